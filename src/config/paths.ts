@@ -1,0 +1,165 @@
+// Paths are data: one table of routes, each with its path per language. Links, route matching, guards and
+// the language switcher all read this table (SPEC §2). Every path is relative to the /{lang} prefix.
+import { LANGUAGES, type Language } from './env';
+
+export type Access = 'public' | 'guest' | 'private';
+
+export interface RouteDef {
+  name: RouteName;
+  path: Record<Language, string>;
+  access: Access;
+}
+
+const r = (name: RouteName, en: string, pl: string, access: Access = 'public'): RouteDef => ({
+  name,
+  path: { en, pl },
+  access,
+});
+
+export type RouteName =
+  | 'home'
+  | 'login'
+  | 'register'
+  | 'registerSuccess'
+  | 'contact'
+  | 'aboutUs'
+  | 'faq'
+  | 'offers'
+  | 'offersPage'
+  | 'offer'
+  | 'forgotPassword'
+  | 'resetPassword'
+  | 'setPassword'
+  | 'activate'
+  | 'resendActivation'
+  | 'investPersonal'
+  | 'investDocuments'
+  | 'investPayment'
+  | 'investThankYou'
+  | 'paypalReturn'
+  | 'retryThankYou'
+  | 'retryPayment'
+  | 'paymentDetails'
+  | 'dashboard'
+  | 'settings'
+  | 'portfolio'
+  | 'portfolioPage'
+  | 'portfolioInvestment'
+  | 'orders'
+  | 'ordersPage'
+  | 'order'
+  | 'termsOfUse'
+  | 'privacyPolicy'
+  | 'accessDenied'
+  | 'staticPage';
+
+// Order matters: the first match wins, so fixed segments come before parameters and the
+// static-page catch-all comes last.
+export const ROUTES: readonly RouteDef[] = [
+  r('home', '/', '/'),
+  r('login', '/login', '/logowanie', 'guest'),
+  r('register', '/register', '/rejestracja', 'guest'),
+  r('registerSuccess', '/register-success', '/rejestracja-udana', 'guest'),
+  r('contact', '/contact-us', '/kontakt'),
+  r('aboutUs', '/about-us', '/o-nas'),
+  r('faq', '/faq', '/faq'),
+  r('offers', '/investments', '/inwestycje'),
+  r('offersPage', '/investments/page/:page', '/inwestycje/strona/:page'),
+  r('offer', '/investment/:slug+', '/inwestycja/:slug+'),
+  r('forgotPassword', '/forgot-password', '/zapomniane-haslo', 'guest'),
+  r('resetPassword', '/reset-password/:resetPasswordToken', '/resetuj-haslo/:resetPasswordToken', 'guest'),
+  r('setPassword', '/set-password/:resetPasswordToken', '/ustaw-haslo/:resetPasswordToken', 'guest'),
+  r('activate', '/activate/:activationToken', '/aktywuj/:activationToken', 'guest'),
+  r('resendActivation', '/resend-activation/:email', '/ponowna-aktywacja/:email', 'guest'),
+  r('investPersonal', '/invest/personal-information/:slug', '/inwestuj/dane-osobowe/:slug', 'private'),
+  r('investDocuments', '/invest/documents/:slug', '/inwestuj/dokumenty/:slug', 'private'),
+  r('investPayment', '/invest/payment/:slug', '/inwestuj/platnosc/:slug', 'private'),
+  r('investThankYou', '/invest/thank-you/:slug', '/inwestuj/dziekujemy/:slug', 'private'),
+  r('paypalReturn', '/invest/:slug/:orderId', '/inwestuj/:slug/:orderId', 'private'),
+  r('retryThankYou', '/retry-payment/thank-you/:orderId', '/ponow-platnosc/dziekujemy/:orderId', 'private'),
+  r('retryPayment', '/retry-payment/:orderId', '/ponow-platnosc/:orderId', 'private'),
+  r('paymentDetails', '/payment-details/:orderId', '/szczegoly-platnosci/:orderId', 'private'),
+  r('dashboard', '/investor', '/inwestor', 'private'),
+  r('settings', '/investor/settings', '/inwestor/ustawienia', 'private'),
+  r('portfolio', '/investor/portfolio', '/inwestor/portfel', 'private'),
+  r('portfolioPage', '/investor/portfolio/page/:page', '/inwestor/portfel/strona/:page', 'private'),
+  r('portfolioInvestment', '/investor/portfolio/view/:slug', '/inwestor/portfel/zobacz/:slug', 'private'),
+  r('orders', '/investor/orders', '/inwestor/zamowienia', 'private'),
+  r('ordersPage', '/investor/orders/page/:page', '/inwestor/zamowienia/strona/:page', 'private'),
+  r('order', '/investor/order/:orderId', '/inwestor/zamowienie/:orderId', 'private'),
+  r('termsOfUse', '/terms-of-use', '/regulamin'),
+  r('privacyPolicy', '/privacy-policy', '/polityka-prywatnosci'),
+  r('accessDenied', '/access-denied', '/brak-dostepu'),
+  r('staticPage', '/:slug', '/:slug'),
+];
+
+export const ROUTE_BY_NAME = Object.fromEntries(ROUTES.map((route) => [route.name, route])) as Record<
+  RouteName,
+  RouteDef
+>;
+
+export type RouteParams = Record<string, string>;
+
+function compile(pattern: string): { regex: RegExp; keys: string[] } {
+  const keys: string[] = [];
+  const source = pattern
+    .split('/')
+    .map((segment) => {
+      const param = /^:(\w+)(\+)?$/.exec(segment);
+      if (!param) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      keys.push(param[1]);
+      // `:slug+` takes one or more segments: a nested offer slug is {slug}/{subslug} (SPEC §7).
+      return param[2] ? '(.+)' : '([^/]+)';
+    })
+    .join('/');
+  return { regex: new RegExp(`^${source === '' ? '/' : source}/?$`), keys };
+}
+
+const compiled = new Map<string, { regex: RegExp; keys: string[] }>();
+function compiledFor(pattern: string) {
+  let c = compiled.get(pattern);
+  if (!c) compiled.set(pattern, (c = compile(pattern)));
+  return c;
+}
+
+export interface Match {
+  route: RouteDef;
+  params: RouteParams;
+}
+
+/** Matches a path without the language prefix (`/logowanie`) against the table for that language. */
+export function matchRoute(language: Language, pathWithoutPrefix: string): Match | null {
+  const path = pathWithoutPrefix === '' ? '/' : pathWithoutPrefix;
+  for (const route of ROUTES) {
+    const { regex, keys } = compiledFor(route.path[language]);
+    const m = regex.exec(path);
+    if (m) {
+      const params: RouteParams = {};
+      keys.forEach((key, i) => {
+        params[key] = decodeURIComponent(m[i + 1]);
+      });
+      return { route, params };
+    }
+  }
+  return null;
+}
+
+/** Builds `/{lang}{path}` for a route, filling its parameters. */
+export function href(language: Language, name: RouteName, params: RouteParams = {}): string {
+  const pattern = ROUTE_BY_NAME[name].path[language];
+  const filled = pattern.replace(/:(\w+)\+?/g, (_, key: string) => {
+    const value = params[key];
+    if (value === undefined) throw new Error(`Route ${name} needs parameter ${key}`);
+    // Nested slugs keep their slash; everything else is one encoded segment.
+    return key === 'slug' ? value.split('/').map(encodeURIComponent).join('/') : encodeURIComponent(value);
+  });
+  return `/${language}${filled === '/' ? '/' : filled}`;
+}
+
+/** Splits `/pl/logowanie` into its language prefix and the rest. */
+export function splitLanguage(pathname: string): { prefix: string; rest: string } {
+  const m = /^\/([^/]*)(\/.*)?$/.exec(pathname) ?? [];
+  return { prefix: m[1] ?? '', rest: m[2] ?? '/' };
+}
+
+export { LANGUAGES };

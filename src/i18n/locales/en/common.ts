@@ -1,0 +1,2 @@
+// en texts of the "common" namespace.
+export default {} as Record<string, unknown>;

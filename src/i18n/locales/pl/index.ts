@@ -1,0 +1,9 @@
+// The whole pl dictionary: one namespace per file, so features keep their texts apart.
+import auth from './auth';
+import common from './common';
+import errors from './errors';
+import layout from './layout';
+import maintenance from './maintenance';
+import pages from './pages';
+
+export default { auth, common, errors, layout, maintenance, pages };

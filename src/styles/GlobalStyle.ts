@@ -1,0 +1,31 @@
+import { createGlobalStyle } from 'styled-components';
+import '@fontsource/lato/latin-400.css';
+import '@fontsource/lato/latin-ext-400.css';
+import '@fontsource/lato/latin-700.css';
+import '@fontsource/lato/latin-ext-700.css';
+
+export const GlobalStyle = createGlobalStyle`
+  *, *::before, *::after { box-sizing: border-box; }
+  html { scroll-padding-top: ${({ theme }) => theme.layout.headerHeight}px; }
+  body {
+    margin: 0;
+    font-family: ${({ theme }) => theme.font.family};
+    color: ${({ theme }) => theme.colors.text};
+    background: ${({ theme }) => theme.colors.cream};
+    line-height: 1.5;
+    -webkit-font-smoothing: antialiased;
+  }
+  body.scroll-locked { overflow: hidden; }
+  a { color: ${({ theme }) => theme.colors.green}; }
+  img { max-width: 100%; }
+  button, input, select, textarea { font: inherit; }
+  /* Visible focus for keyboard users everywhere. */
+  :focus-visible {
+    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline-offset: 2px;
+  }
+  .visually-hidden {
+    position: absolute !important; width: 1px; height: 1px; padding: 0; margin: -1px;
+    overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0;
+  }
+`;

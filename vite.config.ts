@@ -1,0 +1,32 @@
+import { defineConfig, loadEnv } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// The SPA's configuration is fixed at build time from the same variables the server reads
+// (see README "Configuration"); src/config/env.ts checks it once at start.
+export default defineConfig(({ mode }) => {
+  const env = { ...loadEnv(mode, process.cwd(), ''), ...process.env };
+  const apiPort = env.API_PORT || '3001';
+  return {
+    plugins: [react()],
+    define: {
+      __APP_CONFIG__: JSON.stringify({
+        apiUrl: env.VITE_API_URL || '/api',
+        defaultLanguage: env.DEFAULT_LANGUAGE || 'pl',
+        clientId: env.OAUTH_CLIENT_ID || 'web-spa',
+        clientSecret: env.OAUTH_CLIENT_SECRET || 'web-spa-secret',
+      }),
+    },
+    build: {
+      outDir: 'dist',
+      sourcemap: false,
+      chunkSizeWarningLimit: 600,
+    },
+    server: {
+      port: Number(env.VITE_PORT || 5173),
+      proxy: {
+        '/api': `http://127.0.0.1:${apiPort}`,
+        '/media': `http://127.0.0.1:${apiPort}`,
+      },
+    },
+  };
+});
