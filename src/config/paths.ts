@@ -163,3 +163,20 @@ export function splitLanguage(pathname: string): { prefix: string; rest: string 
 }
 
 export { LANGUAGES };
+
+/**
+ * The same page in another language (SPEC §2 "Language switcher"): the route's translated path with the
+ * same parameter values (slug, orderId, resetPasswordToken, page and email are kept as they are), and the
+ * same search and hash. Pages whose item has its own slug per language (an offer, a static page) navigate
+ * to that slug themselves. An unknown page goes to the other language's home.
+ */
+export function translatePath(
+  location: { pathname: string; search?: string; hash?: string },
+  to: Language,
+): string {
+  const { prefix, rest } = splitLanguage(location.pathname);
+  const from = (LANGUAGES as readonly string[]).includes(prefix) ? (prefix as Language) : null;
+  const match = from ? matchRoute(from, rest) : null;
+  const path = match ? href(to, match.route.name, match.params) : `/${to}/`;
+  return `${path}${location.search ?? ''}${location.hash ?? ''}`;
+}

@@ -1,0 +1,188 @@
+// Language (SPEC §2, §4): the /pl or /en prefix decides the language. An unknown prefix goes to the default
+// language's root; a prefix that differs from the stored platform language is stored and the user is
+// redirected once to the same path, search and hash. Switching loads the other dictionary, stores the choice,
+// clears offers and navigates to the same page in the new language.
+import { assign, fromPromise, setup } from 'xstate';
+import { isLanguage, type Language } from '../src/config/env';
+import { splitLanguage } from '../src/config/paths';
+
+export interface LocationLike {
+  pathname: string;
+  search: string;
+  hash: string;
+}
+
+export interface LanguageContext {
+  defaultLanguage: Language;
+  /** the platform language kept in local storage */
+  stored: Language | null;
+  language: Language | null;
+  location: LocationLike | null;
+  target: { language: Language; href: string } | null;
+  error: string | null;
+}
+
+export type LanguageEvent =
+  | { type: 'language.locationChanged'; location: LocationLike }
+  | { type: 'language.switched'; language: Language; href: string }
+  | { type: 'language.retried' };
+
+function prefixOf(location: LocationLike | null): string {
+  return location ? splitLanguage(location.pathname).prefix : '';
+}
+
+export const languageMachine = setup({
+  types: {
+    context: {} as LanguageContext,
+    events: {} as LanguageEvent,
+    input: {} as { defaultLanguage: Language; stored: Language | null },
+    tags: {} as 'loading' | 'switching',
+  },
+  actors: {
+    loadDictionary: fromPromise<Language, { language: Language }>(async ({ input }) => input.language),
+  },
+  actions: {
+    storeLanguage: (_, _params: { language: Language }) => {},
+    /** replaces the current history entry */
+    redirect: (_, _params: { to: string }) => {},
+    /** pushes a new history entry */
+    navigate: (_, _params: { to: string }) => {},
+    clearOffers: () => {},
+  },
+  guards: {
+    unknownPrefix: ({ event }) =>
+      event.type === 'language.locationChanged' && !isLanguage(prefixOf(event.location)),
+    differsFromStored: ({ context, event }) =>
+      event.type === 'language.locationChanged' && prefixOf(event.location) !== context.stored,
+    differsFromCurrent: ({ context, event }) =>
+      event.type === 'language.locationChanged' && prefixOf(event.location) !== context.language,
+  },
+}).createMachine({
+  id: 'language',
+  context: ({ input }) => ({
+    defaultLanguage: input.defaultLanguage,
+    stored: input.stored,
+    language: null,
+    location: null,
+    target: null,
+    error: null,
+  }),
+  initial: 'resolving',
+  states: {
+    resolving: {
+      on: {
+        'language.locationChanged': [
+          {
+            guard: 'unknownPrefix',
+            target: 'resolving',
+            reenter: true,
+            actions: {
+              type: 'redirect',
+              // The bare root keeps a returning visitor's language; any other unknown prefix gets the default.
+              params: ({ context, event }) => ({
+                to: `/${event.location.pathname === '/' ? (context.stored ?? context.defaultLanguage) : context.defaultLanguage}/`,
+              }),
+            },
+          },
+          {
+            guard: 'differsFromStored',
+            target: 'loading',
+            actions: [
+              assign({
+                language: ({ event }) => prefixOf(event.location) as Language,
+                stored: ({ event }) => prefixOf(event.location) as Language,
+                location: ({ event }) => event.location,
+              }),
+              { type: 'storeLanguage', params: ({ context }) => ({ language: context.language! }) },
+              {
+                type: 'redirect',
+                params: ({ event }) => ({
+                  to: `${event.location.pathname}${event.location.search}${event.location.hash}`,
+                }),
+              },
+            ],
+          },
+          {
+            target: 'loading',
+            actions: assign({
+              language: ({ event }) => prefixOf(event.location) as Language,
+              location: ({ event }) => event.location,
+            }),
+          },
+        ],
+      },
+    },
+    loading: {
+      tags: ['loading'],
+      invoke: {
+        src: 'loadDictionary',
+        input: ({ context }) => ({ language: context.language! }),
+        onDone: 'ready',
+        onError: {
+          target: 'failed',
+          actions: assign({ error: ({ event }) => String((event.error as Error)?.message ?? event.error) }),
+        },
+      },
+    },
+    failed: {
+      on: { 'language.retried': { target: 'loading', actions: assign({ error: null }) } },
+    },
+    ready: {
+      on: {
+        'language.switched': {
+          target: 'switching',
+          actions: assign({
+            target: ({ event }) => ({ language: event.language, href: event.href }),
+            error: null,
+          }),
+        },
+        // Typed a URL or went back into the other language: the same rules as at start.
+        'language.locationChanged': [
+          { guard: 'unknownPrefix', target: 'resolving', reenter: true, actions: { type: 'redirect', params: ({ context }) => ({ to: `/${context.defaultLanguage}/` }) } },
+          {
+            guard: 'differsFromCurrent',
+            target: 'loading',
+            actions: [
+              assign({
+                language: ({ event }) => prefixOf(event.location) as Language,
+                stored: ({ event }) => prefixOf(event.location) as Language,
+                location: ({ event }) => event.location,
+              }),
+              { type: 'storeLanguage', params: ({ context }) => ({ language: context.language! }) },
+              'clearOffers',
+            ],
+          },
+          { actions: assign({ location: ({ event }) => event.location }) },
+        ],
+      },
+    },
+    switching: {
+      tags: ['switching'],
+      invoke: {
+        src: 'loadDictionary',
+        input: ({ context }) => ({ language: context.target!.language }),
+        onDone: {
+          target: 'ready',
+          actions: [
+            assign({
+              language: ({ context }) => context.target!.language,
+              stored: ({ context }) => context.target!.language,
+            }),
+            { type: 'storeLanguage', params: ({ context }) => ({ language: context.target!.language }) },
+            'clearOffers',
+            { type: 'navigate', params: ({ context }) => ({ to: context.target!.href }) },
+            assign({ target: null }),
+          ],
+        },
+        // SPEC §4: a failed language load dispatches a failure; the page stays in the old language.
+        onError: {
+          target: 'ready',
+          actions: assign({
+            target: null,
+            error: ({ event }) => String((event.error as Error)?.message ?? event.error),
+          }),
+        },
+      },
+    },
+  },
+});

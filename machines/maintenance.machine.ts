@@ -1,0 +1,83 @@
+// Maintenance gate (SPEC §2 "Application root behaviour"): only the maintenance screen is shown when a call
+// answered 503, or when the splash screen signals maintenance while nobody is logged in.
+import { assign, setup } from 'xstate';
+
+export interface MaintenanceConfig {
+  maintenanceMode: boolean;
+  maintenanceModeTitle: string;
+  maintenanceModeMessage: string;
+  systemMaintenanceMode: boolean;
+  systemMaintenanceModeTitle: string;
+  systemMaintenanceModeMessage: string;
+}
+
+export interface MaintenanceContext {
+  config: MaintenanceConfig | null;
+  loggedIn: boolean;
+  /** a call answered 503: the server itself says it is in maintenance */
+  serviceUnavailable: boolean;
+}
+
+export type MaintenanceEvent =
+  | { type: 'maintenance.configLoaded'; config: MaintenanceConfig | null }
+  | { type: 'maintenance.sessionChanged'; loggedIn: boolean }
+  | { type: 'maintenance.serviceUnavailable' };
+
+/**
+ * What the maintenance screen says (SPEC §2): the user-facing title and message when maintenanceMode is on and
+ * one of them is non-empty; else the system ones when systemMaintenanceMode is on and one is non-empty; else nothing.
+ */
+export function maintenanceText(config: MaintenanceConfig | null): { title: string; message: string } | null {
+  if (!config) return null;
+  if (config.maintenanceMode && (config.maintenanceModeTitle || config.maintenanceModeMessage)) {
+    return { title: config.maintenanceModeTitle, message: config.maintenanceModeMessage };
+  }
+  if (config.systemMaintenanceMode && (config.systemMaintenanceModeTitle || config.systemMaintenanceModeMessage)) {
+    return { title: config.systemMaintenanceModeTitle, message: config.systemMaintenanceModeMessage };
+  }
+  return null;
+}
+
+export const maintenanceMachine = setup({
+  types: {
+    context: {} as MaintenanceContext,
+    events: {} as MaintenanceEvent,
+    input: {} as { loggedIn: boolean },
+    tags: {} as 'maintenance',
+  },
+  guards: {
+    gateClosed: ({ context }) =>
+      context.serviceUnavailable ||
+      (!context.loggedIn && Boolean(context.config?.maintenanceMode || context.config?.systemMaintenanceMode)),
+  },
+}).createMachine({
+  id: 'maintenance',
+  context: ({ input }) => ({ config: null, loggedIn: input.loggedIn, serviceUnavailable: false }),
+  initial: 'evaluating',
+  on: {
+    'maintenance.configLoaded': {
+      target: '.evaluating',
+      actions: assign({ config: ({ event }) => event.config }),
+    },
+    // Logging in on the maintenance screen lifts an earlier 503: the gate opens if this user's own calls
+    // pass (an operator), and closes again on the next 503 (an investor).
+    'maintenance.sessionChanged': {
+      target: '.evaluating',
+      actions: assign({
+        loggedIn: ({ event }) => event.loggedIn,
+        serviceUnavailable: ({ context, event }) => (event.loggedIn ? false : context.serviceUnavailable),
+      }),
+    },
+    'maintenance.serviceUnavailable': {
+      target: '.closed',
+      actions: assign({ serviceUnavailable: true }),
+    },
+  },
+  states: {
+    evaluating: {
+      always: [{ guard: 'gateClosed', target: 'closed' }, { target: 'open' }],
+    },
+    open: {},
+    closed: { tags: ['maintenance'] },
+  },
+});

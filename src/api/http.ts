@@ -1,0 +1,126 @@
+// The one HTTP client. It speaks the envelope of docs/api.md and applies SPEC §7's rules to every answer:
+// 401 → ask the auth actor for its single refresh and retry once with the new token; 403 → forbidden page;
+// 503 → maintenance. Views and machines never call fetch themselves: machines get actors built on this.
+import { FetchError, ofetch } from 'ofetch';
+import { waitFor, type AnyActorRef } from 'xstate';
+import type { Language } from '../config/env';
+import type { ApiError, Envelope } from './types';
+
+export class ApiRequestError extends Error {
+  readonly status: number;
+  readonly errors: ApiError[];
+  constructor(status: number, errors: ApiError[]) {
+    super(errors[0]?.message || errors[0]?.code || `HTTP ${status}`);
+    this.name = 'ApiRequestError';
+    this.status = status;
+    this.errors = errors;
+  }
+  get code(): string {
+    return this.errors[0]?.code ?? 'GENERIC';
+  }
+}
+
+export interface HttpDeps {
+  baseURL: string;
+  getLanguage: () => Language;
+  /** the auth actor (authMachine); absent in tests of public calls */
+  getAuth?: () => AnyActorRef | undefined;
+  onForbidden?: () => void;
+  onMaintenance?: () => void;
+  fetchImpl?: typeof fetch;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | undefined>;
+  signal?: AbortSignal;
+  /** token calls must never trigger a refresh: their failures are answers, not expired sessions */
+  noAuthRetry?: boolean;
+}
+
+export type Http = <T>(path: string, options?: RequestOptions) => Promise<T>;
+
+function toError(error: unknown): ApiRequestError {
+  if (error instanceof ApiRequestError) return error;
+  if (error instanceof FetchError) {
+    const status = error.status ?? error.response?.status ?? 0;
+    const envelope = error.data as Partial<Envelope<unknown>> | undefined;
+    if (envelope && Array.isArray(envelope.errors) && envelope.errors.length) {
+      return new ApiRequestError(status, envelope.errors);
+    }
+    if (status === 0) return new ApiRequestError(0, [{ code: 'NETWORK_ERROR', context: '', message: error.message }]);
+    return new ApiRequestError(status, [{ code: 'GENERIC', context: '', message: error.message }]);
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return new ApiRequestError(0, [{ code: 'NETWORK_ERROR', context: '', message }]);
+}
+
+function accessTokenOf(auth: AnyActorRef | undefined): string | null {
+  return (auth?.getSnapshot().context as { tokens?: { accessToken?: string } | null })?.tokens?.accessToken ?? null;
+}
+
+export function createHttp(deps: HttpDeps): Http {
+  const client = ofetch.create({ baseURL: deps.baseURL, retry: 0, ...(deps.fetchImpl ? { fetch: deps.fetchImpl } : {}) });
+
+  async function send<T>(path: string, options: RequestOptions, token: string | null): Promise<T> {
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      'Content-Language': deps.getLanguage(),
+    };
+    if (token) headers.Authorization = `Bearer ${token}`;
+    const envelope = await client<Envelope<T>>(path, {
+      method: options.method ?? 'GET',
+      body: options.body as Record<string, unknown> | undefined,
+      query: options.query,
+      signal: options.signal,
+      headers,
+    });
+    return envelope.data as T;
+  }
+
+  return async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    const auth = deps.getAuth?.();
+    const token = accessTokenOf(auth);
+    try {
+      return await send<T>(path, options, token);
+    } catch (raw) {
+      const error = toError(raw);
+      if (error.status === 401 && auth && token && !options.noAuthRetry) {
+        // Hand the 401 to the auth actor: it refreshes once; everyone else waiting here retries after it.
+        auth.send({ type: 'auth.tokenRejected', accessToken: token });
+        const after = await waitFor(auth, (s) => !s.hasTag('refreshing'), { signal: options.signal });
+        const fresh = accessTokenOf(auth);
+        if (after.hasTag('loggedIn') && fresh && fresh !== token) {
+          try {
+            return await send<T>(path, options, fresh);
+          } catch (retryRaw) {
+            throw react(toError(retryRaw));
+          }
+        }
+        throw error;
+      }
+      throw react(error);
+    }
+  };
+
+  function react(error: ApiRequestError): ApiRequestError {
+    if (error.status === 403) deps.onForbidden?.();
+    if (error.status === 503) deps.onMaintenance?.();
+    return error;
+  }
+}
+
+/**
+ * Turns an error list into one code per form field (SPEC §5): the context path is stripped of wrapper
+ * segments (children, data, pl, en) and its last segment names the field.
+ */
+export function fieldErrorsOf(errors: ApiError[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const e of errors) {
+    const segments = (e.context || '').split(/[.[\]]+/).filter((s) => s && !['children', 'data', 'pl', 'en'].includes(s));
+    const field = segments.join('.');
+    if (!(field in out)) out[field] = e.code;
+  }
+  return out;
+}

@@ -1,0 +1,171 @@
+// Wires the app-wide actors to the real world: the HTTP client, local storage, history and reload.
+// The machines stay pure; everything they do outside themselves is provided here (`machine.provide`).
+// The actors are created side by side rather than spawned by a root machine, so each chart stays a chart
+// of its own concern; they reach each other only through the few lines below.
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { navigate as browserNavigate } from 'wouter/use-browser-location';
+import { authMachine, type Tokens } from '../../machines/auth.machine';
+import { bootMachine } from '../../machines/boot.machine';
+import { languageMachine } from '../../machines/language.machine';
+import { maintenanceMachine, type MaintenanceConfig } from '../../machines/maintenance.machine';
+import { createEndpoints } from '../api/endpoints';
+import { createHttp } from '../api/http';
+import { env, isLanguage, type Language } from '../config/env';
+import { href } from '../config/paths';
+import { readStorage, STORAGE_KEYS, writeStorage } from '../config/storage';
+import { loadDictionary } from '../i18n/i18n';
+
+export function readStoredTokens(): Tokens | null {
+  if (readStorage(STORAGE_KEYS.isLoggedIn) !== 'true') return null;
+  const accessToken = readStorage(STORAGE_KEYS.accessToken);
+  const refreshToken = readStorage(STORAGE_KEYS.refreshToken);
+  if (!accessToken || !refreshToken) return null;
+  return { accessToken, refreshToken, expiresAt: Number(readStorage(STORAGE_KEYS.expiresAt)) || 0 };
+}
+
+function persistTokens(tokens: Tokens) {
+  writeStorage(STORAGE_KEYS.accessToken, tokens.accessToken);
+  writeStorage(STORAGE_KEYS.refreshToken, tokens.refreshToken);
+  writeStorage(STORAGE_KEYS.expiresAt, String(tokens.expiresAt));
+  writeStorage(STORAGE_KEYS.isLoggedIn, 'true');
+}
+
+function clearSession() {
+  writeStorage(STORAGE_KEYS.accessToken, null);
+  writeStorage(STORAGE_KEYS.refreshToken, null);
+  writeStorage(STORAGE_KEYS.expiresAt, null);
+  writeStorage(STORAGE_KEYS.isLoggedIn, null);
+}
+
+export interface AppSystemOptions {
+  navigate?: (to: string, options?: { replace?: boolean; state?: unknown }) => void;
+  reload?: () => void;
+  fetchImpl?: typeof fetch;
+}
+
+export function createAppSystem(options: AppSystemOptions = {}) {
+  const navigate = options.navigate ?? ((to, o) => browserNavigate(to, o));
+  const reload = options.reload ?? (() => window.location.reload());
+  const stored = readStorage(STORAGE_KEYS.platformLanguage);
+
+  const language = createActor(
+    languageMachine.provide({
+      actors: { loadDictionary: fromPromise(({ input }) => loadDictionary(input.language)) },
+      actions: {
+        storeLanguage: (_, { language: l }) => writeStorage(STORAGE_KEYS.platformLanguage, l),
+        redirect: (_, { to }) => navigate(to, { replace: true }),
+        navigate: (_, { to }) => navigate(to),
+        clearOffers: () => {
+          // Offers are cached by the public-site issue; nothing is cached yet.
+        },
+      },
+    }),
+    { input: { defaultLanguage: env.defaultLanguage, stored: isLanguage(stored) ? stored : null } },
+  );
+  const currentLanguage = (): Language => language.getSnapshot().context.language ?? env.defaultLanguage;
+
+  const maintenance = createActor(maintenanceMachine, { input: { loggedIn: readStoredTokens() !== null } });
+
+  // `auth` is declared before the client that reads it, and assigned right after.
+  // eslint-disable-next-line prefer-const
+  let auth: ReturnType<typeof createAuth>;
+  const http = createHttp({
+    baseURL: env.apiUrl,
+    getLanguage: currentLanguage,
+    getAuth: () => auth,
+    fetchImpl: options.fetchImpl,
+    onForbidden: () => navigate(href(currentLanguage(), 'accessDenied')),
+    onMaintenance: () => maintenance.send({ type: 'maintenance.serviceUnavailable' }),
+  });
+  const api = createEndpoints(http);
+
+  function createAuth() {
+    return createActor(
+      authMachine.provide({
+        actors: {
+          login: fromPromise(({ input }) => api.login(input.email, input.password)),
+          refresh: fromPromise(({ input }) => api.refresh(input.refreshToken)),
+          fetchUser: fromPromise(({ signal }) => api.me(signal)),
+          revoke: fromPromise(async ({ input }) => {
+            await api.revoke(input.tokens?.refreshToken);
+          }),
+        },
+        actions: {
+          persistTokens: (_, { tokens }) => persistTokens(tokens),
+          clearSession,
+          reloadPage: () => reload(),
+          redirectToLogin: () => navigate(href(currentLanguage(), 'login'), { state: { loginRequired: true } }),
+          redirectToResendActivation: (_, { email }) =>
+            navigate(href(currentLanguage(), 'resendActivation', { email })),
+        },
+      }),
+      { input: { tokens: readStoredTokens() } },
+    );
+  }
+  auth = createAuth();
+
+  const boot = createActor(
+    bootMachine.provide({
+      actors: {
+        loadSplash: fromPromise(({ signal }) => api.splashScreen(signal)),
+        loadSlider: fromPromise(({ signal }) => api.slider(signal)),
+        loadStaticContent: fromPromise(({ signal }) => api.staticContent(signal)),
+        restoreSession: fromPromise(async () => {
+          auth.send({ type: 'auth.userRequested' });
+          await waitFor(auth, (s) => !s.hasTag('userLoading'));
+        }),
+      },
+      actions: {
+        splashLoaded: (_, { splash }) =>
+          maintenance.send({ type: 'maintenance.configLoaded', config: splash as MaintenanceConfig }),
+      },
+    }),
+    { input: { hasSession: readStoredTokens() !== null } },
+  );
+
+  // The gate needs to know who is logged in: it opens for a logged-in user unless the server says 503.
+  let loggedIn = auth.getSnapshot().hasTag('loggedIn');
+  auth.subscribe((snapshot) => {
+    const now = snapshot.hasTag('loggedIn');
+    if (now !== loggedIn) {
+      loggedIn = now;
+      maintenance.send({ type: 'maintenance.sessionChanged', loggedIn: now });
+    }
+  });
+
+  // Content is loaded in the page's language, so boot waits for the language, and loads again on a switch.
+  let bootedIn: Language | null = null;
+  language.subscribe((snapshot) => {
+    if (!snapshot.matches('ready')) return;
+    const now = snapshot.context.language;
+    if (bootedIn === null) {
+      bootedIn = now;
+      boot.start();
+    } else if (now !== bootedIn) {
+      bootedIn = now;
+      boot.send({ type: 'boot.languageChanged' });
+    }
+  });
+
+  return {
+    language,
+    maintenance,
+    auth,
+    boot,
+    api,
+    http,
+    start() {
+      language.start();
+      maintenance.start();
+      auth.start();
+    },
+    stop() {
+      boot.stop();
+      auth.stop();
+      maintenance.stop();
+      language.stop();
+    },
+  };
+}
+
+export type AppSystem = ReturnType<typeof createAppSystem>;
