@@ -1,0 +1,362 @@
+// Model-based testing support (xstate/graph): inject I/O, key states, count coverage.
+//
+//   import { createMachineTestModel, deferredActor, byValueAnd, machineCoverage,
+//            printCoverage, expectFullCoverage } from '../support/model';
+//
+// Why `createMachineTestModel` and not `createTestModel`: xstate's `createTestModel` refuses machines
+// with `invoke` or `after` ("Invocations on test machines are not supported"), and all our machines
+// invoke their I/O. The traversal itself handles them fine (it never starts invoked actors; it sends
+// `xstate.done.actor.<id>` / `xstate.error.actor.<id>` / `xstate.after.<delay>.<state>` as ordinary
+// events), so this is the same model with the same defaults, minus that check.
+import {
+  fromPromise,
+  getInitialMicrosteps,
+  getMicrosteps,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type AnyStateNode,
+  type AnyTransitionDefinition,
+  type EventFromLogic,
+  type EventObject,
+  type InputFrom,
+  type PromiseActorLogic,
+  type SnapshotFrom,
+} from 'xstate';
+import { TestModel, serializeSnapshot, type TestModelOptions } from 'xstate/graph';
+import { chartEdges, chartStates, type ChartEdge } from '../../scripts/statecharts/graph';
+
+// ---------------------------------------------------------------------------------------------------
+// Test model
+
+type MachineModelOptions<TMachine extends AnyStateMachine> = Partial<
+  TestModelOptions<SnapshotFrom<TMachine>, EventFromLogic<TMachine>, InputFrom<TMachine>>
+>;
+
+/**
+ * `createTestModel(machine, options)` from xstate/graph, without its refusal of `invoke`/`after`.
+ * Same defaults: every event the active states handle is tried (with the payload variants you pass in
+ * `events`), `states` keys are matched with `snapshot.matches(key)` or `#id`, and states are keyed by
+ * value + context + arriving transition unless you pass `serializeState` (use `byValueAnd`).
+ */
+export function createMachineTestModel<TMachine extends AnyStateMachine>(
+  machine: TMachine,
+  options?: MachineModelOptions<TMachine>,
+): TestModel<SnapshotFrom<TMachine>, EventFromLogic<TMachine>, unknown> {
+  const { events: getEvents, ...otherOptions } = options ?? {};
+  type S = SnapshotFrom<TMachine>;
+  type E = EventFromLogic<TMachine>;
+  return new TestModel<S, E, unknown>(machine as never, {
+    serializeState: (state, event, prevState) =>
+      `${serializeSnapshot(state as never)}${transitionSuffix(state as never, event, prevState as never, true)}`,
+    stateMatcher: (state, key) => {
+      const snap = state as unknown as AnyMachineSnapshot;
+      return key.startsWith('#') ? snap._nodes.includes(machine.getStateNodeById(key)) : snap.matches(key as never);
+    },
+    events: (state) => {
+      const given = typeof getEvents === 'function' ? getEvents(state) : (getEvents ?? []);
+      const own = [...new Set((state as unknown as AnyMachineSnapshot)._nodes.flatMap((n) => n.ownEvents))];
+      return own.flatMap((type) => {
+        const variants = given.filter((e) => e.type === type);
+        return variants.length ? variants : [{ type } as E];
+      });
+    },
+    ...(otherOptions as object),
+  });
+}
+
+function transitionSuffix(
+  state: AnyMachineSnapshot,
+  event: EventObject | undefined,
+  prev: AnyMachineSnapshot | undefined,
+  skipWhenSameValue: boolean,
+): string {
+  if (!event || !prev) return '';
+  if (skipWhenSameValue && JSON.stringify(prev.value) === JSON.stringify(state.value)) return '';
+  return ` via ${event.type} from ${JSON.stringify(prev.value)}`;
+}
+
+function pick(context: unknown, keys: string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const ctx = (context ?? {}) as Record<string, unknown>;
+  for (const k of keys) out[k] = ctx[k];
+  return out;
+}
+
+/**
+ * A `serializeState` that keys a state by `JSON.stringify(snapshot.value)` plus the named context fields
+ * (the default keys by the whole context, which makes traversal endless when the context keeps changing),
+ * plus the arriving event type and previous value — so shortest paths exercise every transition
+ * (including targetless ones), not only reach every value. The number of keys stays bounded:
+ * values x events x values x (distinct values of the chosen fields).
+ */
+export function byValueAnd(...contextKeys: string[]) {
+  return (state: AnyMachineSnapshot, event?: EventObject, prevState?: AnyMachineSnapshot): string =>
+    JSON.stringify(state.value) +
+    (contextKeys.length ? ' ' + JSON.stringify(pick(state.context, contextKeys)) : '') +
+    transitionSuffix(state, event, prevState, false);
+}
+
+/** Like `byValueAnd` but without the arriving transition: one key per value (+ fields). Fewer, shorter paths. */
+export function byStateOnly(...contextKeys: string[]) {
+  return (state: AnyMachineSnapshot): string =>
+    JSON.stringify(state.value) + (contextKeys.length ? ' ' + JSON.stringify(pick(state.context, contextKeys)) : '');
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Deferred I/O
+
+export interface DeferredActor<TOutput, TInput = unknown> {
+  /** Give this to `machine.provide({ actors: { loadX: d.logic } })`. */
+  logic: PromiseActorLogic<TOutput, TInput>;
+  /** The input of every invocation, in order (also the ones that were cancelled). */
+  calls: TInput[];
+  /** Settle the current pending invocation with `output`; resolves once the actor system has reacted. */
+  resolve(output: TOutput): Promise<void>;
+  /** Fail the current pending invocation with `error`; resolves once the actor system has reacted. */
+  reject(error: unknown): Promise<void>;
+  /** Is an invocation running and unsettled? (A getter: read it each time, don't destructure it.) */
+  readonly pending: boolean;
+  /** The AbortSignal of the current pending invocation (aborted when the machine leaves the state). */
+  readonly signal: AbortSignal | undefined;
+}
+
+/** Let promise callbacks and the actor mailboxes run (microtasks only, so it works under fake timers). */
+export async function flushMicrotasks(rounds = 20): Promise<void> {
+  for (let i = 0; i < rounds; i++) await Promise.resolve();
+}
+
+/**
+ * A `fromPromise` logic whose promise settles only when the test says so. Every invocation creates a
+ * fresh deferred and records its input in `calls`; `resolve`/`reject` settle the CURRENT pending one
+ * (and throw if none is pending). Leaving the invoking state aborts the invocation: it stops being
+ * pending and a later resolve/reject goes to the next invocation.
+ *
+ * In a model's `events`: `'xstate.done.actor.loadX': ({ event }) => d.resolve(event.output)`.
+ */
+export function deferredActor<TOutput, TInput = unknown>(): DeferredActor<TOutput, TInput> {
+  interface Call {
+    resolve: (v: TOutput) => void;
+    reject: (e: unknown) => void;
+    signal: AbortSignal;
+  }
+  const calls: TInput[] = [];
+  let current: Call | undefined;
+
+  const logic = fromPromise<TOutput, TInput>(({ input, signal }) => {
+    calls.push(input);
+    return new Promise<TOutput>((resolve, reject) => {
+      const call: Call = { resolve, reject, signal };
+      current = call;
+      signal.addEventListener(
+        'abort',
+        () => {
+          if (current === call) current = undefined;
+        },
+        { once: true },
+      );
+    });
+  });
+
+  const settle = async (what: 'resolve' | 'reject', fn: (c: Call) => void) => {
+    const call = current;
+    if (!call) {
+      throw new Error(
+        `deferredActor.${what}(): no invocation is pending (${calls.length} so far). ` +
+          'Is the machine in the state that invokes this actor, and was it provided with d.logic?',
+      );
+    }
+    current = undefined;
+    fn(call);
+    await flushMicrotasks();
+  };
+
+  return {
+    logic,
+    calls,
+    resolve: (output) => settle('resolve', (c) => c.resolve(output)),
+    reject: (error) => settle('reject', (c) => c.reject(error)),
+    get pending() {
+      return current !== undefined;
+    },
+    get signal() {
+      return current?.signal;
+    },
+  };
+}
+
+/**
+ * The delay in ms behind a delayed event type (`xstate.after.6000.fetch.loading` -> 6000; a named delay
+ * from `setup({ delays })` is looked up on the machine). For `vi.advanceTimersByTime(delayOf(m, type))`.
+ */
+export function delayOf(machine: AnyStateMachine, eventType: string): number {
+  const m = /^xstate\.after\.(.+)\.[^.]+(?:\..+)?$/.exec(eventType);
+  const edge = chartEdges(machine).find((e) => e.kind === 'after' && e.eventType === eventType);
+  if (edge?.delayMs !== undefined) return edge.delayMs;
+  if (m && /^\d+/.test(m[1])) return parseInt(m[1], 10);
+  throw new Error(`delayOf: cannot resolve the delay of ${eventType} (a function delay?)`);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Coverage
+
+export interface CoverageFigure {
+  covered: number;
+  total: number;
+  missing: string[];
+}
+
+export interface CoverageResult {
+  machine: string;
+  states: CoverageFigure;
+  transitions: CoverageFigure;
+}
+
+interface PathLike {
+  steps: ReadonlyArray<{ state: unknown; event: EventObject }>;
+  state?: unknown;
+}
+
+const nodesOf = (s: unknown): AnyStateNode[] => ((s as AnyMachineSnapshot | undefined)?._nodes ?? []) as AnyStateNode[];
+
+/**
+ * States and transitions visited by `paths` over all of the machine's.
+ *
+ * States: every state node below the root (history pseudo-states excluded); visited when active in a
+ * step's snapshot or in one of the microsteps between steps (so transient states that an `always`
+ * passes through count).
+ * Transitions: the edges of `chartEdges` (toDirectedGraph + `always`). An evented or delayed edge is
+ * visited when XState selects that very transition for the step's event from the previous snapshot
+ * (`machine.getTransitionData`, so guards and child-over-parent priority are honoured; targetless
+ * transitions count when selected). An `always` edge is visited when, between two consecutive microsteps
+ * of a step (including the initial one), its source was active before and its target after — the first
+ * such `always` of a source in document order.
+ */
+export function machineCoverage(
+  machine: AnyStateMachine,
+  paths: ReadonlyArray<PathLike>,
+  options: { input?: unknown } = {},
+): CoverageResult {
+  const states = chartStates(machine).filter((n) => n.type !== 'history');
+  const edges = chartEdges(machine);
+  const byTransition = new Map<AnyTransitionDefinition, ChartEdge[]>();
+  for (const e of edges) {
+    if (e.kind === 'always') continue;
+    byTransition.set(e.transition, [...(byTransition.get(e.transition) ?? []), e]);
+  }
+  const alwaysBySource = new Map<AnyStateNode, ChartEdge[]>();
+  for (const e of edges) {
+    if (e.kind === 'always') alwaysBySource.set(e.source, [...(alwaysBySource.get(e.source) ?? []), e]);
+  }
+
+  const visitedStates = new Set<AnyStateNode>();
+  const visitedEdges = new Set<ChartEdge>();
+  const memo = new Set<string>();
+
+  const markAlways = (micro: unknown[]) => {
+    for (let k = 1; k < micro.length; k++) {
+      const before = new Set(nodesOf(micro[k - 1]));
+      const after = new Set(nodesOf(micro[k]));
+      for (const [source, list] of alwaysBySource) {
+        if (!before.has(source)) continue;
+        const hit = list.find((e) => !e.targetless && after.has(e.target));
+        if (hit) visitedEdges.add(hit);
+      }
+    }
+  };
+
+  for (const path of paths) {
+    let prev: unknown;
+    for (const step of path.steps) {
+      for (const n of nodesOf(step.state)) visitedStates.add(n);
+      // Identical (previous state, event) pairs recur across paths: compute each once.
+      const key = prev === undefined ? `init ${JSON.stringify(options.input ?? null)}` : `${safeKey(prev)} ${safeKey(step.event)}`;
+      if (!memo.has(key)) {
+        memo.add(key);
+        if (prev === undefined) {
+          let micro: unknown[] = [];
+          try {
+            micro = getInitialMicrosteps(machine, options.input as never).map(([s]) => s);
+          } catch {
+            micro = [step.state];
+          }
+          for (const s of micro) for (const n of nodesOf(s)) visitedStates.add(n);
+          markAlways(micro);
+        } else {
+          let selected: AnyTransitionDefinition[] | undefined;
+          try {
+            selected = machine.getTransitionData(prev as never, step.event as never) as AnyTransitionDefinition[];
+          } catch {
+            selected = undefined;
+          }
+          if (selected) {
+            for (const t of selected) for (const e of byTransition.get(t) ?? []) visitedEdges.add(e);
+          } else {
+            // Fallback when guards cannot be evaluated outside an actor: match by event and activity.
+            const before = new Set(nodesOf(prev));
+            const after = new Set(nodesOf(step.state));
+            for (const e of edges) {
+              if (e.kind === 'always' || e.eventType !== step.event.type || !before.has(e.source)) continue;
+              if (e.targetless || after.has(e.target)) visitedEdges.add(e);
+            }
+          }
+          let micro: unknown[] = [];
+          try {
+            micro = getMicrosteps(machine, prev as never, step.event as never).map(([s]) => s);
+          } catch {
+            micro = [];
+          }
+          for (const s of micro) for (const n of nodesOf(s)) visitedStates.add(n);
+          markAlways(micro); // micro[0] is the event's own microstep; `always` fires between later ones
+        }
+      }
+      prev = step.state;
+    }
+    if (path.state) for (const n of nodesOf(path.state)) visitedStates.add(n);
+  }
+
+  const missingStates = states.filter((n) => !visitedStates.has(n)).map((n) => n.id);
+  const missingEdges = edges.filter((e) => !visitedEdges.has(e)).map((e) => e.id);
+  return {
+    machine: machine.id,
+    states: { covered: states.length - missingStates.length, total: states.length, missing: missingStates },
+    transitions: { covered: edges.length - missingEdges.length, total: edges.length, missing: missingEdges },
+  };
+}
+
+function safeKey(v: unknown): string {
+  const s = v as AnyMachineSnapshot;
+  if (s && typeof s === 'object' && 'value' in s && 'context' in s) {
+    try {
+      return JSON.stringify([s.value, s.context]);
+    } catch {
+      return JSON.stringify(s.value) + Math.random();
+    }
+  }
+  try {
+    return JSON.stringify(v);
+  } catch {
+    return String(Math.random());
+  }
+}
+
+const pct = (f: CoverageFigure) => (f.total === 0 ? 100 : Math.floor((f.covered / f.total) * 100));
+
+export function formatCoverage(result: CoverageResult): string {
+  const { states: s, transitions: t } = result;
+  return `coverage ${result.machine}: states ${s.covered}/${s.total} (${pct(s)}%), transitions ${t.covered}/${t.total} (${pct(t)}%)`;
+}
+
+/** One line, e.g. `coverage auth: states 14/14 (100%), transitions 31/31 (100%)`. */
+export function printCoverage(result: CoverageResult): void {
+  console.log(formatCoverage(result));
+}
+
+/** Throws (failing the test) listing every state and transition the paths never visited. */
+export function expectFullCoverage(result: CoverageResult): void {
+  const { states: s, transitions: t } = result;
+  if (s.missing.length === 0 && t.missing.length === 0) return;
+  const lines = [`${formatCoverage(result)} — not full.`];
+  if (s.missing.length) lines.push(`  states never visited (${s.missing.length}):`, ...s.missing.map((m) => `    ${m}`));
+  if (t.missing.length) lines.push(`  transitions never taken (${t.missing.length}):`, ...t.missing.map((m) => `    ${m}`));
+  throw new Error(lines.join('\n'));
+}

@@ -1,0 +1,176 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { assign, createActor, fromPromise, setup } from 'xstate';
+import {
+  byValueAnd,
+  createMachineTestModel,
+  deferredActor,
+  delayOf,
+  expectFullCoverage,
+  formatCoverage,
+  machineCoverage,
+  printCoverage,
+} from '../support/model';
+
+// A small fetch-like chart exercising what our real machines use: an eventless start, an invoked
+// promise with done/error, a timeout drawn with `after`, a guarded retry, a targetless transition and
+// an eventless give-up.
+const fetchMachine = setup({
+  types: {
+    context: {} as { retries: number; data?: string; hovers: number },
+    events: {} as { type: 'fetch.requested' } | { type: 'fetch.retried' } | { type: 'fetch.cancelled' } | { type: 'fetch.hovered' },
+  },
+  actors: {
+    loadData: fromPromise<string, { attempt: number }>(async () => {
+      throw new Error('loadData not provided');
+    }),
+  },
+  guards: {
+    canRetry: ({ context }) => context.retries < 2,
+    retriesExhausted: ({ context }) => context.retries >= 2,
+  },
+}).createMachine({
+  id: 'fetch',
+  initial: 'starting',
+  context: { retries: 0, hovers: 0 },
+  states: {
+    starting: { always: 'idle' },
+    idle: {
+      on: {
+        'fetch.requested': 'loading',
+        'fetch.hovered': { actions: assign({ hovers: ({ context }) => context.hovers + 1 }) },
+      },
+    },
+    loading: {
+      tags: ['loading'],
+      invoke: {
+        id: 'loadData',
+        src: 'loadData',
+        input: ({ context }) => ({ attempt: context.retries + 1 }),
+        onDone: { target: 'success', actions: assign({ data: ({ event }) => event.output }) },
+        onError: 'failure',
+      },
+      after: { 5000: 'failure' },
+      on: { 'fetch.cancelled': 'idle' },
+    },
+    failure: {
+      always: { guard: 'retriesExhausted', target: 'gaveUp' },
+      on: {
+        'fetch.retried': {
+          guard: 'canRetry',
+          target: 'loading',
+          actions: assign({ retries: ({ context }) => context.retries + 1 }),
+        },
+      },
+    },
+    gaveUp: { type: 'final' },
+    success: { type: 'final' },
+  },
+});
+
+const modelEvents = [
+  { type: 'xstate.done.actor.loadData', output: 'the data' },
+  { type: 'xstate.error.actor.loadData', error: new Error('boom') },
+] as never[];
+
+const model = createMachineTestModel(fetchMachine, { serializeState: byValueAnd('retries') as never, events: modelEvents });
+
+describe('machineCoverage', () => {
+  it('reaches 100% of states and transitions with shortest paths keyed by value + retries', () => {
+    const result = machineCoverage(fetchMachine, model.getShortestPaths());
+    printCoverage(result);
+    expect(formatCoverage(result)).toBe('coverage fetch: states 6/6 (100%), transitions 9/9 (100%)');
+    expect(() => expectFullCoverage(result)).not.toThrow();
+  });
+
+  it('reports a partial path set below 100% and names what is missing', () => {
+    const paths = model.getPathsFromEvents([
+      { type: 'fetch.requested' },
+      { type: 'xstate.done.actor.loadData', output: 'x' } as never,
+    ]);
+    const result = machineCoverage(fetchMachine, paths);
+    printCoverage(result);
+    expect(result.machine).toBe('fetch');
+    expect(result.states).toEqual({ covered: 4, total: 6, missing: ['fetch.failure', 'fetch.gaveUp'] });
+    expect(result.transitions.covered).toBe(3);
+    expect(result.transitions.total).toBe(9);
+    expect(result.transitions.missing).toEqual([
+      'fetch.idle : fetch.hovered (no target)',
+      'fetch.loading -> fetch.idle : fetch.cancelled',
+      'fetch.loading -> fetch.failure : loadData failed',
+      'fetch.loading -> fetch.failure : after 5 s',
+      'fetch.failure -> fetch.loading : fetch.retried [canRetry]',
+      'fetch.failure -> fetch.gaveUp : always [retriesExhausted]',
+    ]);
+    expect(() => expectFullCoverage(result)).toThrow(/transitions never taken \(6\):[\s\S]*after 5 s/);
+  });
+
+  it('counts a guarded transition only when its guard lets it through', () => {
+    // Three failures: the third retry is refused by canRetry, so failure -> gaveUp happens via always.
+    const fail = { type: 'xstate.error.actor.loadData', error: new Error('x') } as never;
+    const paths = model.getPathsFromEvents([{ type: 'fetch.requested' }, fail, { type: 'fetch.retried' }, fail]);
+    const result = machineCoverage(fetchMachine, paths);
+    expect(result.transitions.missing).not.toContain('fetch.failure -> fetch.loading : fetch.retried [canRetry]');
+    expect(result.transitions.missing).not.toContain('fetch.loading -> fetch.failure : loadData failed');
+    expect(result.transitions.missing).toContain('fetch.failure -> fetch.gaveUp : always [retriesExhausted]');
+  });
+});
+
+describe('deferredActor', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('settles the running actor so it reaches the state the model predicts, on every shortest path', async () => {
+    const paths = model.getShortestPaths();
+    expect(paths.length).toBeGreaterThan(5);
+    for (const path of paths) {
+      const load = deferredActor<string, { attempt: number }>();
+      const actor = createActor(fetchMachine.provide({ actors: { loadData: load.logic } })).start();
+      await path.test({
+        events: {
+          'fetch.requested': () => void actor.send({ type: 'fetch.requested' }),
+          'fetch.retried': () => void actor.send({ type: 'fetch.retried' }),
+          'fetch.cancelled': () => void actor.send({ type: 'fetch.cancelled' }),
+          'fetch.hovered': () => void actor.send({ type: 'fetch.hovered' }),
+          ['xstate.done.actor.loadData' as never]: ({ event }: { event: { output: string } }) => load.resolve(event.output),
+          ['xstate.error.actor.loadData' as never]: ({ event }: { event: { error: unknown } }) => load.reject(event.error),
+          ['xstate.after.5000.fetch.loading' as never]: ({ event }: { event: { type: string } }) =>
+            void vi.advanceTimersByTime(delayOf(fetchMachine, event.type)),
+        },
+        states: {
+          '*': (state) => {
+            expect(actor.getSnapshot().value).toEqual(state.value);
+            expect(actor.getSnapshot().context.retries).toEqual(state.context.retries);
+          },
+        },
+      });
+      actor.stop();
+    }
+  });
+
+  it('records inputs, tracks the current call, and forgets a call aborted by leaving the state', async () => {
+    const load = deferredActor<string, { attempt: number }>();
+    const actor = createActor(fetchMachine.provide({ actors: { loadData: load.logic } })).start();
+    expect(load.pending).toBe(false);
+    await expect(load.resolve('x')).rejects.toThrow(/no invocation is pending/);
+
+    actor.send({ type: 'fetch.requested' });
+    expect(load.pending).toBe(true);
+    expect(load.calls).toEqual([{ attempt: 1 }]);
+    const signal = load.signal!;
+
+    actor.send({ type: 'fetch.cancelled' });
+    expect(signal.aborted).toBe(true);
+    expect(load.pending).toBe(false);
+
+    actor.send({ type: 'fetch.requested' });
+    await load.reject(new Error('down'));
+    expect(actor.getSnapshot().value).toBe('failure');
+
+    actor.send({ type: 'fetch.retried' });
+    expect(load.calls).toEqual([{ attempt: 1 }, { attempt: 1 }, { attempt: 2 }]);
+    await load.resolve('payload');
+    expect(actor.getSnapshot().value).toBe('success');
+    expect(actor.getSnapshot().context.data).toBe('payload');
+    expect(delayOf(fetchMachine, 'xstate.after.5000.fetch.loading')).toBe(5000);
+  });
+});
