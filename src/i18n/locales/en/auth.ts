@@ -1,2 +1,14 @@
-// en texts of the "auth" namespace.
-export default {} as Record<string, unknown>;
+export default {
+  login: {
+    title: 'Log in',
+    email: 'E-mail',
+    password: 'Password',
+    submit: 'Log in',
+    submitting: 'Logging in…',
+    loginRequired: 'Please log in to see this page.',
+    noAccount: 'No account yet?',
+    register: 'Register',
+    forgotPassword: 'Forgot your password?',
+  },
+  logout: 'Log out',
+} as Record<string, unknown>;

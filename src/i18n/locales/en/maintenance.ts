@@ -1,2 +1,5 @@
-// en texts of the "maintenance" namespace.
-export default {} as Record<string, unknown>;
+export default {
+  login: 'Log in',
+  languageFailed: 'The language could not be loaded.',
+  retry: 'Try again',
+} as Record<string, unknown>;

@@ -1,2 +1,5 @@
-// pl texts of the "maintenance" namespace.
-export default {} as Record<string, unknown>;
+export default {
+  login: 'Zaloguj się',
+  languageFailed: 'Nie udało się wczytać języka.',
+  retry: 'Spróbuj ponownie',
+} as Record<string, unknown>;

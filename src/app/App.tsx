@@ -1,0 +1,95 @@
+// The application root (SPEC §2 "Application root behaviour"): language first, then the maintenance gate,
+// then the boot loader, then the routes inside the main layout. Each step only renders a machine's state.
+import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import { ThemeProvider } from 'styled-components';
+import { useLocation, useSearch } from 'wouter';
+import type { StaticContent, User } from '../api/types';
+import { MainLayout } from '../components/layout/MainLayout';
+import { FullScreenLoader } from '../components/ui/FullScreenLoader';
+import { href } from '../config/paths';
+import { LanguageSwitcher } from '../features/language/LanguageSwitcher';
+import { MaintenanceScreen } from '../features/maintenance/MaintenanceScreen';
+import { I18nProvider } from '../i18n/i18n';
+import { GlobalStyle } from '../styles/GlobalStyle';
+import { theme } from '../styles/theme';
+import { AppSystemProvider, useAppSystem } from './AppSystemContext';
+import { AppRoutes } from './Routes';
+import type { AppSystem } from './system';
+
+export function App({ system }: { system: AppSystem }) {
+  return (
+    <AppSystemProvider system={system}>
+      <ThemeProvider theme={theme}>
+        <GlobalStyle />
+        <LanguageRoot />
+      </ThemeProvider>
+    </AppSystemProvider>
+  );
+}
+
+/** Feeds every location to the language machine and waits for the page's dictionary. */
+function LanguageRoot() {
+  const { language } = useAppSystem();
+  const [pathname] = useLocation();
+  const search = useSearch();
+  useEffect(() => {
+    language.send({
+      type: 'language.locationChanged',
+      location: { pathname, search: search ? `?${search}` : '', hash: window.location.hash },
+    });
+  }, [language, pathname, search]);
+
+  const current = useSelector(language, (s) => s.context.language);
+  const ready = useSelector(language, (s) => s.matches('ready') || s.matches('switching'));
+  const failed = useSelector(language, (s) => s.matches('failed'));
+
+  if (failed) {
+    // No dictionary could be loaded, so this one message is in both languages.
+    return (
+      <div role="alert" style={{ padding: 32, textAlign: 'center' }}>
+        <p lang="pl">Nie udało się wczytać języka.</p>
+        <p lang="en">The language could not be loaded.</p>
+        <button type="button" onClick={() => language.send({ type: 'language.retried' })}>
+          Spróbuj ponownie / Try again
+        </button>
+      </div>
+    );
+  }
+  if (!ready || !current) return <FullScreenLoader />;
+  return (
+    <I18nProvider language={current}>
+      <GatedApp />
+    </I18nProvider>
+  );
+}
+
+function GatedApp() {
+  const { maintenance, boot, auth, language } = useAppSystem();
+  const [pathname] = useLocation();
+  const lang = useSelector(language, (s) => s.context.language!);
+  const closed = useSelector(maintenance, (s) => s.hasTag('maintenance'));
+  const firstBoot = useSelector(boot, (s) => s.hasTag('loading') && s.context.staticContent === null);
+  const content = useSelector(boot, (s) => s.context.staticContent as StaticContent | null);
+  const loggedIn = useSelector(auth, (s) => s.hasTag('loggedIn'));
+  const user = useSelector(auth, (s) => s.context.user as User | null);
+
+  useEffect(() => {
+    document.documentElement.lang = lang;
+  }, [lang]);
+
+  if (closed) return <MaintenanceScreen showLogin={pathname.includes(href(lang, 'login'))} />;
+  if (firstBoot) return <FullScreenLoader />;
+  return (
+    <MainLayout
+      content={content}
+      language={lang}
+      isLoggedIn={loggedIn}
+      userName={user ? `${user.userData.firstName} ${user.userData.lastName}`.trim() : undefined}
+      onLogout={() => auth.send({ type: 'auth.logoutRequested' })}
+      languageSwitcher={<LanguageSwitcher />}
+    >
+      <AppRoutes />
+    </MainLayout>
+  );
+}

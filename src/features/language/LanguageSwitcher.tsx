@@ -1,0 +1,58 @@
+// PL / EN (SPEC §2). Each button names the same page in the other language; the language machine loads
+// that language, stores it and navigates there.
+import { useSelector } from '@xstate/react';
+import styled from 'styled-components';
+import { useAppSystem } from '../../app/AppSystemContext';
+import { LANGUAGES, type Language } from '../../config/env';
+import { translatePath } from '../../config/paths';
+import { useT } from '../../i18n/i18n';
+
+export function LanguageSwitcher() {
+  const t = useT();
+  const { language } = useAppSystem();
+  const current = useSelector(language, (s) => s.context.language);
+  const canSwitch = useSelector(language, (s) => s.can({ type: 'language.switched', language: 'pl', href: '/' }));
+
+  function switchTo(next: Language) {
+    if (next === current) return;
+    language.send({ type: 'language.switched', language: next, href: translatePath(window.location, next) });
+  }
+
+  return (
+    <Group role="group" aria-label={t('language.label')}>
+      {LANGUAGES.map((l) => (
+        <button
+          key={l}
+          type="button"
+          lang={l}
+          aria-pressed={l === current}
+          disabled={!canSwitch && l !== current}
+          onClick={() => switchTo(l)}
+          data-testid={`language-${l}`}
+        >
+          {l.toUpperCase()}
+        </button>
+      ))}
+    </Group>
+  );
+}
+
+const Group = styled.div`
+  display: inline-flex;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius}px;
+  overflow: hidden;
+  button {
+    min-width: 44px;
+    min-height: 36px;
+    border: 0;
+    background: transparent;
+    color: inherit;
+    font-weight: 700;
+    cursor: pointer;
+  }
+  button[aria-pressed='true'] {
+    background: ${({ theme }) => theme.colors.green};
+    color: ${({ theme }) => theme.colors.white};
+  }
+`;

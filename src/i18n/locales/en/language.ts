@@ -1,0 +1,4 @@
+export default {
+  label: 'Language',
+  switchFailed: 'The language could not be changed.',
+} as Record<string, unknown>;
