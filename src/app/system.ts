@@ -37,10 +37,18 @@ function clearSession() {
   writeStorage(STORAGE_KEYS.isLoggedIn, null);
 }
 
+type Implementations<M extends { provide: (i: never) => unknown }> = Parameters<M['provide']>[0];
+
 export interface AppSystemOptions {
   navigate?: (to: string, options?: { replace?: boolean; state?: unknown }) => void;
   reload?: () => void;
   fetchImpl?: typeof fetch;
+  /** replaces chosen actors/actions of a machine after the real ones are provided (tests, stories) */
+  overrides?: {
+    auth?: Implementations<typeof authMachine>;
+    boot?: Implementations<typeof bootMachine>;
+    language?: Implementations<typeof languageMachine>;
+  };
 }
 
 export function createAppSystem(options: AppSystemOptions = {}) {
@@ -59,7 +67,7 @@ export function createAppSystem(options: AppSystemOptions = {}) {
           // Offers are cached by the public-site issue; nothing is cached yet.
         },
       },
-    }),
+    }).provide(options.overrides?.language ?? {}),
     { input: { defaultLanguage: env.defaultLanguage, stored: isLanguage(stored) ? stored : null } },
   );
   const currentLanguage = (): Language => language.getSnapshot().context.language ?? env.defaultLanguage;
@@ -98,7 +106,7 @@ export function createAppSystem(options: AppSystemOptions = {}) {
           redirectToResendActivation: (_, { email }) =>
             navigate(href(currentLanguage(), 'resendActivation', { email })),
         },
-      }),
+      }).provide(options.overrides?.auth ?? {}),
       { input: { tokens: readStoredTokens() } },
     );
   }
@@ -119,7 +127,7 @@ export function createAppSystem(options: AppSystemOptions = {}) {
         splashLoaded: (_, { splash }) =>
           maintenance.send({ type: 'maintenance.configLoaded', config: splash as MaintenanceConfig }),
       },
-    }),
+    }).provide(options.overrides?.boot ?? {}),
     { input: { hasSession: readStoredTokens() !== null } },
   );
 
