@@ -1,0 +1,9 @@
+import { defineConfig } from 'drizzle-kit';
+
+// `npm run db:generate` writes SQL migrations from the schema; they are committed and applied at start
+// (server/db/migrate.ts) to PGlite and PostgreSQL alike.
+export default defineConfig({
+  dialect: 'postgresql',
+  schema: './server/db/schema.ts',
+  out: './server/db/migrations',
+});

@@ -1,0 +1,83 @@
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { parseQueryString } from './lib/querystring';
+import compress from './plugins/external/compress';
+import securityHeaders from './plugins/external/security-headers';
+import databasePlugin from './plugins/app/database';
+import auth from './plugins/app/auth';
+import tokens from './plugins/app/tokens';
+import contentRepository from './plugins/app/repositories/content-repository';
+import loginAttemptsRepository from './plugins/app/repositories/login-attempts-repository';
+import sessionsRepository from './plugins/app/repositories/sessions-repository';
+import usersRepository from './plugins/app/repositories/users-repository';
+import api from './routes/api/index';
+import media from './routes/media';
+import spa from './routes/spa';
+import './types';
+
+export interface AppOptions {
+  config: Config;
+  /** Opened and migrated by the caller, who also closes it. */
+  database: Database;
+  /** Extra routes inside the /api scope (tests). */
+  extraApiRoutes?: FastifyPluginAsync;
+}
+
+/** The application as a plugin: external plugins, then app plugins, then routes (fastify/demo's order). */
+export const app = fp<AppOptions>(
+  async (fastify, options) => {
+    fastify.decorate('config', options.config);
+
+    // External plugins
+    await fastify.register(securityHeaders);
+    await fastify.register(compress);
+
+    // App plugins
+    await fastify.register(databasePlugin, { database: options.database });
+    await fastify.register(usersRepository);
+    await fastify.register(sessionsRepository);
+    await fastify.register(loginAttemptsRepository);
+    await fastify.register(contentRepository);
+    await fastify.register(tokens);
+    await fastify.register(auth);
+
+    // Routes
+    await fastify.register(api, { prefix: '/api', extraRoutes: options.extraApiRoutes });
+    await fastify.register(media);
+    await fastify.register(spa);
+
+    // Outside /api (static files): hide the internals of a 5xx too.
+    fastify.setErrorHandler((error: { statusCode?: number }, request, reply) => {
+      const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+      if (status >= 500) request.log.error({ err: error }, 'request failed');
+      return reply
+        .code(status)
+        .type('text/plain; charset=utf-8')
+        .send(status >= 500 ? 'Internal server error\n' : 'Bad request\n');
+    });
+  },
+  { name: 'app' },
+);
+
+export function serverOptions(config: Config): FastifyServerOptions {
+  return {
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    routerOptions: {
+      querystringParser: parseQueryString,
+      ignoreTrailingSlash: true,
+    },
+  };
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const fastify = Fastify(serverOptions(options.config));
+  await fastify.register(app, options);
+  return fastify;
+}

@@ -1,0 +1,75 @@
+import { eq, inArray } from 'drizzle-orm';
+import { hashPassword } from '../lib/passwords';
+import type { Db } from './client';
+import { contentNodes, menuItems, siteSettings, sliderItems, socialMedia, users } from './schema';
+import { menuSeed, socialMediaSeed } from './seed-data/menus';
+import { siteSettingsSeed } from './seed-data/site-settings';
+import { sliderSeed } from './seed-data/slider';
+import { staticContentSeed, type SeedNode } from './seed-data/static-content';
+import { userSeed } from './seed-data/users';
+
+// Demo data (SEED_DEMO). Idempotent: every row has a natural key and is inserted with ON CONFLICT DO NOTHING,
+// so running it again, or on several nodes at once, adds nothing and never overwrites what an operator has
+// edited since (a maintenance flag, a text).
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+async function seedContentTree(tx: Tx, nodes: Record<string, SeedNode>, parentId: number | null, parentPath: string) {
+  let position = 0;
+  for (const [key, node] of Object.entries(nodes)) {
+    position += 1;
+    const path = parentPath ? `${parentPath}.${key}` : key;
+    await tx
+      .insert(contentNodes)
+      .values({
+        parentId,
+        key,
+        path,
+        position,
+        content: node.content ?? { pl: '', en: '' },
+        alt: node.alt ?? { pl: '', en: '' },
+        imageUrl: node.imageUrl ?? null,
+      })
+      .onConflictDoNothing({ target: contentNodes.path });
+    if (node.children) {
+      const [row] = await tx.select({ id: contentNodes.id }).from(contentNodes).where(eq(contentNodes.path, path));
+      await seedContentTree(tx, node.children, row.id, path);
+    }
+  }
+}
+
+export interface SeedResult {
+  usersCreated: number;
+}
+
+export async function seedDemo(db: Db): Promise<SeedResult> {
+  // Hash only the passwords of accounts that do not exist yet (argon2 is slow on purpose).
+  const existing = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(inArray(users.email, userSeed.map((u) => u.email)));
+  const existingEmails = new Set(existing.map((row) => row.email));
+  const newUsers = await Promise.all(
+    userSeed
+      .filter((u) => !existingEmails.has(u.email))
+      .map(async ({ password, ...user }) => ({ ...user, passwordHash: await hashPassword(password) })),
+  );
+
+  let usersCreated = 0;
+  await db.transaction(async (tx) => {
+    await tx.insert(siteSettings).values(siteSettingsSeed).onConflictDoNothing({ target: siteSettings.id });
+    await tx.insert(sliderItems).values(sliderSeed).onConflictDoNothing({ target: sliderItems.key });
+    await tx.insert(menuItems).values(menuSeed).onConflictDoNothing({ target: [menuItems.menu, menuItems.href] });
+    await tx.insert(socialMedia).values(socialMediaSeed).onConflictDoNothing({ target: socialMedia.icon });
+    await seedContentTree(tx, staticContentSeed, null, '');
+    if (newUsers.length) {
+      const inserted = await tx
+        .insert(users)
+        .values(newUsers)
+        .onConflictDoNothing({ target: users.email })
+        .returning({ id: users.id });
+      usersCreated = inserted.length;
+    }
+  });
+  return { usersCreated };
+}

@@ -1,0 +1,78 @@
+import type { Language } from '../config';
+
+// Server-side messages keyed by error code: the whole SPEC §8 catalogue plus the generic codes of docs/api.md.
+export const messages = {
+  // SPEC §8
+  EMAIL_EMPTY: { en: 'E-mail is required', pl: 'Adres e-mail jest wymagany' },
+  EMAIL_IS_EMPTY: { en: 'E-mail is required', pl: 'Adres e-mail jest wymagany' },
+  PASSWORD_EMPTY: { en: 'Password is required', pl: 'Hasło jest wymagane' },
+  INVALID_GRANT: { en: 'E-mail or password is not valid', pl: 'Nieprawidłowy e-mail lub hasło' },
+  EMAIL_INVALID_FORMAT: { en: 'E-mail has an invalid format', pl: 'Nieprawidłowy format adresu e-mail' },
+  PASSWORD_CONSTRAINTS_MISMATCH: {
+    en: 'Password must have at least 8 characters, 1 capital letter and 1 digit',
+    pl: 'Hasło musi mieć co najmniej 8 znaków, 1 wielką literę i 1 cyfrę',
+  },
+  PASSWORD_NOT_SAME: { en: 'Passwords are not the same', pl: 'Hasła nie są takie same' },
+  FIRST_NAME_IS_EMPTY: { en: 'First name is required', pl: 'Imię jest wymagane' },
+  LAST_NAME_IS_EMPTY: { en: 'Last name is required', pl: 'Nazwisko jest wymagane' },
+  FULLNAME_IS_EMPTY: { en: 'Full name is required', pl: 'Imię i nazwisko są wymagane' },
+  MESSAGE_IS_EMPTY: { en: 'Message is required', pl: 'Wiadomość jest wymagana' },
+  BANK_ACCOUNT_ACCOUNT_NUMBER_IS_WRONG: {
+    en: 'Bank account number must have 26 digits',
+    pl: 'Numer konta bankowego musi mieć 26 cyfr',
+  },
+  TOO_MANY_TRIES: { en: 'Too many tries. Wait 1 minute until the next try', pl: 'Zbyt wiele prób. Odczekaj 1 minutę przed kolejną próbą' },
+  CURRENT_PASSWORD_EMPTY: { en: 'Current password is required', pl: 'Obecne hasło jest wymagane' },
+  NEW_PASSWORD_EMPTY: { en: 'New password is required', pl: 'Nowe hasło jest wymagane' },
+  REPEAT_PASSWORD_EMPTY: { en: 'Repeat the new password', pl: 'Powtórz nowe hasło' },
+  CURRENT_PASSWORD_NOT_MATCH: { en: 'Current password is wrong', pl: 'Obecne hasło jest nieprawidłowe' },
+  EMAIL_SAME: { en: 'The new e-mail cannot be the same as the current one', pl: 'Nowy e-mail nie może być taki sam jak obecny' },
+  EMAIL_NOT_SAME: { en: 'E-mails are not the same', pl: 'Adresy e-mail nie są takie same' },
+  EMAIL_EXISTS: { en: 'This e-mail is already registered', pl: 'Ten adres e-mail jest już zarejestrowany' },
+  EMAIL_TAKEN: { en: 'This e-mail is taken', pl: 'Ten adres e-mail jest zajęty' },
+  ACTIVATION_TOKEN_NOT_EXIST: { en: 'The activation link is not valid', pl: 'Link aktywacyjny jest nieprawidłowy' },
+  IS_EMPTY: { en: 'This field is required', pl: 'To pole jest wymagane' },
+  STOCKS_IS_REQUIRED: { en: 'Number of shares is required', pl: 'Liczba udziałów jest wymagana' },
+  IS_LOWER_THAN_MIN: {
+    en: 'Cannot be lower than the minimum number of shares',
+    pl: 'Nie może być mniejsza niż minimalna liczba udziałów',
+  },
+  NOT_ENOUGH_SHARES_AVAILABLE: { en: 'Not enough shares left in this series', pl: 'Za mało dostępnych udziałów w tej serii' },
+  VALUE_NOT_VALID: { en: 'This value is not valid', pl: 'Ta wartość jest nieprawidłowa' },
+  PHONE_NUMBER_NOT_VALID: { en: 'Phone number is not valid', pl: 'Numer telefonu jest nieprawidłowy' },
+  SERIES_NOT_ASSIGNED_TO_OFFER: { en: 'This series does not belong to the offer', pl: 'Ta seria nie należy do oferty' },
+  SERIES_CLOSED_FOR_INVESTMENTS: { en: 'This series is closed for investments', pl: 'Ta seria jest zamknięta dla inwestycji' },
+  OFFER_CLOSED_FOR_INVESTMENTS: { en: 'This offer is closed for investments', pl: 'Ta oferta jest zamknięta dla inwestycji' },
+  NO_TRANSACTION_METHOD_AVAILABLE: { en: 'No payment method is available', pl: 'Brak dostępnej metody płatności' },
+  CAN_CREATE_PAYMENT: { en: 'Cannot create the PayPal payment', pl: 'Nie można utworzyć płatności PayPal' },
+  'TOKEN_REQUEST:USER_NOT_ACTIVE': {
+    en: 'Your account is not activated yet',
+    pl: 'Twoje konto nie zostało jeszcze aktywowane',
+  },
+  // Generic codes (docs/api.md)
+  INVALID_CLIENT: { en: 'Unknown client', pl: 'Nieznany klient' },
+  NOT_FOUND: { en: 'Not found', pl: 'Nie znaleziono' },
+  ROUTE_NOT_FOUND: { en: 'This API route does not exist', pl: 'Ta ścieżka API nie istnieje' },
+  MALFORMED_JSON: { en: 'The request body is not valid JSON', pl: 'Treść żądania nie jest poprawnym JSON-em' },
+  PAYLOAD_TOO_LARGE: { en: 'The request body is too large', pl: 'Treść żądania jest zbyt duża' },
+  UNSUPPORTED_MEDIA_TYPE: {
+    en: 'Unsupported content type; send application/json',
+    pl: 'Nieobsługiwany typ treści; wyślij application/json',
+  },
+  UNAUTHORIZED: { en: 'You need to sign in', pl: 'Musisz się zalogować' },
+  TOKEN_EXPIRED: { en: 'Your session token has expired', pl: 'Token sesji wygasł' },
+  FORBIDDEN: { en: 'You do not have access to this resource', pl: 'Nie masz dostępu do tego zasobu' },
+  MAINTENANCE: { en: 'The platform is under maintenance', pl: 'Platforma jest w trakcie prac serwisowych' },
+  METHOD_NOT_ALLOWED: { en: 'Method not allowed', pl: 'Niedozwolona metoda' },
+  INTERNAL_ERROR: { en: 'Something went wrong on our side', pl: 'Wystąpił błąd po naszej stronie' },
+} as const satisfies Record<string, Record<Language, string>>;
+
+export type ErrorCode = keyof typeof messages;
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(messages, value);
+}
+
+export function translateCode(code: string, language: Language): string {
+  return isErrorCode(code) ? messages[code][language] : messages.VALUE_NOT_VALID[language];
+}

@@ -1,0 +1,26 @@
+import type { ErrorCode } from '../i18n/messages';
+
+export interface ApiErrorItem {
+  code: ErrorCode;
+  /** Dotted path of the offending request field, or '' when the error concerns no field. */
+  context: string;
+}
+
+/** A failure the error handler turns into the envelope; messages are added there, in the request's language. */
+export class ApiError extends Error {
+  readonly statusCode: number;
+  readonly errors: ApiErrorItem[];
+
+  constructor(statusCode: number, errors: ApiErrorItem[]) {
+    super(errors.map((e) => e.code).join(', '));
+    this.name = 'ApiError';
+    this.statusCode = statusCode;
+    this.errors = errors;
+  }
+}
+
+export const apiError = (statusCode: number, code: ErrorCode, context = '') => new ApiError(statusCode, [{ code, context }]);
+export const badRequest = (code: ErrorCode, context = '') => apiError(400, code, context);
+export const unauthorized = (code: 'UNAUTHORIZED' | 'TOKEN_EXPIRED' = 'UNAUTHORIZED') => apiError(401, code);
+export const forbidden = () => apiError(403, 'FORBIDDEN');
+export const notFound = (context = '') => apiError(404, 'NOT_FOUND', context);

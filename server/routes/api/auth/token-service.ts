@@ -1,0 +1,83 @@
+import { timingSafeEqual, createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { apiError, badRequest } from '../../../lib/errors';
+import { verifyAgainstNobody, verifyPassword } from '../../../lib/passwords';
+import type { UserRow } from '../../../plugins/app/repositories/users-repository';
+
+export interface TokenPair {
+  accessToken: string;
+  refreshToken: string;
+  expiresIn: number;
+  currentLocale: 'pl' | 'en';
+}
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+const sameSecret = (a: string, b: string) => timingSafeEqual(digest(a), digest(b));
+
+export function createTokenService(fastify: FastifyInstance) {
+  const { config, usersRepository, sessionsRepository, loginAttemptsRepository, tokens } = fastify;
+
+  async function issue(user: Pick<UserRow, 'id' | 'role' | 'locale'>, sessionId: string, refreshToken: string): Promise<TokenPair> {
+    const accessToken = await tokens.signAccessToken({ userId: user.id, sessionId, role: user.role });
+    return { accessToken, refreshToken, expiresIn: config.accessTokenTtl, currentLocale: user.locale };
+  }
+
+  return {
+    assertClient(clientId: string | undefined, clientSecret: string | undefined) {
+      if (!sameSecret(clientId ?? '', config.oauthClientId) || !sameSecret(clientSecret ?? '', config.oauthClientSecret)) {
+        throw badRequest('INVALID_CLIENT', 'clientId');
+      }
+    },
+
+    /**
+     * Password grant. Unknown e-mail and wrong password give the same answer in about the same time;
+     * USER_NOT_ACTIVE is only told after a correct password. Failures count towards the rate limit.
+     */
+    async passwordGrant(email: string, password: string, ip: string): Promise<TokenPair> {
+      const attempt = await loginAttemptsRepository.begin({ email, ip });
+      if (attempt.limited) {
+        await loginAttemptsRepository.discard(attempt.ids);
+        throw apiError(429, 'TOO_MANY_TRIES');
+      }
+      const user = await usersRepository.findByEmail(email);
+      const valid = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstNobody(password);
+      if (!user || !valid) {
+        await loginAttemptsRepository.prune();
+        throw badRequest('INVALID_GRANT', 'password');
+      }
+      await loginAttemptsRepository.discard(attempt.ids);
+      await loginAttemptsRepository.clearEmail(email);
+      if (!user.isActive) throw badRequest('TOKEN_REQUEST:USER_NOT_ACTIVE', 'email');
+
+      const refresh = tokens.newRefreshToken();
+      const sessionId = await sessionsRepository.create(user.id, refresh.hash, config.refreshTokenTtl);
+      return issue(user, sessionId, refresh.token);
+    },
+
+    /** Refresh grant: rotates the refresh token; replaying an old one ends the session. */
+    async refreshGrant(refreshToken: string): Promise<TokenPair> {
+      const oldHash = tokens.hashRefreshToken(refreshToken);
+      const next = tokens.newRefreshToken();
+      const session = await sessionsRepository.rotate(oldHash, next.hash, config.refreshTokenTtl);
+      if (!session) {
+        await sessionsRepository.revokeByPreviousHash(oldHash);
+        throw badRequest('INVALID_GRANT', 'refreshToken');
+      }
+      const user = await usersRepository.findById(session.userId);
+      if (!user || !user.isActive) {
+        await sessionsRepository.revoke(session.id);
+        throw badRequest('INVALID_GRANT', 'refreshToken');
+      }
+      return issue(user, session.id, next.token);
+    },
+
+    /** Ends the session named by the access token (even an expired one) and/or the refresh token. */
+    async revoke(accessToken: string | undefined, refreshToken: string | undefined): Promise<void> {
+      if (accessToken) {
+        const verified = await tokens.verifyAccessToken(accessToken, { ignoreExpiry: true });
+        if (verified.ok) await sessionsRepository.revoke(verified.principal.sessionId);
+      }
+      if (refreshToken) await sessionsRepository.revokeByRefreshHash(tokens.hashRefreshToken(refreshToken));
+    },
+  };
+}

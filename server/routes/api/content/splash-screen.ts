@@ -1,0 +1,38 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok, responses } from '../../../lib/envelope';
+import { pick } from '../../../lib/translated';
+
+export const splashScreenSchema = z.object({
+  maintenanceMode: z.boolean(),
+  maintenanceModeTitle: z.string(),
+  maintenanceModeMessage: z.string(),
+  systemMaintenanceMode: z.boolean(),
+  systemMaintenanceModeTitle: z.string(),
+  systemMaintenanceModeMessage: z.string(),
+  seoTitle: z.string(),
+  seoDescription: z.string(),
+});
+
+const splashScreenRoutes: FastifyPluginAsyncZod = async (fastify) => {
+  fastify.get('/splash-screen', {
+    config: { maintenanceExempt: true },
+    schema: { response: responses(splashScreenSchema, []) },
+    handler: async (request) => {
+      const s = await fastify.contentRepository.siteSettings();
+      const lang = request.language;
+      return ok({
+        maintenanceMode: s.maintenanceMode,
+        maintenanceModeTitle: pick(s.maintenanceModeTitle, lang),
+        maintenanceModeMessage: pick(s.maintenanceModeMessage, lang),
+        systemMaintenanceMode: s.systemMaintenanceMode,
+        systemMaintenanceModeTitle: pick(s.systemMaintenanceModeTitle, lang),
+        systemMaintenanceModeMessage: pick(s.systemMaintenanceModeMessage, lang),
+        seoTitle: pick(s.seoTitle, lang),
+        seoDescription: pick(s.seoDescription, lang),
+      });
+    },
+  });
+};
+
+export default splashScreenRoutes;

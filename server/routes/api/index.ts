@@ -1,0 +1,37 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import apiErrors from '../../plugins/api/errors';
+import jsonBody from '../../plugins/api/json-body';
+import language from '../../plugins/api/language';
+import maintenance from '../../plugins/api/maintenance';
+import tokenRoutes from './auth/token';
+import userRoutes from './auth/user';
+import sliderRoutes from './content/slider';
+import splashScreenRoutes from './content/splash-screen';
+import staticContentRoutes from './content/static-content';
+
+export interface ApiOptions {
+  /** Extra routes registered inside the /api scope (same parsers, hooks and error handler); tests use it. */
+  extraRoutes?: FastifyPluginAsync;
+}
+
+// Everything under /api: zod schemas, JSON bodies, language, the envelope error handler, the maintenance
+// gate, then the routes.
+const api: FastifyPluginAsync<ApiOptions> = async (fastify, options) => {
+  fastify.setValidatorCompiler(validatorCompiler);
+  fastify.setSerializerCompiler(serializerCompiler);
+
+  await fastify.register(jsonBody);
+  await fastify.register(language);
+  await fastify.register(apiErrors);
+  await fastify.register(maintenance);
+
+  await fastify.register(tokenRoutes);
+  await fastify.register(userRoutes);
+  await fastify.register(splashScreenRoutes);
+  await fastify.register(sliderRoutes);
+  await fastify.register(staticContentRoutes);
+  if (options.extraRoutes) await fastify.register(options.extraRoutes);
+};
+
+export default api;

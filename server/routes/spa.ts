@@ -1,0 +1,55 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
+import { resolveLanguage } from '../lib/language';
+import { sendEnvelopeError } from '../plugins/api/errors';
+
+export const BUILD_HINT = 'The web app is not built yet. Run `npm run build`, then start the server again.\n';
+
+const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+const isMedia = (url: string) => url.startsWith('/media/');
+
+/**
+ * The built SPA from SPA_DIR: hashed /assets/* cached for a year, everything else revalidated, and any other
+ * GET outside /api and /media answered with index.html so client-side routes (/en/login) load the app.
+ */
+const spa: FastifyPluginAsync = async (fastify) => {
+  const { serveSpa, spaDir } = fastify.config;
+  const root = path.resolve(spaDir);
+  const built = serveSpa && existsSync(path.join(root, 'index.html'));
+
+  if (built) {
+    await fastify.register(fastifyStatic, {
+      root,
+      prefix: '/',
+      // One route per built file, found at start: unknown paths go straight to the fallback below.
+      wildcard: false,
+      cacheControl: false,
+      setHeaders: (reply, filePath) => {
+        const relative = path.relative(root, filePath).split(path.sep).join('/');
+        reply.header(
+          'cache-control',
+          relative.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+
+  fastify.setNotFoundHandler(async (request, reply) => {
+    const url = request.url;
+    if (isApi(url)) {
+      const language = resolveLanguage(request.headers, fastify.config.defaultLanguage);
+      return sendEnvelopeError(request, reply, 404, [{ code: 'ROUTE_NOT_FOUND', context: '' }], language);
+    }
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isMedia(url);
+    if (!wantsPage) return reply.code(404).type('text/plain; charset=utf-8').send('Not found\n');
+    if (!serveSpa) return reply.code(404).type('text/plain; charset=utf-8').send('Not found\n');
+    if (!built) return reply.type('text/plain; charset=utf-8').send(BUILD_HINT);
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+  });
+};
+
+// fastify-plugin: the fallback is the root's not-found handler.
+export default fp(spa, { name: 'spa' });
