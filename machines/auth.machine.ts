@@ -94,6 +94,7 @@ export const authMachine = setup({
     signingIn: {
       tags: ['loading'],
       invoke: {
+        id: 'login',
         src: 'login',
         input: ({ event }) => {
           const e = event as Extract<AuthEvent, { type: 'auth.loginSubmitted' }>;
@@ -150,6 +151,7 @@ export const authMachine = setup({
             refreshing: {
               tags: ['refreshing'],
               invoke: {
+                id: 'refresh',
                 src: 'refresh',
                 input: ({ context }) => ({ refreshToken: context.tokens?.refreshToken ?? '' }),
                 onDone: {
@@ -178,6 +180,7 @@ export const authMachine = setup({
             loading: {
               tags: ['userLoading'],
               invoke: {
+                id: 'fetchUser',
                 src: 'fetchUser',
                 onDone: { target: 'loaded', actions: assign({ user: ({ event }) => event.output }) },
                 onError: 'failed',
@@ -197,6 +200,7 @@ export const authMachine = setup({
       tags: ['loading'],
       // Revoking is best effort: the local session is cleared whatever the server says.
       invoke: {
+        id: 'revoke',
         src: 'revoke',
         input: ({ context }) => ({ tokens: context.tokens }),
         onDone: 'signedOutAfterLogout',

@@ -57,6 +57,7 @@ export const bootMachine = setup({
     splash: {
       tags: ['loading'],
       invoke: {
+        id: 'loadSplash',
         src: 'loadSplash',
         onDone: {
           target: 'content',
@@ -82,6 +83,7 @@ export const bootMachine = setup({
           states: {
             loading: {
               invoke: {
+                id: 'loadSlider',
                 src: 'loadSlider',
                 onDone: { target: 'done', actions: assign({ slider: ({ event }) => event.output }) },
                 onError: {
@@ -101,6 +103,7 @@ export const bootMachine = setup({
           states: {
             loading: {
               invoke: {
+                id: 'loadStaticContent',
                 src: 'loadStaticContent',
                 onDone: { target: 'done', actions: assign({ staticContent: ({ event }) => event.output }) },
                 onError: {
@@ -122,6 +125,7 @@ export const bootMachine = setup({
     restoringSession: {
       tags: ['loading'],
       invoke: {
+        id: 'restoreSession',
         src: 'restoreSession',
         onDone: 'ready',
         // A session that cannot be restored has been logged out by the auth actor; the site still runs.

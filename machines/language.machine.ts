@@ -115,6 +115,7 @@ export const languageMachine = setup({
     loading: {
       tags: ['loading'],
       invoke: {
+        id: 'loadDictionary',
         src: 'loadDictionary',
         input: ({ context }) => ({ language: context.language! }),
         onDone: 'ready',
@@ -159,6 +160,7 @@ export const languageMachine = setup({
     switching: {
       tags: ['switching'],
       invoke: {
+        id: 'switchDictionary',
         src: 'loadDictionary',
         input: ({ context }) => ({ language: context.target!.language }),
         onDone: {
