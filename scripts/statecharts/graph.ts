@@ -78,13 +78,13 @@ function resolveDelay(machine: AnyStateMachine, delay: unknown): number | undefi
 }
 
 /** Reader-friendly event names: invoke results and state completion are named after their actor/state. */
-export function eventText(eventType: string): string {
+export function eventText(eventType: string, source?: AnyStateNode): string {
   let m = /^xstate\.done\.actor\.(.+)$/.exec(eventType);
   if (m) return `${m[1]} done`;
   m = /^xstate\.error\.actor\.(.+)$/.exec(eventType);
   if (m) return `${m[1]} failed`;
   m = /^xstate\.done\.state\.(.+)$/.exec(eventType);
-  if (m) return `${m[1]} completed`;
+  if (m) return source && m[1] === source.id ? 'completed' : `${m[1]} completed`;
   return eventType;
 }
 
@@ -120,7 +120,7 @@ export function chartEdges(machine: AnyStateMachine): ChartEdge[] {
           delay: written, delayMs: ms, guard, label: guard ? `${words} [${guard}]` : words, transition: t,
         });
       } else {
-        const words = eventText(t.eventType);
+        const words = eventText(t.eventType, edge.source);
         push({
           kind: 'event', source: edge.source, target: edge.target, targetless, eventType: t.eventType,
           guard, label: guard ? `${words} [${guard}]` : words, transition: t,
