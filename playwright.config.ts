@@ -1,0 +1,55 @@
+import { defineConfig, devices } from '@playwright/test';
+import {
+  CHROMIUM_ARGS,
+  CHROMIUM_PATH,
+  E2E_ACCESS_TOKEN_TTL,
+  E2E_BASE_URL,
+  E2E_DATA_DIR,
+  E2E_PORT,
+  isCI,
+} from './tests/e2e/support/env';
+
+// Browser suite: the built SPA and the API in one Node process (as `npm start` runs them), on its own port
+// with a fresh PGlite data folder and 5-second access tokens. One worker: the specs share that server and
+// its database, and the machine has 2 cores.
+export default defineConfig({
+  testDir: 'tests/e2e',
+  testMatch: '**/*.spec.ts',
+  outputDir: 'test-results',
+  fullyParallel: false,
+  workers: Number(process.env.E2E_WORKERS || 1),
+  forbidOnly: isCI,
+  retries: isCI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: isCI ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]] : [['list']],
+  use: {
+    baseURL: E2E_BASE_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+      },
+    },
+  ],
+  webServer: {
+    // Builds the SPA (unless E2E_SKIP_BUILD=1), empties the data folder, then `tsx server/index.ts`.
+    command: 'node scripts/e2e-server.mjs',
+    url: `${E2E_BASE_URL}/`,
+    reuseExistingServer: !isCI,
+    timeout: 240_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    env: {
+      E2E_PORT: String(E2E_PORT),
+      E2E_DATA_DIR,
+      ACCESS_TOKEN_TTL: String(E2E_ACCESS_TOKEN_TTL),
+    },
+  },
+});

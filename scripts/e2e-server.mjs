@@ -1,0 +1,52 @@
+#!/usr/bin/env node
+// The app for the browser suite, started by playwright.config.ts's webServer: like `npm start` (build the
+// SPA, then one Node process serving the API and dist/), but on E2E_PORT with a fresh PGlite data folder
+// (E2E_DATA_DIR, emptied before start and removed after) and short-lived access tokens.
+//   E2E_SKIP_BUILD=1      reuse the current dist/
+//   E2E_DATABASE_URL=...  run against PostgreSQL instead of PGlite (DATABASE_URL is never inherited)
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const port = process.env.E2E_PORT || '3100';
+const dataDir = process.env.E2E_DATA_DIR || path.join(os.tmpdir(), `estate-shares-e2e-${port}`);
+
+if (process.env.E2E_SKIP_BUILD !== '1') {
+  console.log('[e2e-server] npm run build');
+  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) {
+    console.error('[e2e-server] build failed');
+    process.exit(build.status ?? 1);
+  }
+}
+
+rmSync(dataDir, { recursive: true, force: true });
+mkdirSync(dataDir, { recursive: true });
+
+const env = {
+  ...process.env,
+  PORT: port,
+  HOST: process.env.E2E_HOST || '127.0.0.1',
+  DATA_DIR: dataDir,
+  ACCESS_TOKEN_TTL: process.env.ACCESS_TOKEN_TTL || '5',
+  SPA_DIR: 'dist',
+  SERVE_SPA: 'true',
+  LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
+};
+delete env.DATABASE_URL;
+if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;
+
+console.log(`[e2e-server] tsx server/index.ts on port ${port}, data in ${dataDir}`);
+const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
+const child = spawn(tsx, ['server/index.ts'], { cwd: root, env, stdio: 'inherit' });
+
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => child.kill(signal));
+}
+child.on('exit', (code, signal) => {
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code ?? (signal ? 1 : 0));
+});
