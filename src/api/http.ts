@@ -61,7 +61,9 @@ function accessTokenOf(auth: AnyActorRef | undefined): string | null {
 }
 
 export function createHttp(deps: HttpDeps): Http {
-  const client = ofetch.create({ baseURL: deps.baseURL, retry: 0, ...(deps.fetchImpl ? { fetch: deps.fetchImpl } : {}) });
+  // The fetch implementation is a global option of ofetch (second argument); among the request defaults
+  // (first argument) it would be ignored.
+  const client = ofetch.create({ baseURL: deps.baseURL, retry: 0 }, deps.fetchImpl ? { fetch: deps.fetchImpl } : {});
 
   async function send<T>(path: string, options: RequestOptions, token: string | null): Promise<T> {
     const headers: Record<string, string> = {
