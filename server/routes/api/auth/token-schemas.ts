@@ -35,4 +35,4 @@ export const tokenDataSchema = z.object({
 
 export const revokeRequestSchema = z
   .object({ refreshToken: z.string().max(512).optional() })
-  .optional();
+  .nullish();

@@ -1,0 +1,216 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyPluginAsync, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { buildApp } from '../../server/app';
+import { loadConfig, type Config } from '../../server/config';
+import { createDatabase, type Database } from '../../server/db/client';
+import { migrateDatabase } from '../../server/db/migrate';
+import { seedDemo } from '../../server/db/seed';
+
+// Every API suite runs against every available database: PGlite in memory always, and PostgreSQL when
+// TEST_DATABASE_URL is set (a throwaway database per suite, created from that URL and dropped after).
+
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
+
+if (process.env.CI === 'true' && !TEST_DATABASE_URL) {
+  throw new Error(
+    'CI=true but TEST_DATABASE_URL is not set: the API tests must also run against PostgreSQL ' +
+      '(e.g. TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test).',
+  );
+}
+
+export type DatabaseKind = 'pglite' | 'postgres';
+export const databaseKinds: DatabaseKind[] = TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export const CLIENT = { clientId: 'web-spa', clientSecret: 'web-spa-secret' } as const;
+
+export const DEMO = {
+  investor: { email: 'investor@example.com', password: 'Investor123' },
+  operator: { email: 'operator@example.com', password: 'Operator123' },
+  inactive: { email: 'inactive@example.com', password: 'Inactive123' },
+} as const;
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: 'memory://', SERVE_SPA: 'false', NODE_ENV: 'test' }),
+    ...overrides,
+  };
+}
+
+// ---------- throwaway PostgreSQL databases ----------
+
+function withDatabaseName(url: string, name: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}
+
+export async function createThrowawayPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
+  if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await admin.connect();
+  try {
+    await admin.query(`create database "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  return {
+    url: withDatabaseName(TEST_DATABASE_URL, name),
+    async drop() {
+      const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await client.connect();
+      try {
+        await client.query(`drop database if exists "${name}" with (force)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+/** Opens a fresh, migrated (and optionally seeded) database of the given kind. */
+export async function openTestDatabase(kind: DatabaseKind, { seed = true } = {}) {
+  const throwaway = kind === 'postgres' ? await createThrowawayPostgres() : undefined;
+  const database = await createDatabase({ databaseUrl: throwaway?.url, dataDir: 'memory://', poolSize: 5 });
+  await migrateDatabase(database);
+  if (seed) await seedDemo(database.db);
+  return {
+    database,
+    url: throwaway?.url,
+    async close() {
+      await database.close();
+      await throwaway?.drop();
+    },
+  };
+}
+
+// ---------- a suite per database ----------
+
+export interface SuiteOptions {
+  config?: Partial<Config>;
+  seed?: boolean;
+  extraApiRoutes?: FastifyPluginAsync;
+}
+
+export interface TokenPair {
+  accessToken: string;
+  refreshToken: string;
+  expiresIn: number;
+  currentLocale: string;
+}
+
+export interface TestContext {
+  kind: DatabaseKind;
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  /** A second app (another "server process") on the same database. */
+  buildAnotherApp(config?: Partial<Config>): Promise<FastifyInstance>;
+  login(who: keyof typeof DEMO): Promise<TokenPair>;
+  /** inject with `Authorization: Bearer <accessToken>`. */
+  injectAs(tokens: Pick<TokenPair, 'accessToken'> | string, options: InjectOptions): Promise<LightMyRequestResponse>;
+}
+
+export function describeEachDatabase(title: string, options: SuiteOptions, body: (t: TestContext) => void) {
+  for (const kind of databaseKinds) {
+    describe(`${title} [${kind}]`, () => {
+      const cleanups: (() => Promise<void>)[] = [];
+      const t = { kind } as TestContext;
+
+      beforeAll(async () => {
+        const opened = await openTestDatabase(kind, { seed: options.seed ?? true });
+        cleanups.push(() => opened.close());
+        t.database = opened.database;
+        t.config = testConfig(options.config);
+        t.app = await buildApp({ config: t.config, database: opened.database, extraApiRoutes: options.extraApiRoutes });
+        cleanups.push(() => t.app.close());
+        await t.app.ready();
+
+        t.buildAnotherApp = async (config = {}) => {
+          let database = opened.database;
+          if (opened.url) {
+            database = await createDatabase({ databaseUrl: opened.url, dataDir: 'memory://', poolSize: 5 });
+            const other = database;
+            cleanups.push(() => other.close());
+          }
+          const app = await buildApp({ config: { ...t.config, ...config }, database, extraApiRoutes: options.extraApiRoutes });
+          cleanups.push(() => app.close());
+          await app.ready();
+          return app;
+        };
+      });
+
+      afterAll(async () => {
+        for (const cleanup of cleanups.reverse()) await cleanup();
+      });
+
+      t.login = async (who) => {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/token',
+          payload: { grantType: 'password', ...DEMO[who], ...CLIENT },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json().data as TokenPair;
+      };
+
+      t.injectAs = (tokens, injectOptions) => {
+        const accessToken = typeof tokens === 'string' ? tokens : tokens.accessToken;
+        return t.app.inject({
+          ...injectOptions,
+          headers: { ...(injectOptions.headers ?? {}), authorization: `Bearer ${accessToken}` },
+        });
+      };
+
+      body(t);
+    });
+  }
+}
+
+// ---------- envelope assertions ----------
+
+export interface ExpectedError {
+  code: string;
+  context?: string;
+}
+
+/** Asserts a success envelope and returns its data. */
+export function expectData<T = any>(res: LightMyRequestResponse, status = 200): T {
+  expect(res.statusCode, res.body).toBe(status);
+  expect(res.headers['content-type']).toMatch(/^application\/json/);
+  const body = res.json();
+  expect(Object.keys(body).sort()).toEqual(['data', 'errors', 'status']);
+  expect(body.errors).toEqual([]);
+  expect(body.status).toBe(status);
+  return body.data as T;
+}
+
+/** Asserts the error envelope: status, exactly these codes (and contexts when given), a message each. */
+export function expectError(res: LightMyRequestResponse, status: number, expected: ExpectedError[]) {
+  expect(res.statusCode, res.body).toBe(status);
+  expect(res.headers['content-type']).toMatch(/^application\/json/);
+  const body = res.json();
+  expect(body.data).toBeNull();
+  expect(body.status).toBe(status);
+  expect(Array.isArray(body.errors)).toBe(true);
+  for (const error of body.errors) {
+    expect(typeof error.message).toBe('string');
+    expect(error.message.length).toBeGreaterThan(0);
+    expect(typeof error.context).toBe('string');
+  }
+  const actual = body.errors.map((e: ExpectedError) => ({ code: e.code, context: e.context }));
+  const wanted = expected.map((e) => (e.context === undefined ? { code: e.code, context: expect.any(String) } : e));
+  expect(actual).toEqual(wanted);
+  return body.errors as { code: string; context: string; message: string }[];
+}
+
+/** POST /api/token with the password grant (demo client) and any overrides. */
+export const passwordGrant = (app: FastifyInstance, fields: Record<string, unknown>, extra: Partial<InjectOptions> = {}) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/token',
+    payload: { grantType: 'password', ...CLIENT, ...fields },
+    ...extra,
+  });
