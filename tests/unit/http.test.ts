@@ -71,7 +71,7 @@ describe('createHttp: headers and envelope', () => {
       status: 400,
       errors: [{ code: 'EMAIL_EMPTY', context: 'email', message: 'E-mail is required' }],
     }));
-    const error = await http('/contact-form', { method: 'POST', body: {} }).catch((e) => e);
+    const error = await http<never>('/contact-form', { method: 'POST', body: {} }).catch((e: ApiRequestError) => e);
     expect(error).toBeInstanceOf(ApiRequestError);
     expect(error.status).toBe(400);
     expect(error.code).toBe('EMAIL_EMPTY');
@@ -86,7 +86,7 @@ describe('createHttp: headers and envelope', () => {
         throw new TypeError('Failed to fetch');
       }) as typeof fetch,
     });
-    const error = await http('/slider').catch((e) => e);
+    const error = await http<never>('/slider').catch((e: ApiRequestError) => e);
     expect(error).toBeInstanceOf(ApiRequestError);
     expect(error.code).toBe('NETWORK_ERROR');
     expect(error.status).toBe(0);
