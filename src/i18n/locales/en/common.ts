@@ -1,2 +1,11 @@
-// en texts of the "common" namespace.
-export default {} as Record<string, unknown>;
+// en texts of the "common" namespace: words shared by many screens.
+export default {
+  loading: 'Loading…',
+  close: 'Close',
+  open: 'Open',
+  refresh: 'Refresh',
+  backToHomepage: 'Back to homepage',
+  homepage: 'Homepage',
+  siteName: 'Estate Shares',
+  externalLink: '(opens an external site)',
+} as Record<string, unknown>;

@@ -1,2 +1,11 @@
-// pl texts of the "common" namespace.
-export default {} as Record<string, unknown>;
+// pl texts of the "common" namespace: words shared by many screens.
+export default {
+  loading: 'Ładowanie…',
+  close: 'Zamknij',
+  open: 'Otwórz',
+  refresh: 'Odśwież',
+  backToHomepage: 'Wróć na stronę główną',
+  homepage: 'Strona główna',
+  siteName: 'Estate Shares',
+  externalLink: '(otwiera zewnętrzną stronę)',
+} as Record<string, unknown>;

@@ -1,0 +1,35 @@
+// A generic open/closed machine: the mobile drawer, the user-menu dropdown and the call dialog each run
+// their own instance. Views send the events; a view that should close on Escape, on an item selection or
+// on an outside click sends `disclosure.closed` for it.
+import { setup, type ActorRefFrom } from 'xstate';
+
+export type DisclosureEvent =
+  | { type: 'disclosure.opened' }
+  | { type: 'disclosure.closed' }
+  | { type: 'disclosure.toggled' };
+
+export const disclosureMachine = setup({
+  types: {
+    events: {} as DisclosureEvent,
+  },
+}).createMachine({
+  id: 'disclosure',
+  initial: 'closed',
+  states: {
+    closed: {
+      on: {
+        'disclosure.opened': { target: 'open' },
+        'disclosure.toggled': { target: 'open' },
+      },
+    },
+    open: {
+      tags: ['open'],
+      on: {
+        'disclosure.closed': { target: 'closed' },
+        'disclosure.toggled': { target: 'closed' },
+      },
+    },
+  },
+});
+
+export type DisclosureActorRef = ActorRefFrom<typeof disclosureMachine>;

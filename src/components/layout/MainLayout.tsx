@@ -1,0 +1,120 @@
+import { useActorRef } from '@xstate/react';
+import type { ReactNode } from 'react';
+import styled from 'styled-components';
+import { disclosureMachine } from '../../../machines/disclosure.machine';
+import type { CookieConsentActorRef } from '../../../machines/cookieConsent.machine';
+import type { ConnectivityActorRef } from '../../../machines/connectivity.machine';
+import { contentText } from '../../api/content';
+import type { StaticContent } from '../../api/types';
+import type { Language } from '../../config/env';
+import { useT } from '../../i18n/i18n';
+import { SiteTitleProvider } from '../ui/usePageTitle';
+import { ContactMenu } from './ContactMenu';
+import { CookieBanner, CookieBannerContainer } from './CookieBanner';
+import { Footer } from './Footer';
+import { MobileDrawer, MobileMenuButton } from './MobileDrawer';
+import { OfflineBanner, OfflineBannerContainer } from './OfflineBanner';
+import { ScrollToTop } from './ScrollToTop';
+import { TopBar } from './TopBar';
+
+const Frame = styled.div`
+  min-height: 100vh;
+  display: flex;
+  flex-direction: column;
+`;
+
+const Main = styled.main`
+  flex: 1;
+  padding-top: ${({ theme }) => theme.layout.headerHeight}px;
+  &:focus {
+    outline: none;
+  }
+`;
+
+const SkipLink = styled.a`
+  position: absolute;
+  left: 8px;
+  top: -100px;
+  z-index: 3000;
+  padding: 8px 16px;
+  background: ${({ theme }) => theme.colors.white};
+  color: ${({ theme }) => theme.colors.green};
+  font-weight: 700;
+  &:focus {
+    top: 8px;
+  }
+`;
+
+export const MAIN_CONTENT_ID = 'main-content';
+
+export interface MainLayoutProps {
+  content: StaticContent | null;
+  language: Language;
+  isLoggedIn: boolean;
+  userName?: string;
+  onLogout: () => void;
+  languageSwitcher: ReactNode;
+  children: ReactNode;
+  /** An app-wide cookie-consent actor; when absent the layout runs its own with the real cookie effects. */
+  cookieConsent?: CookieConsentActorRef;
+  /** An app-wide connectivity actor (systemId 'connectivity'); when absent the layout runs its own. */
+  connectivity?: ConnectivityActorRef;
+}
+
+/**
+ * The main frame (SPEC §2): fixed top bar, mobile drawer, fixed contact menu, main area below the 80 px
+ * header, footer, cookie banner and the offline / connection-restored notices.
+ */
+export function MainLayout({
+  content,
+  language,
+  isLoggedIn,
+  userName,
+  onLogout,
+  languageSwitcher,
+  children,
+  cookieConsent,
+  connectivity,
+}: MainLayoutProps) {
+  const t = useT();
+  const drawer = useActorRef(disclosureMachine);
+  const headerItems = content?.menus.header ?? [];
+  const cookieTitle = contentText(content, 'cookiePopup.title');
+  const cookieDescription = contentText(content, 'cookiePopup.description');
+
+  return (
+    <Frame>
+      <ScrollToTop />
+      <SkipLink href={`#${MAIN_CONTENT_ID}`}>{t('layout.skipToContent')}</SkipLink>
+      <TopBar
+        language={language}
+        items={headerItems}
+        isLoggedIn={isLoggedIn}
+        userName={userName}
+        onLogout={onLogout}
+        languageSwitcher={languageSwitcher}
+        mobileMenuButton={<MobileMenuButton actorRef={drawer} />}
+      />
+      <MobileDrawer
+        actorRef={drawer}
+        language={language}
+        items={headerItems}
+        isLoggedIn={isLoggedIn}
+        onLogout={onLogout}
+      />
+      <ContactMenu language={language} phone={contentText(content, 'contactMenu.phone')} />
+      <Main id={MAIN_CONTENT_ID} tabIndex={-1}>
+        <SiteTitleProvider title={contentText(content, 'seo.title')}>{children}</SiteTitleProvider>
+      </Main>
+      <Footer content={content} language={language} isLoggedIn={isLoggedIn} />
+      {/* The banner waits for static content, so its server title/description are there when it shows. */}
+      {content &&
+        (cookieConsent ? (
+          <CookieBanner actorRef={cookieConsent} title={cookieTitle} descriptionHtml={cookieDescription} />
+        ) : (
+          <CookieBannerContainer title={cookieTitle} descriptionHtml={cookieDescription} />
+        ))}
+      {connectivity ? <OfflineBanner actorRef={connectivity} /> : <OfflineBannerContainer />}
+    </Frame>
+  );
+}

@@ -1,0 +1,228 @@
+import { useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
+import styled from 'styled-components';
+import { Link } from 'wouter';
+import type { DisclosureActorRef } from '../../../machines/disclosure.machine';
+import type { MenuItem } from '../../api/types';
+import type { Language } from '../../config/env';
+import { href } from '../../config/paths';
+import { useT } from '../../i18n/i18n';
+import { media } from '../../styles/theme';
+import { focusableIn, trapTab } from '../ui/focus';
+import { CloseIcon, MenuIcon } from '../ui/icons';
+import { useScrollLock } from '../ui/useScrollLock';
+import { MenuItemLink } from './MenuItemLink';
+import { visibleMenuItems } from './menuItems';
+import { USER_MENU_ROUTES } from './UserMenu';
+
+export const MOBILE_DRAWER_ID = 'mobile-drawer';
+
+const IconButton = styled.button`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  width: 44px;
+  height: 44px;
+  border: 0;
+  border-radius: ${({ theme }) => theme.radius}px;
+  background: transparent;
+  color: ${({ theme }) => theme.colors.brown};
+  cursor: pointer;
+  &:hover {
+    background: ${({ theme }) => theme.colors.greenLight};
+  }
+`;
+
+const Hamburger = styled(IconButton)`
+  ${media.up('md')} {
+    display: none;
+  }
+`;
+
+const Backdrop = styled.div`
+  position: fixed;
+  inset: 0;
+  z-index: 1200;
+  background: ${({ theme }) => theme.colors.overlay};
+  ${media.up('md')} {
+    display: none;
+  }
+`;
+
+const Panel = styled.div`
+  position: fixed;
+  top: 0;
+  right: 0;
+  bottom: 0;
+  z-index: 1201;
+  width: min(320px, 85vw);
+  display: flex;
+  flex-direction: column;
+  padding: 16px 20px 24px;
+  overflow-y: auto;
+  background: ${({ theme }) => theme.colors.white};
+  box-shadow: ${({ theme }) => theme.shadow};
+  &:focus {
+    outline: none;
+  }
+  ${media.up('md')} {
+    display: none;
+  }
+`;
+
+const PanelHeader = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  margin-bottom: 12px;
+  h2 {
+    margin: 0;
+    font-size: 1.2rem;
+    color: ${({ theme }) => theme.colors.brown};
+  }
+`;
+
+const Items = styled.ul`
+  margin: 0 0 16px;
+  padding: 0;
+  list-style: none;
+  li + li {
+    margin-top: 4px;
+  }
+  a,
+  button {
+    display: block;
+    width: 100%;
+    padding: 12px 4px;
+    border: 0;
+    background: none;
+    text-align: left;
+    font-weight: 700;
+    color: ${({ theme }) => theme.colors.text};
+    text-decoration: none;
+    cursor: pointer;
+  }
+`;
+
+const Divider = styled.hr`
+  width: 100%;
+  border: 0;
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+  margin: 8px 0 16px;
+`;
+
+/** The hamburger in the top bar; below the md breakpoint only. */
+export function MobileMenuButton({ actorRef }: { actorRef: DisclosureActorRef }) {
+  const t = useT();
+  const open = useSelector(actorRef, (s) => s.hasTag('open'));
+  return (
+    <Hamburger
+      type="button"
+      aria-expanded={open}
+      aria-controls={MOBILE_DRAWER_ID}
+      aria-label={t('layout.drawer.open')}
+      onClick={() => actorRef.send({ type: 'disclosure.toggled' })}
+    >
+      <MenuIcon />
+    </Hamburger>
+  );
+}
+
+export interface MobileDrawerProps {
+  actorRef: DisclosureActorRef;
+  language: Language;
+  /** menus.header from static content */
+  items: readonly MenuItem[];
+  isLoggedIn: boolean;
+  onLogout: () => void;
+}
+
+/**
+ * The mobile menu: a modal side panel with the header items and the account links. It closes on an item
+ * selection, on Escape, on the close button and on a backdrop click; focus moves into it on opening.
+ */
+export function MobileDrawer({ actorRef, language, items, isLoggedIn, onLogout }: MobileDrawerProps) {
+  const t = useT();
+  const open = useSelector(actorRef, (s) => s.hasTag('open'));
+  const panelRef = useRef<HTMLDivElement>(null);
+  useScrollLock(open);
+
+  useEffect(() => {
+    if (!open) return;
+    const previous = document.activeElement as HTMLElement | null;
+    const panel = panelRef.current;
+    if (panel) (focusableIn(panel)[0] ?? panel).focus();
+    return () => {
+      if (previous && document.contains(previous)) previous.focus();
+    };
+  }, [open]);
+
+  if (!open) return null;
+  const close = () => actorRef.send({ type: 'disclosure.closed' });
+  const visible = visibleMenuItems(items, isLoggedIn);
+
+  return (
+    <>
+      <Backdrop onClick={close} data-testid="mobile-drawer-backdrop" />
+      <Panel
+        ref={panelRef}
+        id={MOBILE_DRAWER_ID}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={`${MOBILE_DRAWER_ID}-title`}
+        tabIndex={-1}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') close();
+          else if (panelRef.current) trapTab(event, panelRef.current);
+        }}
+      >
+        <PanelHeader>
+          <h2 id={`${MOBILE_DRAWER_ID}-title`}>{t('layout.drawer.title')}</h2>
+          <IconButton type="button" onClick={close} aria-label={t('layout.drawer.close')}>
+            <CloseIcon />
+          </IconButton>
+        </PanelHeader>
+        <nav aria-label={t('layout.topBar.mainMenu')}>
+          <Items>
+            {visible.map((item) => (
+              <li key={item.id}>
+                <MenuItemLink item={item} language={language} onSelect={close} />
+              </li>
+            ))}
+          </Items>
+        </nav>
+        <Divider />
+        <Items>
+          {isLoggedIn ? (
+            <>
+              {USER_MENU_ROUTES.map(({ route, labelKey }) => (
+                <li key={route}>
+                  <Link href={href(language, route)} onClick={close}>
+                    {t(labelKey)}
+                  </Link>
+                </li>
+              ))}
+              <li>
+                <button
+                  type="button"
+                  onClick={() => {
+                    close();
+                    onLogout();
+                  }}
+                >
+                  {t('layout.topBar.logout')}
+                </button>
+              </li>
+            </>
+          ) : (
+            <li>
+              <Link href={href(language, 'login')} onClick={close}>
+                {t('layout.topBar.login')}
+              </Link>
+            </li>
+          )}
+        </Items>
+      </Panel>
+    </>
+  );
+}

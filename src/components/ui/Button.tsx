@@ -1,0 +1,85 @@
+import type { ComponentProps } from 'react';
+import styled, { css } from 'styled-components';
+import { Link } from 'wouter';
+
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost';
+
+interface StyleProps {
+  $variant?: ButtonVariant;
+  $block?: boolean;
+}
+
+/** Shared look: a button, or a link that should look like one (navigation stays an <a>). */
+export const buttonStyles = css<StyleProps>`
+  display: ${({ $block }) => ($block ? 'flex' : 'inline-flex')};
+  width: ${({ $block }) => ($block ? '100%' : 'auto')};
+  align-items: center;
+  justify-content: center;
+  gap: 8px;
+  min-height: 44px;
+  padding: 10px 22px;
+  border-radius: ${({ theme }) => theme.radius}px;
+  border: 2px solid ${({ theme }) => theme.colors.green};
+  font-weight: 700;
+  line-height: 1.2;
+  text-decoration: none;
+  cursor: pointer;
+  transition: background-color 0.15s, color 0.15s, border-color 0.15s;
+  ${({ $variant = 'primary', theme }) =>
+    $variant === 'primary'
+      ? css`
+          background: ${theme.colors.green};
+          color: ${theme.colors.white};
+          &:hover {
+            background: ${theme.colors.greenDark};
+            border-color: ${theme.colors.greenDark};
+          }
+        `
+      : $variant === 'secondary'
+        ? css`
+            background: transparent;
+            color: ${theme.colors.green};
+            &:hover {
+              background: ${theme.colors.greenLight};
+            }
+          `
+        : css`
+            background: transparent;
+            border-color: transparent;
+            color: inherit;
+            &:hover {
+              background: rgba(0, 0, 0, 0.05);
+            }
+          `}
+  &:disabled,
+  &[aria-disabled='true'] {
+    opacity: 0.55;
+    cursor: not-allowed;
+  }
+`;
+
+const StyledButton = styled.button<StyleProps>`
+  ${buttonStyles}
+`;
+const StyledAnchor = styled.a<StyleProps>`
+  ${buttonStyles}
+`;
+const StyledLink = styled(Link)<StyleProps>`
+  ${buttonStyles}
+`;
+
+type Common = { variant?: ButtonVariant; block?: boolean };
+
+export function Button({ variant, block, type = 'button', ...rest }: Common & ComponentProps<'button'>) {
+  return <StyledButton $variant={variant} $block={block} type={type} {...rest} />;
+}
+
+/** An internal route link styled as a button. */
+export function LinkButton({ variant, block, href, ...rest }: Common & { href: string } & Omit<ComponentProps<'a'>, 'href'>) {
+  return <StyledLink $variant={variant} $block={block} href={href} {...rest} />;
+}
+
+/** An external or document link styled as a button. */
+export function AnchorButton({ variant, block, ...rest }: Common & ComponentProps<'a'>) {
+  return <StyledAnchor $variant={variant} $block={block} {...rest} />;
+}

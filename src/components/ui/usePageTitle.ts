@@ -1,0 +1,28 @@
+import { createContext, createElement, useContext, useEffect, type ReactNode } from 'react';
+
+/** `title | siteTitle` when the site SEO title is given, else the title alone (SPEC §2). */
+export function pageTitle(title: string, siteTitle?: string | null): string {
+  const site = siteTitle?.trim();
+  if (!title) return site ?? '';
+  return site ? `${title} | ${site}` : title;
+}
+
+// The site SEO title (static content `seo.title`), provided once by the main layout so pages need not
+// pass it around.
+const SiteTitleContext = createContext<string>('');
+
+export function SiteTitleProvider({ title, children }: { title: string; children: ReactNode }) {
+  return createElement(SiteTitleContext.Provider, { value: title }, children);
+}
+
+/**
+ * Sets document.title while the calling page is shown: `title | site SEO title`. The site title is the
+ * one given, else the one the main layout provides; with neither, the title alone.
+ */
+export function usePageTitle(title: string, siteTitle?: string | null): void {
+  const provided = useContext(SiteTitleContext);
+  const site = siteTitle ?? provided;
+  useEffect(() => {
+    document.title = pageTitle(title, site);
+  }, [title, site]);
+}
