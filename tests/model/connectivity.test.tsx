@@ -108,13 +108,13 @@ describe('connectivity (model-based, OfflineBanner)', () => {
         },
         events: {
           'xstate.done.actor.readRestoredFlag': async ({ event }) => {
-            const output = (event as { output: boolean }).output;
+            const output = (event as unknown as { output: boolean }).output;
             await act(() => h.flag.resolve(output));
             // a page load that follows a reconnect-reload clears the flag, once
             expect(newEffects()).toEqual(output ? ['clearFlag'] : []);
           },
           'xstate.error.actor.readRestoredFlag': async ({ event }) => {
-            await act(() => h.flag.reject((event as { error: unknown }).error));
+            await act(() => h.flag.reject((event as unknown as { error: unknown }).error));
             expect(newEffects()).toEqual([]);
           },
           'connectivity.wentOffline': () => {
@@ -140,7 +140,9 @@ describe('connectivity (model-based, OfflineBanner)', () => {
             fireEvent.click(screen.getByRole('button', { name: 'Close the message' }));
             expect(newEffects()).toEqual([]);
           },
-          'xstate.after.6000.connectivity.reconnected': ({ event }) => {
+          // (a delayed event is not in the machine's event type, hence the cast on this map)
+          ...({
+            'xstate.after.6000.connectivity.reconnected': ({ event }: { event: EventObject }) => {
             const ms = delayOf(connectivityMachine, event.type);
             expect(ms).toBe(RESTORED_MESSAGE_MS);
             // still there just before the 6 s are up
@@ -151,7 +153,8 @@ describe('connectivity (model-based, OfflineBanner)', () => {
             act(() => {
               vi.advanceTimersByTime(1);
             });
-          },
+            },
+          } as object),
         },
       });
       expect(h.actor.getSnapshot().value).toEqual(path.state.value);

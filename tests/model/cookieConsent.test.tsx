@@ -101,10 +101,10 @@ describe('cookie consent (model-based, CookieBanner)', () => {
         },
         events: {
           'xstate.done.actor.readConsentCookies': async ({ event }) => {
-            await act(() => h.read.resolve((event as { output: ConsentCookies }).output));
+            await act(() => h.read.resolve((event as unknown as { output: ConsentCookies }).output));
           },
           'xstate.error.actor.readConsentCookies': async ({ event }) => {
-            await act(() => h.read.reject((event as { error: unknown }).error));
+            await act(() => h.read.reject((event as unknown as { error: unknown }).error));
           },
           'cookies.accepted': () => {
             fireEvent.click(screen.getByRole('button', { name: 'Accept' }));

@@ -1,6 +1,6 @@
 // Renders a view with what the app gives every view: theme, texts and a router (in memory).
 import { render, type RenderResult } from '@testing-library/react';
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { ThemeProvider } from 'styled-components';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
@@ -23,7 +23,7 @@ export function renderView(
   { language = 'en', path = `/${language}/` }: RenderOptions = {},
 ): RenderResult & { location: ReturnType<typeof memoryLocation> } {
   const location = memoryLocation({ path, record: true });
-  const wrap = (node: ReactElement) => (
+  const wrap = (node: ReactNode) => (
     <Router hook={location.hook}>
       <ThemeProvider theme={theme}>
         <I18nProvider language={language}>{node}</I18nProvider>
@@ -31,5 +31,5 @@ export function renderView(
     </Router>
   );
   const result = render(wrap(ui));
-  return { ...result, rerender: (next: ReactElement) => result.rerender(wrap(next)), location };
+  return { ...result, rerender: (next: ReactNode) => result.rerender(wrap(next)), location };
 }
