@@ -1,0 +1,219 @@
+#!/usr/bin/env node
+// `npm test`: every check the project has, in order, stopping at the first failure.
+//   1 typecheck  tsc --noEmit
+//   2 web        vitest run --project web   (views, machines, model-based tests, diagrams up to date)
+//   3 api        vitest run --project api   (PGlite, plus PostgreSQL when TEST_DATABASE_URL is set;
+//                                            under CI a missing TEST_DATABASE_URL fails)
+//   4 e2e        npm run build, then playwright test against Chromium (skipped with a loud warning when
+//                no Chromium is installed, except under CI where that fails)
+//   5 budget     scripts/budget.mjs on dist/ (builds first unless stage 4 just did)
+// Local use: `npm test -- web api` runs only those stages (names or numbers; `e2e` also answers to
+// `browser`, `typecheck` to `tsc`/`types`).
+// The last line is always `N passed, N failed`, counting stages.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+const isCI = ['true', '1', 'yes'].includes(String(process.env.CI ?? '').toLowerCase());
+const color = process.stdout.isTTY && !process.env.NO_COLOR;
+const paint = (code, s) => (color ? `\x1b[${code}m${s}\x1b[0m` : s);
+const bold = (s) => paint('1', s);
+const red = (s) => paint('31;1', s);
+const green = (s) => paint('32', s);
+const yellow = (s) => paint('33;1', s);
+
+let current; // the running child, to forward Ctrl-C / SIGTERM
+let interrupted = false;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    interrupted = true;
+    if (current) current.kill(signal);
+    else process.exit(130);
+  });
+}
+
+function run(command, args, env = {}) {
+  const shown = command.startsWith(root + path.sep) ? path.relative(root, command) : path.basename(command);
+  console.log(paint('2', `$ ${[shown, ...args.map((a) => (a.startsWith(root + path.sep) ? path.relative(root, a) : a))].join(' ')}`));
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+    current = child;
+    child.on('error', (error) => {
+      console.error(red(`could not start ${command}: ${error.message}`));
+      current = undefined;
+      resolve(1);
+    });
+    child.on('exit', (code, signal) => {
+      current = undefined;
+      resolve(code ?? (signal ? 1 : 0));
+    });
+  });
+}
+
+function loud(lines, paintFn) {
+  const width = Math.max(...lines.map((l) => l.length)) + 4;
+  const bar = '!'.repeat(width);
+  console.log(paintFn(['', bar, ...lines.map((l) => `! ${l.padEnd(width - 4)} !`), bar, ''].join('\n')));
+}
+
+function findChromium() {
+  // An explicit CHROMIUM_PATH is taken at its word: if it does not exist, there is no fallback.
+  if (process.env.CHROMIUM_PATH) return existsSync(process.env.CHROMIUM_PATH) ? process.env.CHROMIUM_PATH : undefined;
+  return ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
+}
+
+let builtThisRun = false;
+
+/** Each stage resolves to 'passed' | 'failed' | 'skipped'. */
+const stages = [
+  {
+    name: 'typecheck',
+    aliases: ['tsc', 'types'],
+    title: 'TypeScript typecheck (tsc --noEmit)',
+    run: async () => ((await run(bin('tsc'), ['--noEmit'])) === 0 ? 'passed' : 'failed'),
+  },
+  {
+    name: 'web',
+    aliases: ['unit', 'model'],
+    title: 'Vitest, project web (jsdom: tests/unit, tests/model)',
+    run: async () => ((await run(bin('vitest'), ['run', '--project', 'web'])) === 0 ? 'passed' : 'failed'),
+  },
+  {
+    name: 'api',
+    aliases: [],
+    title: 'Vitest, project api (node: tests/api on PGlite, and PostgreSQL when TEST_DATABASE_URL is set)',
+    run: async () => {
+      if (!process.env.TEST_DATABASE_URL) {
+        if (isCI) {
+          loud(
+            [
+              'CI=true but TEST_DATABASE_URL is not set.',
+              'The API suite must also run against PostgreSQL in CI, e.g.',
+              '  TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test',
+              '(.ci/run sets it.) Failing.',
+            ],
+            red,
+          );
+          return 'failed';
+        }
+        console.log(yellow('TEST_DATABASE_URL is not set: the API suite runs on PGlite only (PostgreSQL runs are skipped).'));
+      } else {
+        console.log(`PostgreSQL for the API suite: ${process.env.TEST_DATABASE_URL.replace(/\/\/([^:@/]+):[^@]*@/, '//$1:***@')}`);
+      }
+      return (await run(bin('vitest'), ['run', '--project', 'api'])) === 0 ? 'passed' : 'failed';
+    },
+  },
+  {
+    name: 'e2e',
+    aliases: ['browser', 'playwright'],
+    title: 'Browser suite (Playwright + Chromium against the built app)',
+    run: async () => {
+      const chromium = findChromium();
+      if (!chromium) {
+        if (isCI) {
+          loud(
+            [
+              'CI=true but no Chromium was found',
+              `(looked at ${['$CHROMIUM_PATH', '/usr/bin/chromium', '/usr/bin/chromium-browser'].join(', ')}).`,
+              'Install it: apt-get update && apt-get install -y chromium',
+              'Failing.',
+            ],
+            red,
+          );
+          return 'failed';
+        }
+        loud(
+          [
+            'THE BROWSER SUITE WAS SKIPPED: no Chromium found',
+            `(looked at $CHROMIUM_PATH, /usr/bin/chromium, /usr/bin/chromium-browser).`,
+            'Nothing in tests/e2e ran, so this run proves nothing about the real browser.',
+            'Install it (Playwright cannot download browsers here):',
+            '  sudo apt-get update && sudo apt-get install -y chromium',
+            'or point CHROMIUM_PATH at a Chromium/Chrome binary, then: npm test -- e2e',
+          ],
+          yellow,
+        );
+        return 'skipped';
+      }
+      console.log(`Chromium: ${chromium}`);
+      if ((await run('npm', ['run', 'build'])) !== 0) return 'failed';
+      builtThisRun = true;
+      const code = await run(bin('playwright'), ['test'], { CHROMIUM_PATH: chromium, E2E_SKIP_BUILD: '1' });
+      return code === 0 ? 'passed' : 'failed';
+    },
+  },
+  {
+    name: 'budget',
+    aliases: ['bundle', 'size'],
+    title: 'Bundle budget (gzip size of what index.html loads first)',
+    run: async () => {
+      if (!builtThisRun) {
+        if ((await run('npm', ['run', 'build'])) !== 0) return 'failed';
+        builtThisRun = true;
+      }
+      return (await run(process.execPath, [path.join(root, 'scripts', 'budget.mjs'), path.join(root, 'dist')])) === 0
+        ? 'passed'
+        : 'failed';
+    },
+  },
+];
+
+// Stage selection: `npm test -- web api` or `npm test -- 2 3`.
+const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const unknown = wanted.filter(
+  (w) => !stages.some((s, i) => s.name === w || s.aliases.includes(w) || String(i + 1) === w),
+);
+if (unknown.length) {
+  console.error(red(`unknown stage(s): ${unknown.join(', ')}. Stages: ${stages.map((s) => s.name).join(', ')}`));
+  console.log('0 passed, 1 failed');
+  process.exit(2);
+}
+const selected = wanted.length
+  ? stages.filter((s, i) => wanted.some((w) => s.name === w || s.aliases.includes(w) || String(i + 1) === w))
+  : stages;
+
+const results = new Map(); // name -> { status, seconds }
+let failed = false;
+for (const [i, stage] of selected.entries()) {
+  const header = `▶ [${i + 1}/${selected.length}] ${stage.name}: ${stage.title}`;
+  console.log('\n' + bold('━'.repeat(Math.min(100, header.length + 2))));
+  console.log(bold(header));
+  console.log(bold('━'.repeat(Math.min(100, header.length + 2))));
+  const started = Date.now();
+  let status;
+  try {
+    status = await stage.run();
+  } catch (error) {
+    console.error(red(`stage ${stage.name} crashed: ${error?.stack ?? error}`));
+    status = 'failed';
+  }
+  if (interrupted) status = 'failed';
+  const seconds = (Date.now() - started) / 1000;
+  results.set(stage.name, { status, seconds });
+  const verdict = status === 'passed' ? green('passed') : status === 'skipped' ? yellow('SKIPPED') : red('FAILED');
+  console.log(`${bold(stage.name)} ${verdict} in ${seconds.toFixed(1)} s`);
+  if (status === 'failed') {
+    failed = true;
+    break; // fail fast
+  }
+}
+
+console.log('\n' + bold('Summary'));
+for (const stage of selected) {
+  const r = results.get(stage.name);
+  const label = !r
+    ? paint('2', 'not run (an earlier stage failed)')
+    : r.status === 'passed'
+      ? green('passed')
+      : r.status === 'skipped'
+        ? yellow('SKIPPED (no Chromium; see the warning above)')
+        : red('FAILED');
+  console.log(`  ${stage.name.padEnd(10)} ${label}${r ? paint('2', `  ${r.seconds.toFixed(1)} s`) : ''}`);
+}
+const passedCount = [...results.values()].filter((r) => r.status === 'passed').length;
+const failedCount = [...results.values()].filter((r) => r.status === 'failed').length;
+console.log(`${passedCount} passed, ${failedCount} failed`);
+process.exit(failed || interrupted ? 1 : 0);
