@@ -10,6 +10,8 @@ export const BUILD_HINT = 'The web app is not built yet. Run `npm run build`, th
 
 const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 const isMedia = (url: string) => url.startsWith('/media/');
+// A missing hashed asset belongs to an old build: answer 404, not HTML the browser would try to run.
+const isAsset = (url: string) => url.startsWith('/assets/');
 
 /**
  * The built SPA from SPA_DIR: hashed /assets/* cached for a year, everything else revalidated, and any other
@@ -43,7 +45,7 @@ const spa: FastifyPluginAsync = async (fastify) => {
       const language = resolveLanguage(request.headers, fastify.config.defaultLanguage);
       return sendEnvelopeError(request, reply, 404, [{ code: 'ROUTE_NOT_FOUND', context: '' }], language);
     }
-    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isMedia(url);
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isMedia(url) && !isAsset(url);
     if (!wantsPage) return reply.code(404).type('text/plain; charset=utf-8').send('Not found\n');
     if (!serveSpa) return reply.code(404).type('text/plain; charset=utf-8').send('Not found\n');
     if (!built) return reply.type('text/plain; charset=utf-8').send(BUILD_HINT);

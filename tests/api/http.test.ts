@@ -1,0 +1,149 @@
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, expect, it } from 'vitest';
+import { contentSecurityPolicy } from '../../server/plugins/external/security-headers';
+import { describeEachDatabase } from './helpers';
+
+const CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
+  "media-src 'self' blob:; font-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; object-src 'none'; " +
+  "base-uri 'self'; form-action 'self'";
+
+const normalise = (csp: string) =>
+  csp
+    .split(';')
+    .map((d) => d.trim())
+    .filter(Boolean)
+    .sort();
+
+function expectSecurityHeaders(headers: Record<string, unknown>, what: string) {
+  expect(normalise(String(headers['content-security-policy'])), what).toEqual(normalise(CSP));
+  expect(headers['x-content-type-options'], what).toBe('nosniff');
+  expect(headers['referrer-policy'], what).toBe('strict-origin-when-cross-origin');
+}
+
+// A tiny built SPA: index.html and one hashed asset big enough to be compressed.
+const spaDir = mkdtempSync(path.join(tmpdir(), 'spa-'));
+mkdirSync(path.join(spaDir, 'assets'));
+const INDEX = '<!doctype html><html><head><script type="module" src="/assets/x-abc123.js"></script></head><body><div id="root"></div></body></html>';
+const ASSET = `export const words = ${JSON.stringify('estate shares '.repeat(400))};\n`;
+writeFileSync(path.join(spaDir, 'index.html'), INDEX);
+writeFileSync(path.join(spaDir, 'assets', 'x-abc123.js'), ASSET);
+writeFileSync(path.join(spaDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+afterAll(() => rmSync(spaDir, { recursive: true, force: true }));
+
+describeEachDatabase('SPA serving', { config: { serveSpa: true, spaDir } }, (t) => {
+  it('serves index.html with no-cache at / and for client routes', async () => {
+    for (const url of ['/', '/en/login', '/pl/logowanie', '/pl/inwestycja/zielone-tarasy?previewToken=x', '/index.html']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.body, url).toBe(INDEX);
+      expectSecurityHeaders(res.headers, url);
+    }
+  });
+
+  it('serves hashed assets as immutable for a year', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/x-abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.body).toBe(ASSET);
+    expectSecurityHeaders(res.headers, 'asset');
+  });
+
+  it('compresses with gzip or brotli when asked', async () => {
+    const gz = await t.app.inject({ method: 'GET', url: '/assets/x-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.rawPayload.length).toBeLessThan(ASSET.length / 4);
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(ASSET);
+    const br = await t.app.inject({ method: 'GET', url: '/assets/x-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/x-abc123.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('does not fall back to index.html for /api, /media, missing assets or non-GET', async () => {
+    const api = await t.app.inject({ method: 'GET', url: '/api/unknown' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json().errors[0].code).toBe('ROUTE_NOT_FOUND');
+    expect((await t.app.inject({ method: 'GET', url: '/media/missing.png' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: '/en/login' })).statusCode).toBe(404);
+    // A missing hashed asset is an old build's file: 404 rather than HTML the browser would run as script.
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/old-999.js' });
+    expect(asset.statusCode).toBe(404);
+  });
+
+  it('serves other root files with revalidation', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+});
+
+describeEachDatabase('without a built SPA', { config: { serveSpa: true, spaDir: path.join(tmpdir(), 'no-such-spa-dir') } }, (t) => {
+  it('answers / with a hint to run npm run build', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    expect(res.body).toMatch(/npm run build/);
+    expectSecurityHeaders(res.headers, '/');
+  });
+});
+
+describeEachDatabase('security headers', {}, (t) => {
+  it('match the documented CSP', () => {
+    const built = Object.entries(contentSecurityPolicy).map(([k, v]) => `${k} ${v.join(' ')}`);
+    expect(built.sort()).toEqual(normalise(CSP));
+  });
+
+  it('are on every answer: API success, API errors, media, non-API 404', async () => {
+    const requests = [
+      { method: 'GET', url: '/api/splash-screen' },
+      { method: 'GET', url: '/api/user/me' },
+      { method: 'GET', url: '/api/nope' },
+      { method: 'POST', url: '/api/token', headers: { 'content-type': 'application/json' }, payload: '{' },
+      { method: 'POST', url: '/api/token', headers: { 'content-type': 'text/plain' }, payload: 'x' },
+      { method: 'GET', url: '/media/slide-homes.svg' },
+      { method: 'GET', url: '/media/missing.svg' },
+      { method: 'GET', url: '/' },
+    ] as const;
+    for (const request of requests) {
+      const res = await t.app.inject(request as any);
+      expectSecurityHeaders(res.headers, `${request.method} ${request.url}`);
+      expect(res.headers['strict-transport-security'], request.url).toBeUndefined();
+    }
+  });
+
+  it('do not trust x-forwarded-proto without TRUST_PROXY', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/slider', headers: { 'x-forwarded-proto': 'https' } });
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+});
+
+describeEachDatabase('behind a TLS proxy (TRUST_PROXY)', { config: { trustProxy: true } }, (t) => {
+  it('sends HSTS only when the request came over https', async () => {
+    const https = await t.app.inject({ method: 'GET', url: '/api/slider', headers: { 'x-forwarded-proto': 'https' } });
+    expect(https.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
+    const error = await t.app.inject({ method: 'GET', url: '/api/nope', headers: { 'x-forwarded-proto': 'https' } });
+    expect(error.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
+    const http = await t.app.inject({ method: 'GET', url: '/api/slider', headers: { 'x-forwarded-proto': 'http' } });
+    expect(http.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('rate-limits by the forwarded client address', async () => {
+    const attempt = (forwardedFor: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/token',
+        headers: { 'x-forwarded-for': forwardedFor },
+        payload: { grantType: 'password', email: `${forwardedFor}@example.com`, password: 'x', clientId: 'web-spa', clientSecret: 'web-spa-secret' },
+      });
+    for (let i = 0; i < 5; i++) expect((await attempt(`203.0.113.${i}`)).statusCode).toBe(400);
+    // Same proxy socket, different clients: nobody is blocked by the others' failures.
+    expect((await attempt('203.0.113.200')).statusCode).toBe(400);
+  });
+});
