@@ -18,7 +18,7 @@ export function HomePage() {
     <Section data-testid="page-home">
       <h1>{contentText(content, 'homepage.intro.title') || seoTitle || t('common.homepage')}</h1>
       {user && <p data-testid="welcome">{t('pages.welcome', { name: user.userData.firstName })}</p>}
-      <div dangerouslySetInnerHTML={{ __html: contentText(content, 'homepage.intro.text') }} />
+      <div dangerouslySetInnerHTML={{ __html: contentText(content, 'homepage.intro.description') }} />
     </Section>
   );
 }

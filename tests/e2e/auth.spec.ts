@@ -1,0 +1,103 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO } from './support/api';
+import { E2E_ACCESS_TOKEN_TTL } from './support/env';
+
+// Login, logout, guards and the token refresh after expiry, against the real API (SPEC §2, §4, §6).
+
+async function logIn(page: Page, email: string, password: string) {
+  await page.locator('input[name="userLogin"]').fill(email);
+  await page.locator('input[name="userPassword"]').fill(password);
+  await page.locator('form button[type="submit"]').click();
+}
+
+test.describe('login', () => {
+  test('required fields: both errors beside their fields, in Polish', async ({ page }) => {
+    await page.goto('/pl/logowanie');
+    await logIn(page, '', '');
+    await expect(page.getByText('E-mail jest wymagany')).toBeVisible();
+    await expect(page.getByText('Hasło jest wymagane')).toBeVisible();
+    await expect(page.locator('input[name="userLogin"]')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  test('a wrong password shows INVALID_GRANT beside the field, in English', async ({ page }) => {
+    await page.goto('/en/login');
+    await logIn(page, DEMO.investor.email, 'Wrong-password1');
+    await expect(page.getByText('E-mail or password is not valid')).toBeVisible();
+    await expect(page).toHaveURL(/\/en\/login$/);
+  });
+
+  test('an inactive account is sent to resend-activation with its e-mail', async ({ page }) => {
+    await page.goto('/en/login');
+    await logIn(page, DEMO.inactive.email, DEMO.inactive.password);
+    await expect(page).toHaveURL(/\/en\/resend-activation\/inactive%40example\.com$/);
+  });
+
+  for (const language of ['pl', 'en'] as const) {
+    test(`log in with an upper-case e-mail and log out (${language})`, async ({ page }) => {
+      await page.goto(language === 'pl' ? '/pl/logowanie' : '/en/login');
+      const tokenRequest = page.waitForRequest((r) => r.url().endsWith('/api/token') && r.method() === 'POST');
+      await logIn(page, DEMO.investor.email.toUpperCase(), DEMO.investor.password);
+      expect((await tokenRequest).postDataJSON()).toMatchObject({ grantType: 'password', email: DEMO.investor.email });
+      // The guest-only login page sends a logged-in user home.
+      await expect(page).toHaveURL(new RegExp(`/${language}/$`));
+      await expect(page.getByTestId('welcome')).toContainText(DEMO.investor.firstName);
+      const stored = await page.evaluate(() => ({
+        flag: localStorage.getItem('isLoggedIn'),
+        access: localStorage.getItem('accessToken'),
+        expiresAt: Number(localStorage.getItem('expiresAt')),
+      }));
+      expect(stored.flag).toBe('true');
+      expect(stored.access).toBeTruthy();
+      expect(stored.expiresAt).toBeGreaterThan(Date.now());
+
+      const revoke = page.waitForRequest((r) => r.url().endsWith('/api/token/revoke'));
+      await page.getByRole('button', { name: /Anna|Moje konto|My account/ }).click();
+      await page.getByRole('button', { name: language === 'pl' ? 'Wyloguj się' : 'Log out' }).click();
+      await revoke;
+      await expect(page.getByRole('link', { name: language === 'pl' ? 'Zaloguj się' : 'Log in' })).toBeVisible();
+      expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+    });
+  }
+});
+
+test.describe('guards', () => {
+  test('a private page sends an anonymous visitor to login, and back after logging in', async ({ page }) => {
+    await page.goto('/en/investor/orders');
+    await expect(page).toHaveURL(/\/en\/login$/);
+    await expect(page.getByText('Please log in to see this page.')).toBeVisible();
+    await logIn(page, DEMO.investor.email, DEMO.investor.password);
+    await expect(page).toHaveURL(/\/en\/investor\/orders$/);
+    await expect(page.getByTestId('page-orders')).toBeVisible();
+  });
+
+  test('the access-denied page', async ({ page }) => {
+    await page.goto('/pl/brak-dostepu');
+    await expect(page.getByRole('heading', { name: 'Brak dostępu' })).toBeVisible();
+  });
+});
+
+test('the access token expires and one refresh restores the session on the next private call', async ({ page }) => {
+  await page.goto('/en/login');
+  await logIn(page, DEMO.investor.email, DEMO.investor.password);
+  await expect(page.getByTestId('welcome')).toBeVisible();
+  const firstRefresh = await page.evaluate(() => localStorage.getItem('refreshToken'));
+
+  // Let the short-lived access token (E2E_ACCESS_TOKEN_TTL seconds) expire.
+  await page.waitForTimeout((E2E_ACCESS_TOKEN_TTL + 1) * 1000);
+
+  const seen: { path: string; status: number; grant?: string }[] = [];
+  page.on('response', async (r) => {
+    const url = new URL(r.url());
+    if (!url.pathname.startsWith('/api/')) return;
+    const grant = url.pathname === '/api/token' ? r.request().postDataJSON()?.grantType : undefined;
+    seen.push({ path: url.pathname, status: r.status(), grant });
+  });
+  await page.reload();
+  await expect(page.getByTestId('welcome')).toContainText(DEMO.investor.firstName);
+
+  const me = seen.filter((s) => s.path === '/api/user/me');
+  expect(me.map((s) => s.status)).toEqual([401, 200]);
+  expect(seen.filter((s) => s.grant === 'refresh_token')).toHaveLength(1);
+  const secondRefresh = await page.evaluate(() => localStorage.getItem('refreshToken'));
+  expect(secondRefresh).not.toBe(firstRefresh);
+});

@@ -1,0 +1,53 @@
+import { expect, test } from '@playwright/test';
+import { DEMO, setMaintenance } from './support/api';
+
+// The maintenance gate with the flag switched on in the database through the operator's endpoint.
+// Serial: the flag is global to the server.
+test.describe.configure({ mode: 'serial' });
+
+test.afterEach(async ({ request }) => {
+  await setMaintenance(request, false);
+});
+
+for (const language of ['pl', 'en'] as const) {
+  test(`maintenance screen with the user-facing title and message (${language})`, async ({ page, request }) => {
+    await setMaintenance(request, true);
+    await page.goto(`/${language}/`);
+    const screen = page.getByTestId('maintenance-screen');
+    await expect(screen).toBeVisible();
+    await expect(screen.getByRole('heading', { level: 1 })).toHaveText(
+      language === 'pl' ? 'Wracamy wkrótce' : /\S/,
+    );
+    // No login form outside the login route; no main frame at all.
+    await expect(screen.locator('input[name="userLogin"]')).toHaveCount(0);
+    await expect(page.getByRole('navigation')).toHaveCount(0);
+  });
+}
+
+test('on the login route the maintenance screen offers the form; an operator gets through', async ({ page, request }) => {
+  await setMaintenance(request, true);
+  await page.goto('/en/login');
+  const screen = page.getByTestId('maintenance-screen');
+  await expect(screen.locator('input[name="userLogin"]')).toBeVisible();
+  await screen.locator('input[name="userLogin"]').fill('');
+  await screen.locator('button[type="submit"]').click();
+  await expect(screen.getByText('E-mail is required')).toBeVisible();
+
+  await screen.locator('input[name="userLogin"]').fill(DEMO.operator.email);
+  await screen.locator('input[name="userPassword"]').fill(DEMO.operator.password);
+  await screen.locator('button[type="submit"]').click();
+  await expect(page.getByTestId('maintenance-screen')).toHaveCount(0);
+  await expect(page.getByTestId('page-home')).toBeVisible();
+});
+
+test('an investor who logs in during maintenance stays on the maintenance screen (the API answers 503)', async ({ page, request }) => {
+  await setMaintenance(request, true);
+  await page.goto('/en/login');
+  const screen = page.getByTestId('maintenance-screen');
+  await screen.locator('input[name="userLogin"]').fill(DEMO.investor.email);
+  await screen.locator('input[name="userPassword"]').fill(DEMO.investor.password);
+  const me = page.waitForResponse((r) => r.url().endsWith('/api/user/me'));
+  await screen.locator('button[type="submit"]').click();
+  expect((await me).status()).toBe(503);
+  await expect(page.getByTestId('maintenance-screen')).toBeVisible();
+});
