@@ -20,9 +20,17 @@ import {
   type EventObject,
   type InputFrom,
   type PromiseActorLogic,
+  type Snapshot,
   type SnapshotFrom,
 } from 'xstate';
-import { TestModel, serializeSnapshot, type TestModelOptions } from 'xstate/graph';
+import {
+  TestModel,
+  serializeSnapshot,
+  type TestModelOptions,
+  type TestParam,
+  type TestPath,
+  type TestPathResult,
+} from 'xstate/graph';
 import { chartEdges, chartStates, type ChartEdge } from '../../scripts/statecharts/graph';
 
 // ---------------------------------------------------------------------------------------------------
@@ -62,6 +70,46 @@ export function createMachineTestModel<TMachine extends AnyStateMachine>(
     },
     ...(otherOptions as object),
   });
+}
+
+/**
+ * A model step as handlers see it. `event` is loosely typed on purpose: the model also sends
+ * `xstate.done.actor.<id>` ({ output }), `xstate.error.actor.<id>` ({ error }) and `xstate.after.*`.
+ */
+export interface ModelStep<TSnapshot> {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  event: EventObject & { output?: any; error?: unknown; [key: string]: any };
+  state: TSnapshot;
+}
+
+export interface ModelTestParams<TSnapshot> {
+  /** state value / `#id` / `'*'` (fallthrough) -> assertion on what the user sees */
+  states?: Record<string, (state: TSnapshot) => void | Promise<void>>;
+  /** event type (any, including xstate.done.actor.* / xstate.error.actor.* / xstate.after.*) -> what the test does */
+  events?: Record<string, (step: ModelStep<TSnapshot>) => unknown>;
+}
+
+/**
+ * `path.test(params)` with handler keys and payloads typed loosely, so handlers for invoke results and
+ * delays need no casts: `await runPath(path, { events: { 'xstate.done.actor.loadX': ({ event }) => d.resolve(event.output) } })`.
+ */
+export function runPath<TSnapshot extends Snapshot<unknown>, TEvent extends EventObject>(
+  path: TestPath<TSnapshot, TEvent>,
+  params: ModelTestParams<TSnapshot>,
+): Promise<TestPathResult> {
+  return path.test(params as unknown as TestParam<TSnapshot, TEvent>);
+}
+
+/** A `xstate.done.actor.<id>` event for a model's `events` option (payload variant). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function doneEvent<TOutput>(actorId: string, output: TOutput): any {
+  return { type: `xstate.done.actor.${actorId}`, output, actorId };
+}
+
+/** A `xstate.error.actor.<id>` event for a model's `events` option (payload variant). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function errorEvent(actorId: string, error: unknown): any {
+  return { type: `xstate.error.actor.${actorId}`, error, actorId };
 }
 
 function transitionSuffix(

@@ -5,10 +5,13 @@ import {
   createMachineTestModel,
   deferredActor,
   delayOf,
+  doneEvent,
+  errorEvent,
   expectFullCoverage,
   formatCoverage,
   machineCoverage,
   printCoverage,
+  runPath,
 } from '../support/model';
 
 // A small fetch-like chart exercising what our real machines use: an eventless start, an invoked
@@ -67,12 +70,10 @@ const fetchMachine = setup({
   },
 });
 
-const modelEvents = [
-  { type: 'xstate.done.actor.loadData', output: 'the data' },
-  { type: 'xstate.error.actor.loadData', error: new Error('boom') },
-] as never[];
-
-const model = createMachineTestModel(fetchMachine, { serializeState: byValueAnd('retries') as never, events: modelEvents });
+const model = createMachineTestModel(fetchMachine, {
+  serializeState: byValueAnd('retries'),
+  events: [doneEvent('loadData', 'the data'), errorEvent('loadData', new Error('boom'))],
+});
 
 describe('machineCoverage', () => {
   it('reaches 100% of states and transitions with shortest paths keyed by value + retries', () => {
@@ -85,7 +86,7 @@ describe('machineCoverage', () => {
   it('reports a partial path set below 100% and names what is missing', () => {
     const paths = model.getPathsFromEvents([
       { type: 'fetch.requested' },
-      { type: 'xstate.done.actor.loadData', output: 'x' } as never,
+      doneEvent('loadData', 'x'),
     ]);
     const result = machineCoverage(fetchMachine, paths);
     printCoverage(result);
@@ -106,7 +107,7 @@ describe('machineCoverage', () => {
 
   it('counts a guarded transition only when its guard lets it through', () => {
     // Three failures: the third retry is refused by canRetry, so failure -> gaveUp happens via always.
-    const fail = { type: 'xstate.error.actor.loadData', error: new Error('x') } as never;
+    const fail = errorEvent('loadData', new Error('x'));
     const paths = model.getPathsFromEvents([{ type: 'fetch.requested' }, fail, { type: 'fetch.retried' }, fail]);
     const result = machineCoverage(fetchMachine, paths);
     expect(result.transitions.missing).not.toContain('fetch.failure -> fetch.loading : fetch.retried [canRetry]');
@@ -125,16 +126,15 @@ describe('deferredActor', () => {
     for (const path of paths) {
       const load = deferredActor<string, { attempt: number }>();
       const actor = createActor(fetchMachine.provide({ actors: { loadData: load.logic } })).start();
-      await path.test({
+      await runPath(path, {
         events: {
-          'fetch.requested': () => void actor.send({ type: 'fetch.requested' }),
-          'fetch.retried': () => void actor.send({ type: 'fetch.retried' }),
-          'fetch.cancelled': () => void actor.send({ type: 'fetch.cancelled' }),
-          'fetch.hovered': () => void actor.send({ type: 'fetch.hovered' }),
-          ['xstate.done.actor.loadData' as never]: ({ event }: { event: { output: string } }) => load.resolve(event.output),
-          ['xstate.error.actor.loadData' as never]: ({ event }: { event: { error: unknown } }) => load.reject(event.error),
-          ['xstate.after.5000.fetch.loading' as never]: ({ event }: { event: { type: string } }) =>
-            void vi.advanceTimersByTime(delayOf(fetchMachine, event.type)),
+          'fetch.requested': () => actor.send({ type: 'fetch.requested' }),
+          'fetch.retried': () => actor.send({ type: 'fetch.retried' }),
+          'fetch.cancelled': () => actor.send({ type: 'fetch.cancelled' }),
+          'fetch.hovered': () => actor.send({ type: 'fetch.hovered' }),
+          'xstate.done.actor.loadData': ({ event }) => load.resolve(event.output),
+          'xstate.error.actor.loadData': ({ event }) => load.reject(event.error),
+          'xstate.after.5000.fetch.loading': ({ event }) => vi.advanceTimersByTime(delayOf(fetchMachine, event.type)),
         },
         states: {
           '*': (state) => {
