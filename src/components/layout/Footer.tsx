@@ -3,6 +3,7 @@ import type { StaticContent } from '../../api/types';
 import { contentText } from '../../api/content';
 import type { Language } from '../../config/env';
 import { useT } from '../../i18n/i18n';
+import { theme } from '../../styles/theme';
 import { media } from '../../styles/theme';
 import { ServerHtml } from '../ui/ServerHtml';
 import { MenuItemLink } from './MenuItemLink';
@@ -59,6 +60,9 @@ const SocialList = styled.ul`
     &:hover {
       color: ${({ theme }) => theme.colors.greenLight};
     }
+    &:focus-visible {
+      outline-color: ${({ theme }) => theme.colors.focus};
+    }
   }
 `;
 
@@ -113,7 +117,7 @@ export function Footer({ content, language, isLoggedIn }: FooterProps) {
                       network: t(`layout.footer.networks.${s.icon}`),
                     })}
                   >
-                    <SocialIcon icon={s.icon} />
+                    <SocialIcon icon={s.icon} glyph={theme.colors.brown} />
                   </a>
                 </li>
               ))}

@@ -42,7 +42,7 @@ const Hamburger = styled(IconButton)`
 const Backdrop = styled.div`
   position: fixed;
   inset: 0;
-  z-index: 1200;
+  z-index: 1450;
   background: ${({ theme }) => theme.colors.overlay};
   ${media.up('md')} {
     display: none;
@@ -54,7 +54,7 @@ const Panel = styled.div`
   top: 0;
   right: 0;
   bottom: 0;
-  z-index: 1201;
+  z-index: 1451;
   width: min(320px, 85vw);
   display: flex;
   flex-direction: column;
