@@ -1,7 +1,7 @@
 // The application root (SPEC §2 "Application root behaviour"): language first, then the maintenance gate,
 // then the boot loader, then the routes inside the main layout. Each step only renders a machine's state.
 import { useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { ThemeProvider } from 'styled-components';
 import { useLocation, useSearch } from 'wouter';
 import type { StaticContent, User } from '../api/types';
@@ -69,7 +69,13 @@ function GatedApp() {
   const [pathname] = useLocation();
   const lang = useSelector(language, (s) => s.context.language!);
   const closed = useSelector(maintenance, (s) => s.hasTag('maintenance'));
-  const firstBoot = useSelector(boot, (s) => s.hasTag('loading') && s.context.staticContent === null);
+  // The full-screen loader covers the first boot, up to and including the session restore (SPEC §2: it shows
+  // while the user data is idle when a session exists); a later reload of content (a language switch) keeps
+  // the page on screen.
+  const booting = useSelector(boot, (s) => s.hasTag('loading'));
+  const booted = useRef(false);
+  if (!booting) booted.current = true;
+  const firstBoot = booting && !booted.current;
   const content = useSelector(boot, (s) => s.context.staticContent as StaticContent | null);
   const loggedIn = useSelector(auth, (s) => s.hasTag('loggedIn'));
   const user = useSelector(auth, (s) => s.context.user as User | null);
