@@ -31,6 +31,11 @@ function prefixOf(location: LocationLike | null): string {
   return location ? splitLanguage(location.pathname).prefix : '';
 }
 
+/** The bare root keeps a returning visitor's language; any other unknown prefix gets the default. */
+function rootFor(context: LanguageContext, location: LocationLike): string {
+  return `/${location.pathname === '/' ? (context.stored ?? context.defaultLanguage) : context.defaultLanguage}/`;
+}
+
 export const languageMachine = setup({
   types: {
     context: {} as LanguageContext,
@@ -76,13 +81,7 @@ export const languageMachine = setup({
             guard: 'unknownPrefix',
             target: 'resolving',
             reenter: true,
-            actions: {
-              type: 'redirect',
-              // The bare root keeps a returning visitor's language; any other unknown prefix gets the default.
-              params: ({ context, event }) => ({
-                to: `/${event.location.pathname === '/' ? (context.stored ?? context.defaultLanguage) : context.defaultLanguage}/`,
-              }),
-            },
+            actions: { type: 'redirect', params: ({ context, event }) => ({ to: rootFor(context, event.location) }) },
           },
           {
             guard: 'differsFromStored',
@@ -139,7 +138,13 @@ export const languageMachine = setup({
         },
         // Typed a URL or went back into the other language: the same rules as at start.
         'language.locationChanged': [
-          { guard: 'unknownPrefix', target: 'resolving', reenter: true, actions: { type: 'redirect', params: ({ context }) => ({ to: `/${context.defaultLanguage}/` }) } },
+          // A link to the bare root (`/`) keeps the current language, as at start.
+          {
+            guard: 'unknownPrefix',
+            target: 'resolving',
+            reenter: true,
+            actions: { type: 'redirect', params: ({ context, event }) => ({ to: rootFor(context, event.location) }) },
+          },
           {
             guard: 'differsFromCurrent',
             target: 'loading',
