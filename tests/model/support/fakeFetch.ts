@@ -1,5 +1,5 @@
 // A fake `fetch` for the HTTP client (ofetch calls `fetch(url, { method, headers, body })`): each call is
-// recorded and answered by the first matching handler, in the envelope of docs/api.md.
+// recorded and answered by the most recently registered matching handler, in the envelope of docs/api.md.
 import type { ApiError } from '../../../src/api/types';
 
 export interface RecordedCall {
@@ -61,8 +61,9 @@ export function createFakeFetch(baseURL = '/api') {
   return {
     fetchImpl,
     calls,
+    /** a later handler for the same call takes precedence over an earlier one */
     on(method: string, path: string | RegExp, handle: Handler) {
-      handlers.push({ method, path, handle });
+      handlers.unshift({ method, path, handle });
       return this;
     },
     callsTo(method: string, path: string) {
