@@ -31,7 +31,15 @@ export const STATIC_CONTENT: StaticContent = {
       imageUrl: null,
       alt: null,
       position: 0,
-      children: { intro: { content: 'Shares in real estate', imageUrl: null, alt: null, position: 0, children: {} } },
+      children: {
+        intro: {
+          content: '',
+          imageUrl: null,
+          alt: null,
+          position: 0,
+          children: { title: { content: 'Shares in real estate', imageUrl: null, alt: null, position: 0, children: {} } },
+        },
+      },
     },
   } as unknown as StaticContent['content'],
   menus: { header: [], footer: [] },
