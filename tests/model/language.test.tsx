@@ -233,6 +233,8 @@ describe('language (model-based, through the app)', () => {
                 expect(newEffects()).toEqual([]);
                 expect(actual().context.language).toBe(before);
                 expect(actual().context.error).toBe('chunk failed');
+                // and the user is told the switch failed
+                expect(screen.getByTestId('language-switch-failed')).toBeInTheDocument();
               },
             } as never,
           });

@@ -11,6 +11,7 @@ export function LanguageSwitcher() {
   const t = useT();
   const { language } = useAppSystem();
   const current = useSelector(language, (s) => s.context.language);
+  const failed = useSelector(language, (s) => s.matches('ready') && s.context.error !== null);
   const canSwitch = useSelector(language, (s) => s.can({ type: 'language.switched', language: 'pl', href: '/' }));
 
   function switchTo(next: Language) {
@@ -33,15 +34,39 @@ export function LanguageSwitcher() {
           {l.toUpperCase()}
         </button>
       ))}
+      {failed && (
+        <Failure role="alert" data-testid="language-switch-failed">
+          {t('language.switchFailed')}
+        </Failure>
+      )}
     </Group>
   );
 }
 
+const Failure = styled.span`
+  position: absolute;
+  top: 100%;
+  right: 0;
+  margin-top: 4px;
+  padding: 4px 8px;
+  white-space: nowrap;
+  font-size: 0.85rem;
+  color: ${({ theme }) => theme.colors.white};
+  background: ${({ theme }) => theme.colors.error};
+  border-radius: ${({ theme }) => theme.radius}px;
+`;
+
 const Group = styled.div`
+  position: relative;
   display: inline-flex;
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radius}px;
-  overflow: hidden;
+  button:first-of-type {
+    border-radius: ${({ theme }) => theme.radius - 1}px 0 0 ${({ theme }) => theme.radius - 1}px;
+  }
+  button:last-of-type {
+    border-radius: 0 ${({ theme }) => theme.radius - 1}px ${({ theme }) => theme.radius - 1}px 0;
+  }
   button {
     min-width: 44px;
     min-height: 36px;
