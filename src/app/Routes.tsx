@@ -2,26 +2,31 @@
 // a guest-only screen sends a logged-in user back where they came from (or home); a private screen sends
 // an anonymous user to login, carrying a login-required flag and the origin.
 import { useSelector } from '@xstate/react';
-import type { ComponentType } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
-import { href, matchRoute, splitLanguage, type RouteName, type RouteParams } from '../config/paths';
+import { href, matchRoute, splitLanguage, type RouteName } from '../config/paths';
 import { useLanguage } from '../i18n/i18n';
 import { LoginPage } from '../features/auth/LoginPage';
 import { AccessDeniedPage } from '../pages/AccessDeniedPage';
 import { HomePage } from '../pages/HomePage';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { PlaceholderPage } from '../pages/PlaceholderPage';
+import { accountScreens } from '../features/account/screens';
+import { offerScreens } from '../features/offer/screens';
+import { publicScreens } from '../features/public/screens';
 import { useAppSystem } from './AppSystemContext';
+import type { Screen } from './screen';
 
-type Page = ComponentType<{ params: RouteParams }>;
-
-const SCREENS: Partial<Record<RouteName, Page>> = {
+// Each feature brings its own screens; the foundation's own come first so a feature can replace them.
+const SCREENS: Partial<Record<RouteName, Screen>> = {
   home: HomePage,
   login: LoginPage,
   accessDenied: AccessDeniedPage,
-  // Static pages are served by the public-site issue; until then every other slug is unknown.
+  // Unknown single-segment paths until the static-page screen exists.
   staticPage: NotFoundPage,
+  ...publicScreens,
+  ...offerScreens,
+  ...accountScreens,
 };
 
 export interface GuardState {

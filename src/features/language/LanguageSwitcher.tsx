@@ -6,6 +6,7 @@ import { useAppSystem } from '../../app/AppSystemContext';
 import { LANGUAGES, type Language } from '../../config/env';
 import { translatePath } from '../../config/paths';
 import { useT } from '../../i18n/i18n';
+import { getAlternateLink } from './alternates';
 
 export function LanguageSwitcher() {
   const t = useT();
@@ -16,7 +17,8 @@ export function LanguageSwitcher() {
 
   function switchTo(next: Language) {
     if (next === current) return;
-    language.send({ type: 'language.switched', language: next, href: translatePath(window.location, next) });
+    const to = getAlternateLink(next) ?? translatePath(window.location, next);
+    language.send({ type: 'language.switched', language: next, href: to });
   }
 
   return (

@@ -1,10 +1,16 @@
 // The whole pl dictionary: one namespace per file, so features keep their texts apart.
+import account from './account';
 import auth from './auth';
 import common from './common';
+import contact from './contact';
+import content from './content';
 import errors from './errors';
+import home from './home';
 import language from './language';
 import layout from './layout';
 import maintenance from './maintenance';
+import offer from './offer';
+import offers from './offers';
 import pages from './pages';
 
-export default { auth, common, errors, language, layout, maintenance, pages };
+export default { account, auth, common, contact, content, errors, home, language, layout, maintenance, offer, offers, pages };

@@ -1,0 +1,2 @@
+// en texts of the "content" namespace.
+export default {} as Record<string, unknown>;

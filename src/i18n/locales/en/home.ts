@@ -1,0 +1,2 @@
+// en texts of the "home" namespace.
+export default {} as Record<string, unknown>;

@@ -1,0 +1,2 @@
+// en texts of the "offer" namespace.
+export default {} as Record<string, unknown>;

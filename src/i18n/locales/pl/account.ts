@@ -1,0 +1,2 @@
+// pl texts of the "account" namespace.
+export default {} as Record<string, unknown>;

@@ -1,0 +1,2 @@
+// pl texts of the "contact" namespace.
+export default {} as Record<string, unknown>;

@@ -1,0 +1,2 @@
+// pl texts of the "home" namespace.
+export default {} as Record<string, unknown>;

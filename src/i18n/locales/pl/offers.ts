@@ -1,0 +1,2 @@
+// pl texts of the "offers" namespace.
+export default {} as Record<string, unknown>;
