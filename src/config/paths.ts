@@ -32,6 +32,7 @@ export type RouteName =
   | 'setPassword'
   | 'activate'
   | 'resendActivation'
+  | 'confirmEmail'
   | 'investPersonal'
   | 'investDocuments'
   | 'investPayment'
@@ -71,6 +72,8 @@ export const ROUTES: readonly RouteDef[] = [
   r('setPassword', '/set-password/:resetPasswordToken', '/ustaw-haslo/:resetPasswordToken', 'guest'),
   r('activate', '/activate/:activationToken', '/aktywuj/:activationToken', 'guest'),
   r('resendActivation', '/resend-activation/:email', '/ponowna-aktywacja/:email', 'guest'),
+  // Confirms a new e-mail from the link sent to it; works logged in or not.
+  r('confirmEmail', '/confirm-email/:token', '/potwierdz-email/:token'),
   r('investPersonal', '/invest/personal-information/:slug', '/inwestuj/dane-osobowe/:slug', 'private'),
   r('investDocuments', '/invest/documents/:slug', '/inwestuj/dokumenty/:slug', 'private'),
   r('investPayment', '/invest/payment/:slug', '/inwestuj/platnosc/:slug', 'private'),

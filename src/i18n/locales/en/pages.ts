@@ -15,6 +15,7 @@ export default {
   resetPassword: 'Reset password',
   setPassword: 'Set password',
   activate: 'Activate account',
+  confirmEmail: 'Confirm e-mail',
   resendActivation: 'Resend activation e-mail',
   investPersonal: 'Invest: personal information',
   investDocuments: 'Invest: documents',

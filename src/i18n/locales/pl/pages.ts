@@ -15,6 +15,7 @@ export default {
   resetPassword: 'Zmiana hasła',
   setPassword: 'Ustaw hasło',
   activate: 'Aktywacja konta',
+  confirmEmail: 'Potwierdzenie adresu e-mail',
   resendActivation: 'Ponowne wysłanie e-maila aktywacyjnego',
   investPersonal: 'Inwestuj: dane osobowe',
   investDocuments: 'Inwestuj: dokumenty',
