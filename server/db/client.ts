@@ -21,6 +21,8 @@ export interface DatabaseOptions {
   dataDir: string;
   /** Connections per node-postgres pool. */
   poolSize?: number;
+  /** PGlite only: start from a data folder dumped with `dumpDataDir()` (tests use a migrated, seeded template). */
+  pgliteSnapshot?: Blob;
 }
 
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
@@ -36,7 +38,9 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   const inMemory = options.dataDir.startsWith('memory://');
   // PGlite does not create parent folders.
   if (!inMemory) mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create(inMemory ? undefined : options.dataDir);
+  const client = await PGlite.create(inMemory ? undefined : options.dataDir, {
+    ...(options.pgliteSnapshot ? { loadDataDir: options.pgliteSnapshot } : {}),
+  });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     kind: 'pglite',

@@ -1,4 +1,8 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyPluginAsync, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
@@ -70,12 +74,61 @@ export async function createThrowawayPostgres(): Promise<{ url: string; drop(): 
   };
 }
 
+// ---------- PGlite templates ----------
+// A fresh PGlite costs about 6 s (initdb); loading a dumped data folder about 1 s. So the first suite builds a
+// migrated (and seeded) database once, dumps it to the temp folder under a key hashing everything under
+// server/db/ and server/lib/, and later suites, in any worker, start from that dump.
+
+const serverDir = fileURLToPath(new URL('../../server/', import.meta.url));
+
+function sourceHash(): string {
+  const hash = createHash('sha256');
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir).sort()) {
+      const file = path.join(dir, name);
+      if (statSync(file).isDirectory()) walk(file);
+      else hash.update(file).update(readFileSync(file));
+    }
+  };
+  walk(path.join(serverDir, 'db'));
+  walk(path.join(serverDir, 'lib'));
+  return hash.digest('hex').slice(0, 16);
+}
+
+const templates = new Map<boolean, Promise<Blob>>();
+
+function pgliteTemplate(seed: boolean): Promise<Blob> {
+  let template = templates.get(seed);
+  if (!template) {
+    template = (async () => {
+      const file = path.join(tmpdir(), `estate-shares-pglite-${sourceHash()}-${seed ? 'seeded' : 'empty'}.tar`);
+      if (existsSync(file)) return new Blob([readFileSync(file)]);
+      const database = await createDatabase({ dataDir: 'memory://' });
+      if (database.kind !== 'pglite') throw new Error('expected PGlite');
+      try {
+        await migrateDatabase(database);
+        if (seed) await seedDemo(database.db);
+        const dump = await database.client.dumpDataDir('none');
+        const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+        writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+        renameSync(partial, file); // atomic: a parallel worker never reads half a file
+        return dump;
+      } finally {
+        await database.close();
+      }
+    })();
+    templates.set(seed, template);
+  }
+  return template;
+}
+
 /** Opens a fresh, migrated (and optionally seeded) database of the given kind. */
 export async function openTestDatabase(kind: DatabaseKind, { seed = true } = {}) {
   const throwaway = kind === 'postgres' ? await createThrowawayPostgres() : undefined;
-  const database = await createDatabase({ databaseUrl: throwaway?.url, dataDir: 'memory://', poolSize: 5 });
+  const pgliteSnapshot = kind === 'pglite' ? await pgliteTemplate(seed) : undefined;
+  const database = await createDatabase({ databaseUrl: throwaway?.url, dataDir: 'memory://', poolSize: 5, pgliteSnapshot });
   await migrateDatabase(database);
-  if (seed) await seedDemo(database.db);
+  if (seed && kind === 'postgres') await seedDemo(database.db);
   return {
     database,
     url: throwaway?.url,
