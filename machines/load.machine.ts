@@ -1,0 +1,55 @@
+// One data load (SPEC §4: "every data load has status idle, loading, success or failure; idle or loading
+// shows skeletons"). A page provides the `fetch` actor and sends `load.requested` with its parameters; a new
+// request while one runs aborts the old one (leaving `loading` stops its actor), so a quick language or
+// query change never shows stale data.
+import { assign, fromPromise, setup } from 'xstate';
+
+export interface LoadContext<TData = unknown, TParams = unknown> {
+  params: TParams | null;
+  data: TData | null;
+  /** the raw error of the last failure (SPEC §7 stores it for offers, offer, featured offers and FAQ) */
+  error: unknown;
+}
+
+export type LoadEvent<TParams = unknown> = { type: 'load.requested'; params: TParams } | { type: 'load.retried' };
+
+export const loadMachine = setup({
+  types: {
+    context: {} as LoadContext,
+    events: {} as LoadEvent,
+    tags: {} as 'skeleton',
+  },
+  actors: {
+    fetch: fromPromise<unknown, unknown>(async () => {
+      throw new Error('fetch actor not provided');
+    }),
+  },
+}).createMachine({
+  id: 'load',
+  context: { params: null, data: null, error: null },
+  initial: 'idle',
+  on: {
+    'load.requested': {
+      target: '.loading',
+      reenter: true,
+      actions: assign({ params: ({ event }) => event.params }),
+    },
+  },
+  states: {
+    idle: { tags: ['skeleton'] },
+    loading: {
+      tags: ['skeleton'],
+      invoke: {
+        id: 'fetch',
+        src: 'fetch',
+        input: ({ context }: { context: LoadContext }) => context.params,
+        onDone: { target: 'success', actions: assign({ data: ({ event }) => event.output, error: null }) },
+        onError: { target: 'failure', actions: assign({ error: ({ event }) => event.error }) },
+      },
+    },
+    success: {},
+    failure: {
+      on: { 'load.retried': 'loading' },
+    },
+  },
+});

@@ -1,0 +1,35 @@
+// Runs a load machine for a view: `useLoad(fetcher, params)` requests again whenever `params` change
+// (compared by value) and returns what the view renders. The fetcher gets an AbortSignal so leaving a page
+// or asking again cancels the request.
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
+import { fromPromise } from 'xstate';
+import { loadMachine } from '../../../machines/load.machine';
+
+export type LoadStatus = 'idle' | 'loading' | 'success' | 'failure';
+
+export function useLoad<TData, TParams>(
+  fetcher: (params: TParams, signal: AbortSignal) => Promise<TData>,
+  params: TParams,
+): { status: LoadStatus; data: TData | null; error: unknown; skeleton: boolean; retry: () => void } {
+  const fetcherRef = useRef(fetcher);
+  fetcherRef.current = fetcher;
+  const actor = useActorRef(
+    loadMachine.provide({
+      actors: {
+        fetch: fromPromise(({ input, signal }) => fetcherRef.current(input as TParams, signal)),
+      },
+    }),
+  );
+  const key = JSON.stringify(params);
+  useEffect(() => {
+    actor.send({ type: 'load.requested', params });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [actor, key]);
+
+  const status = useSelector(actor, (s) => s.value as LoadStatus);
+  const data = useSelector(actor, (s) => s.context.data as TData | null);
+  const error = useSelector(actor, (s) => s.context.error);
+  const skeleton = useSelector(actor, (s) => s.hasTag('skeleton'));
+  return { status, data, error, skeleton, retry: () => actor.send({ type: 'load.retried' }) };
+}
