@@ -9,7 +9,7 @@ import databasePlugin from './plugins/app/database';
 import auth from './plugins/app/auth';
 import tokens from './plugins/app/tokens';
 import contentRepository from './plugins/app/repositories/content-repository';
-import loginAttemptsRepository from './plugins/app/repositories/login-attempts-repository';
+import rateLimitRepository from './plugins/app/repositories/rate-limit-repository';
 import sessionsRepository from './plugins/app/repositories/sessions-repository';
 import usersRepository from './plugins/app/repositories/users-repository';
 import api from './routes/api/index';
@@ -38,7 +38,7 @@ export const app = fp<AppOptions>(
     await fastify.register(databasePlugin, { database: options.database });
     await fastify.register(usersRepository);
     await fastify.register(sessionsRepository);
-    await fastify.register(loginAttemptsRepository);
+    await fastify.register(rateLimitRepository);
     await fastify.register(contentRepository);
     await fastify.register(tokens);
     await fastify.register(auth);

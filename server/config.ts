@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { z } from 'zod';
 
 // The server's environment, read and checked once at start (STYLE: "environment read and checked once").
@@ -70,6 +71,11 @@ export interface Config {
 }
 
 export class ConfigError extends Error {}
+
+/** Reads `.env` (if there is one) into process.env; variables already set in the environment win. */
+export function loadDotEnv(file = '.env'): void {
+  if (existsSync(file)) process.loadEnvFile(file);
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);

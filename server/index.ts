@@ -1,12 +1,13 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, loadDotEnv } from './config';
 import { createDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { seedDemo } from './db/seed';
 
 // `npm run serve`: config, database, migrations, demo seed, then listen. Stops gracefully on SIGINT/SIGTERM.
 async function main() {
+  loadDotEnv();
   const config = loadConfig();
   const database = await createDatabase(config);
   await migrateDatabase(database);
@@ -26,7 +27,8 @@ async function main() {
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const where = database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL';
   app.log.info(`Estate Shares listening on http://${shownHost}:${config.port} (${where})`);
-  if (config.logLevel === 'silent') console.log(`Listening on http://${shownHost}:${config.port}`);
+  // Quieter log levels would hide where the server is: say it plainly.
+  if (!['info', 'debug', 'trace'].includes(config.logLevel)) console.log(`Listening on http://${shownHost}:${config.port} (${where})`);
 }
 
 main().catch((error) => {

@@ -1,8 +1,9 @@
-import { loadConfig } from '../config.js';
-import { createDatabase } from './client.js';
-import { migrateDatabase } from './migrate.js';
+import { loadConfig, loadDotEnv } from '../config';
+import { createDatabase } from './client';
+import { migrateDatabase } from './migrate';
 
 // `npm run db:migrate`: apply migrations to DATABASE_URL (or the PGlite database in DATA_DIR) and exit.
+loadDotEnv();
 const config = loadConfig();
 const database = await createDatabase(config);
 try {

@@ -74,17 +74,22 @@ export const sessions = pgTable(
   ],
 );
 
-// Failed password-grant attempts, counted per key (e-mail or client IP) over a sliding minute.
-// Kept in the database so the limit holds across several server processes.
-export const loginAttempts = pgTable(
-  'login_attempts',
+// Rate-limit events: one row per counted attempt of an action (the password grant now; activation resend and
+// reset-password requests later), keyed per e-mail and per client IP and counted over a sliding window.
+// Kept in the database so the limits hold across several server processes.
+export const rateLimitEvents = pgTable(
+  'rate_limit_events',
   {
     id: serial('id').primaryKey(),
+    action: text('action').notNull(),
     scope: text('scope', { enum: ['email', 'ip'] }).notNull(),
     key: text('key').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('login_attempts_scope_key_created_idx').on(t.scope, t.key, t.createdAt), index('login_attempts_created_idx').on(t.createdAt)],
+  (t) => [
+    index('rate_limit_events_lookup_idx').on(t.action, t.scope, t.key, t.createdAt),
+    index('rate_limit_events_created_idx').on(t.createdAt),
+  ],
 );
 
 // Server-side secrets generated once and shared by every node (the JWT signing key when JWT_SECRET is unset).

@@ -63,7 +63,7 @@ export const messages = {
   TOKEN_EXPIRED: { en: 'Your session token has expired', pl: 'Token sesji wygasł' },
   FORBIDDEN: { en: 'You do not have access to this resource', pl: 'Nie masz dostępu do tego zasobu' },
   MAINTENANCE: { en: 'The platform is under maintenance', pl: 'Platforma jest w trakcie prac serwisowych' },
-  METHOD_NOT_ALLOWED: { en: 'Method not allowed', pl: 'Niedozwolona metoda' },
+  TOKEN_NOT_VALID: { en: 'This link is not valid or has expired', pl: 'Ten link jest nieprawidłowy lub wygasł' },
   INTERNAL_ERROR: { en: 'Something went wrong on our side', pl: 'Wystąpił błąd po naszej stronie' },
 } as const satisfies Record<string, Record<Language, string>>;
 

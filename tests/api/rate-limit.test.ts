@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { loginAttempts } from '../../server/db/schema';
+import { rateLimitEvents } from '../../server/db/schema';
 import { DEMO, describeEachDatabase, expectData, expectError, passwordGrant } from './helpers';
 
 describeEachDatabase('password grant rate limit', {}, (t) => {
@@ -59,7 +59,7 @@ describeEachDatabase('password grant rate limit', {}, (t) => {
     for (let i = 0; i < 5; i++) await wrong(email, `10.7.0.${i}`);
     expectError(await wrong(email, '10.7.0.50'), 429, [{ code: 'TOO_MANY_TRIES' }]);
     // Age the recorded failures by two minutes, as if time had passed.
-    await t.database.db.update(loginAttempts).set({ createdAt: new Date(Date.now() - 120_000) });
+    await t.database.db.update(rateLimitEvents).set({ createdAt: new Date(Date.now() - 120_000) });
     expectError(await passwordGrant(t.app, DEMO.inactive, { remoteAddress: '10.7.0.51' }), 400, [
       { code: 'TOKEN_REQUEST:USER_NOT_ACTIVE', context: 'email' },
     ]);

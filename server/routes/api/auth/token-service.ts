@@ -15,7 +15,7 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
 const sameSecret = (a: string, b: string) => timingSafeEqual(digest(a), digest(b));
 
 export function createTokenService(fastify: FastifyInstance) {
-  const { config, usersRepository, sessionsRepository, loginAttemptsRepository, tokens } = fastify;
+  const { config, usersRepository, sessionsRepository, rateLimitRepository, tokens } = fastify;
 
   async function issue(user: Pick<UserRow, 'id' | 'role' | 'locale'>, sessionId: string, refreshToken: string): Promise<TokenPair> {
     const accessToken = await tokens.signAccessToken({ userId: user.id, sessionId, role: user.role });
@@ -34,19 +34,19 @@ export function createTokenService(fastify: FastifyInstance) {
      * USER_NOT_ACTIVE is only told after a correct password. Failures count towards the rate limit.
      */
     async passwordGrant(email: string, password: string, ip: string): Promise<TokenPair> {
-      const attempt = await loginAttemptsRepository.begin({ email, ip });
+      const attempt = await rateLimitRepository.begin('password_grant', { email, ip });
       if (attempt.limited) {
-        await loginAttemptsRepository.discard(attempt.ids);
+        await rateLimitRepository.discard(attempt.ids);
         throw apiError(429, 'TOO_MANY_TRIES');
       }
       const user = await usersRepository.findByEmail(email);
       const valid = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstNobody(password);
       if (!user || !valid) {
-        await loginAttemptsRepository.prune();
+        await rateLimitRepository.prune();
         throw badRequest('INVALID_GRANT', 'password');
       }
-      await loginAttemptsRepository.discard(attempt.ids);
-      await loginAttemptsRepository.clearEmail(email);
+      await rateLimitRepository.discard(attempt.ids);
+      await rateLimitRepository.clearEmail('password_grant', email);
       if (!user.isActive) throw badRequest('TOKEN_REQUEST:USER_NOT_ACTIVE', 'email');
 
       const refresh = tokens.newRefreshToken();
