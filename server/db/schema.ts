@@ -186,3 +186,4 @@ export const socialMedia = pgTable(
     check('social_media_icon_valid', sql`${t.icon} in ('linkedin', 'facebook', 'twitter', 'instagram', 'youtube')`),
   ],
 );
+export * from './schema-content';

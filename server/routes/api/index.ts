@@ -4,6 +4,7 @@ import apiErrors from '../../plugins/api/errors';
 import jsonBody from '../../plugins/api/json-body';
 import language from '../../plugins/api/language';
 import maintenance from '../../plugins/api/maintenance';
+import operatorSiteSettingsRoutes from './operator/site-settings';
 import tokenRoutes from './auth/token';
 import userRoutes from './auth/user';
 import sliderRoutes from './content/slider';
@@ -31,6 +32,7 @@ const api: FastifyPluginAsync<ApiOptions> = async (fastify, options) => {
   await fastify.register(splashScreenRoutes);
   await fastify.register(sliderRoutes);
   await fastify.register(staticContentRoutes);
+  await fastify.register(operatorSiteSettingsRoutes);
   if (options.extraRoutes) await fastify.register(options.extraRoutes);
 };
 

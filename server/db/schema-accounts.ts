@@ -1,0 +1,2 @@
+// Accounts tables (issue: accounts) go here.
+export {};
