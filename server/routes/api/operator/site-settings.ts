@@ -1,0 +1,49 @@
+// The operator's switch for the platform: maintenance flags and their texts (a back office comes later;
+// until then this is how an operator, or the browser suite, turns maintenance on and off without SQL).
+// Operators only; an operator's token also passes the maintenance gate, so this works during maintenance.
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { siteSettings } from '../../../db/schema';
+import { ok, responses } from '../../../lib/envelope';
+
+const translatedSchema = z.object({ pl: z.string().max(2000), en: z.string().max(2000) });
+
+const settingsSchema = z.object({
+  maintenanceMode: z.boolean(),
+  maintenanceModeTitle: translatedSchema,
+  maintenanceModeMessage: translatedSchema,
+  systemMaintenanceMode: z.boolean(),
+  systemMaintenanceModeTitle: translatedSchema,
+  systemMaintenanceModeMessage: translatedSchema,
+});
+
+const patchSchema = settingsSchema.partial().strict();
+
+const operatorSiteSettingsRoutes: FastifyPluginAsyncZod = async (fastify) => {
+  const guard = [fastify.authenticate, fastify.requireRole('operator')];
+
+  async function current() {
+    const row = await fastify.contentRepository.siteSettings();
+    return settingsSchema.parse(row);
+  }
+
+  fastify.get('/operator/site-settings', {
+    preHandler: guard,
+    schema: { response: responses(settingsSchema, [401, 403]) },
+    handler: async () => ok(await current()),
+  });
+
+  fastify.patch('/operator/site-settings', {
+    preHandler: guard,
+    schema: { body: patchSchema, response: responses(settingsSchema, [400, 401, 403]) },
+    handler: async (request) => {
+      if (Object.keys(request.body).length > 0) {
+        await fastify.db.update(siteSettings).set(request.body).where(eq(siteSettings.id, 1));
+      }
+      return ok(await current());
+    },
+  });
+};
+
+export default operatorSiteSettingsRoutes;
