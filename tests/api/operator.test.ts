@@ -44,7 +44,7 @@ describeEachDatabase('operator site settings', {}, (t) => {
   });
 
   it('rejects unknown fields and wrong types in the envelope', async () => {
-    expectError(await patch(operator, { maintenanceMode: 'yes' }), 400, [{ context: 'maintenanceMode' }]);
+    expectError(await patch(operator, { maintenanceMode: 'yes' }), 400, [{ code: 'VALUE_NOT_VALID', context: 'maintenanceMode' }]);
     const res = await patch(operator, { seoTitle: 'x' });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors.length).toBeGreaterThan(0);
