@@ -2,6 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { hashPassword } from '../lib/passwords';
 import type { Db } from './client';
 import { contentNodes, menuItems, siteSettings, sliderItems, socialMedia, users } from './schema';
+import { seedPublicContent } from './seed-data/content';
 import { menuSeed, socialMediaSeed } from './seed-data/menus';
 import { siteSettingsSeed } from './seed-data/site-settings';
 import { sliderSeed } from './seed-data/slider';
@@ -62,6 +63,7 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
     await tx.insert(menuItems).values(menuSeed).onConflictDoNothing({ target: [menuItems.menu, menuItems.href] });
     await tx.insert(socialMedia).values(socialMediaSeed).onConflictDoNothing({ target: socialMedia.icon });
     await seedContentTree(tx, staticContentSeed, null, '');
+    await seedPublicContent(tx);
     if (newUsers.length) {
       const inserted = await tx
         .insert(users)

@@ -10,6 +10,7 @@ import userRoutes from './auth/user';
 import sliderRoutes from './content/slider';
 import splashScreenRoutes from './content/splash-screen';
 import staticContentRoutes from './content/static-content';
+import publicRoutes from './public/index';
 
 export interface ApiOptions {
   /** Extra routes registered inside the /api scope (same parsers, hooks and error handler); tests use it. */
@@ -32,6 +33,7 @@ const api: FastifyPluginAsync<ApiOptions> = async (fastify, options) => {
   await fastify.register(splashScreenRoutes);
   await fastify.register(sliderRoutes);
   await fastify.register(staticContentRoutes);
+  await fastify.register(publicRoutes);
   await fastify.register(operatorSiteSettingsRoutes);
   if (options.extraRoutes) await fastify.register(options.extraRoutes);
 };
