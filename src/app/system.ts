@@ -39,6 +39,24 @@ function clearSession() {
 
 type Implementations<M extends { provide: (i: never) => unknown }> = Parameters<M['provide']>[0];
 
+/**
+ * Tabs share the tokens in local storage, and the server ends a session when a rotated refresh token is used
+ * again. So a tab refreshes under a browser-wide lock, and first looks whether another tab has already
+ * refreshed: then it takes those tokens instead of spending its own, now stale, refresh token.
+ */
+export async function refreshAcrossTabs(
+  refreshToken: string,
+  refresh: (refreshToken: string) => Promise<Tokens>,
+): Promise<Tokens> {
+  const run = async () => {
+    const stored = readStoredTokens();
+    if (stored && stored.refreshToken !== refreshToken) return stored;
+    return refresh(refreshToken);
+  };
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  return locks ? locks.request('estate-shares-token-refresh', run) : run();
+}
+
 export interface AppSystemOptions {
   navigate?: (to: string, options?: { replace?: boolean; state?: unknown }) => void;
   reload?: () => void;
@@ -92,7 +110,7 @@ export function createAppSystem(options: AppSystemOptions = {}) {
       authMachine.provide({
         actors: {
           login: fromPromise(({ input }) => api.login(input.email, input.password)),
-          refresh: fromPromise(({ input }) => api.refresh(input.refreshToken)),
+          refresh: fromPromise(({ input }) => refreshAcrossTabs(input.refreshToken, api.refresh)),
           fetchUser: fromPromise(({ signal }) => api.me(signal)),
           revoke: fromPromise(async ({ input }) => {
             await api.revoke(input.tokens?.refreshToken);
