@@ -3,6 +3,7 @@ import { href } from '../config/paths';
 import { useLanguage, useT } from '../i18n/i18n';
 import { LinkButton } from '../components/ui/Button';
 import { usePageTitle } from '../components/ui/usePageTitle';
+import { LatestOffers } from '../components/offers/ErrorPageOffers';
 import { ErrorPageSection } from './NotFoundPage';
 
 export interface AccessDeniedPageProps {
@@ -11,14 +12,14 @@ export interface AccessDeniedPageProps {
   /** Route parameters, when rendered as a screen of the route table (unused). */
   params?: Record<string, string>;
   /**
-   * Slot for the grid of latest offers (three columns of width 4, a loader while idle; SPEC §2). A later
-   * issue fills it; until then nothing renders here.
+   * Slot for the grid of latest offers (three columns of width 4, a loader while idle; SPEC §2); by
+   * default the latest offers block of src/components/offers.
    */
   latestOffers?: ReactNode;
 }
 
 /** The forbidden page (a 403 sends here): title, subtitle, back to the homepage. */
-export function AccessDeniedPage({ siteTitle, latestOffers = null }: AccessDeniedPageProps) {
+export function AccessDeniedPage({ siteTitle, latestOffers = <LatestOffers /> }: AccessDeniedPageProps) {
   const t = useT();
   const language = useLanguage();
   usePageTitle(t('layout.accessDenied.title'), siteTitle);

@@ -5,6 +5,7 @@ import { useLanguage, useT } from '../i18n/i18n';
 import { media } from '../styles/theme';
 import { LinkButton } from '../components/ui/Button';
 import { usePageTitle } from '../components/ui/usePageTitle';
+import { NotFoundOffers } from '../components/offers/ErrorPageOffers';
 
 export const ErrorPageSection = styled.section`
   max-width: ${({ theme }) => theme.layout.sectionMaxWidth}px;
@@ -34,14 +35,14 @@ export interface NotFoundPageProps {
   /** Route parameters, when rendered as a screen of the route table (unused). */
   params?: Record<string, string>;
   /**
-   * Slot for the three featured offers (page size 3) or their three skeletons (SPEC §2). A later issue
-   * fills it; until then nothing renders here.
+   * Slot for the three featured offers (page size 3) or their three skeletons (SPEC §2); by default the
+   * featured offers block of src/components/offers.
    */
   featuredOffers?: ReactNode;
 }
 
 /** The not-found page: title, two subtitles, back to the homepage `/{locale}/`. */
-export function NotFoundPage({ siteTitle, featuredOffers = null }: NotFoundPageProps) {
+export function NotFoundPage({ siteTitle, featuredOffers = <NotFoundOffers /> }: NotFoundPageProps) {
   const t = useT();
   const language = useLanguage();
   usePageTitle(t('layout.notFound.title'), siteTitle);

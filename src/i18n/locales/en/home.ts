@@ -1,2 +1,15 @@
 // en texts of the "home" namespace.
-export default {} as Record<string, unknown>;
+export default {
+  slider: {
+    label: 'Featured',
+    slide: 'Slide {{index}} of {{count}}',
+    previous: 'Previous slide',
+    next: 'Next slide',
+  },
+  featured: {
+    title: 'Featured investments',
+  },
+  faq: {
+    all: 'See all questions',
+  },
+} as Record<string, unknown>;

@@ -1,2 +1,33 @@
 // en texts of the "offers" namespace.
-export default {} as Record<string, unknown>;
+export default {
+  title: 'Investments',
+  loading: 'Loading investments…',
+  featuredTitle: 'Featured investments',
+  latestTitle: 'Latest investments',
+  card: {
+    open: 'Open',
+    check: 'Check available houses',
+  },
+  view: {
+    label: 'View',
+    tiles: 'Tiles',
+    list: 'List',
+  },
+  count: {
+    one: '{{count}} investment',
+    few: '{{count}} investments',
+    many: '{{count}} investments',
+    other: '{{count}} investments',
+  },
+  empty: {
+    text: 'There are no investments yet. Come back soon.',
+    back: 'Back to homepage',
+  },
+  pagination: {
+    label: 'Pages of investments',
+    previous: 'Previous page',
+    next: 'Next page',
+    page: 'Page {{page}}',
+    pageSize: 'Investments per page',
+  },
+} as Record<string, unknown>;

@@ -1,2 +1,15 @@
 // pl texts of the "home" namespace.
-export default {} as Record<string, unknown>;
+export default {
+  slider: {
+    label: 'Wyróżnione',
+    slide: 'Slajd {{index}} z {{count}}',
+    previous: 'Poprzedni slajd',
+    next: 'Następny slajd',
+  },
+  featured: {
+    title: 'Polecane inwestycje',
+  },
+  faq: {
+    all: 'Zobacz wszystkie pytania',
+  },
+} as Record<string, unknown>;

@@ -1,2 +1,33 @@
 // pl texts of the "offers" namespace.
-export default {} as Record<string, unknown>;
+export default {
+  title: 'Inwestycje',
+  loading: 'Wczytywanie inwestycji…',
+  featuredTitle: 'Polecane inwestycje',
+  latestTitle: 'Najnowsze inwestycje',
+  card: {
+    open: 'Otwarta',
+    check: 'Sprawdź dostępne domy',
+  },
+  view: {
+    label: 'Widok',
+    tiles: 'Kafelki',
+    list: 'Lista',
+  },
+  count: {
+    one: '{{count}} inwestycja',
+    few: '{{count}} inwestycje',
+    many: '{{count}} inwestycji',
+    other: '{{count}} inwestycji',
+  },
+  empty: {
+    text: 'Nie ma jeszcze żadnych inwestycji. Zajrzyj do nas wkrótce.',
+    back: 'Wróć na stronę główną',
+  },
+  pagination: {
+    label: 'Strony inwestycji',
+    previous: 'Poprzednia strona',
+    next: 'Następna strona',
+    page: 'Strona {{page}}',
+    pageSize: 'Inwestycji na stronie',
+  },
+} as Record<string, unknown>;

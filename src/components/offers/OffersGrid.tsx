@@ -1,0 +1,76 @@
+// A grid of offer cards, or of skeletons while loading. Tiles: 1 column on small screens, 2 on medium,
+// 3 on large (SPEC §2); the list view puts one card per row.
+import styled, { css } from 'styled-components';
+import type { Language } from '../../config/env';
+import { useT } from '../../i18n/i18n';
+import { OfferCard, type OfferCardLayout } from './OfferCard';
+import { OfferSkeleton } from './OfferSkeleton';
+import type { OfferSummary } from './types';
+
+export interface OffersGridProps {
+  offers: readonly OfferSummary[];
+  language: Language;
+  layout?: OfferCardLayout;
+  /** originating page for the offer links' navigation state */
+  from?: string;
+  /** show this many skeletons instead of the offers */
+  skeletons?: number;
+  /** accessible name of the list */
+  label?: string;
+  /** columns on small / medium / large screens (1/2/3 by default) */
+  columns?: { small: number; medium: number; large: number };
+}
+
+export function OffersGrid({
+  offers,
+  language,
+  layout = 'tile',
+  from,
+  skeletons = 0,
+  label,
+  columns = { small: 1, medium: 2, large: 3 },
+}: OffersGridProps) {
+  const t = useT();
+  if (skeletons > 0) {
+    return (
+      <Grid $layout={layout} $columns={columns} aria-busy="true" aria-label={t('offers.loading')} data-testid="offers-skeletons">
+        {Array.from({ length: skeletons }, (_, i) => (
+          <li key={i}>
+            <OfferSkeleton layout={layout} />
+          </li>
+        ))}
+      </Grid>
+    );
+  }
+  return (
+    <Grid $layout={layout} $columns={columns} aria-label={label} data-layout={layout}>
+      {offers.map((offer) => (
+        <li key={offer.id}>
+          <OfferCard offer={offer} language={language} from={from} layout={layout} />
+        </li>
+      ))}
+    </Grid>
+  );
+}
+
+const Grid = styled.ul<{ $layout: OfferCardLayout; $columns: { small: number; medium: number; large: number } }>`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: 24px;
+  ${({ $layout, $columns, theme }) =>
+    $layout === 'list'
+      ? css`
+          grid-template-columns: 1fr;
+        `
+      : css`
+          grid-template-columns: repeat(${$columns.small}, minmax(0, 1fr));
+          @media (min-width: ${theme.breakpoints.sm}px) {
+            grid-template-columns: repeat(${$columns.medium}, minmax(0, 1fr));
+          }
+          @media (min-width: ${theme.breakpoints.md}px) {
+            grid-template-columns: repeat(${$columns.large}, minmax(0, 1fr));
+          }
+        `}
+`;

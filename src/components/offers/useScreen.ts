@@ -1,0 +1,35 @@
+// Screen size classes for offer lists (SPEC §2): small below `sm`, medium from `sm` below `md`, large
+// from `md` (the desktop breakpoint, §9). Without matchMedia (tests, old browsers) the screen is large.
+import { useEffect, useState } from 'react';
+import { theme } from '../../styles/theme';
+
+export type ScreenSize = 'small' | 'medium' | 'large';
+
+const QUERIES = {
+  small: `(max-width: ${theme.breakpoints.sm - 0.02}px)`,
+  medium: `(max-width: ${theme.breakpoints.md - 0.02}px)`,
+};
+
+function current(): ScreenSize {
+  if (typeof window === 'undefined' || typeof window.matchMedia !== 'function') return 'large';
+  if (window.matchMedia(QUERIES.small).matches) return 'small';
+  if (window.matchMedia(QUERIES.medium).matches) return 'medium';
+  return 'large';
+}
+
+export function useScreenSize(): ScreenSize {
+  const [size, setSize] = useState<ScreenSize>(current);
+  useEffect(() => {
+    if (typeof window.matchMedia !== 'function') return;
+    const lists = [window.matchMedia(QUERIES.small), window.matchMedia(QUERIES.medium)];
+    const update = () => setSize(current());
+    lists.forEach((l) => l.addEventListener?.('change', update));
+    return () => lists.forEach((l) => l.removeEventListener?.('change', update));
+  }, []);
+  return size;
+}
+
+/** SPEC §2: 2 skeletons on medium or smaller screens, 3 on large. */
+export function skeletonCountFor(size: ScreenSize): number {
+  return size === 'large' ? 3 : 2;
+}

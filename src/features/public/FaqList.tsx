@@ -1,0 +1,69 @@
+// FAQ items (SPEC §2 "FAQ"): question and HTML answer, only one expanded at a time; opening another closes
+// the open one, clicking the open one closes it. Questions are buttons with aria-expanded/aria-controls.
+import { useId, useState } from 'react';
+import styled from 'styled-components';
+import { ServerHtml } from '../../components/ui/ServerHtml';
+import type { FaqItem } from './api';
+
+export function FaqList({ items }: { items: readonly FaqItem[] }) {
+  const [open, setOpen] = useState<string | null>(null);
+  const base = useId();
+  return (
+    <List data-testid="faq-list">
+      {items.map((item) => {
+        const expanded = open === item.id;
+        const panelId = `${base}-${item.id}`;
+        return (
+          <li key={item.id}>
+            <h3>
+              <button type="button" aria-expanded={expanded} aria-controls={panelId} onClick={() => setOpen(expanded ? null : item.id)}>
+                <span>{item.question}</span>
+                <span aria-hidden="true">{expanded ? '−' : '+'}</span>
+              </button>
+            </h3>
+            <div id={panelId} role="region" aria-label={item.question} hidden={!expanded}>
+              <ServerHtml html={item.answer} />
+            </div>
+          </li>
+        );
+      })}
+    </List>
+  );
+}
+
+const List = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  li {
+    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  }
+  h3 {
+    margin: 0;
+  }
+  button {
+    display: flex;
+    justify-content: space-between;
+    gap: 16px;
+    width: 100%;
+    padding: 18px 4px;
+    border: none;
+    background: none;
+    font: inherit;
+    font-size: 1.05rem;
+    font-weight: 700;
+    text-align: left;
+    color: ${({ theme }) => theme.colors.brown};
+    cursor: pointer;
+  }
+  [role='region'] {
+    padding: 0 4px 16px;
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+`;
+
+export const FaqSkeleton = styled.div.attrs({ 'aria-hidden': true, 'data-testid': 'faq-skeleton' })`
+  height: 240px;
+  border-radius: ${({ theme }) => theme.radius}px;
+  background: ${({ theme }) => theme.colors.greenLight};
+`;

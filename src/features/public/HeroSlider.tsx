@@ -1,0 +1,265 @@
+// The home page's hero slider (SPEC §2). machines/slider.machine.ts decides which slide shows and when it
+// moves on (autoplay every 6 s with more than one slide, paused on hover and while a video plays); this
+// view draws the slides with react-slick (its own autoplay and arrows off), follows the chart's index, and
+// reports hover, arrows, swipes and the current slide's video events to the chart.
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useRef, type FocusEvent } from 'react';
+import S from 'react-slick';
+import 'slick-carousel/slick/slick.css';
+import styled from 'styled-components';
+import { sliderMachine, type SliderActorRef } from '../../../machines/slider.machine';
+import type { SliderItem } from '../../api/types';
+import { useScreenSize } from '../../components/offers/useScreen';
+import { ServerHtml } from '../../components/ui/ServerHtml';
+import { useT } from '../../i18n/i18n';
+import { ContentLinkButton } from './ContentLinkButton';
+import { slideButton } from './rules';
+
+// react-slick is CommonJS: under Vite a default import is the whole exports object (STACK-NOTES).
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const Slick = ((S as any).default ?? S) as typeof S;
+
+interface SlickHandle {
+  slickGoTo(index: number, dontAnimate?: boolean): void;
+  slickNext(): void;
+  slickPrev(): void;
+}
+
+export interface HeroSliderProps {
+  items: readonly SliderItem[];
+  isLoggedIn: boolean;
+  /** an actor of machines/slider.machine.ts (tests); by default the slider runs its own */
+  actorRef?: SliderActorRef;
+}
+
+export function HeroSlider({ items, isLoggedIn, actorRef }: HeroSliderProps) {
+  const own = useActorRef(sliderMachine, { input: { count: items.length } });
+  const actor = actorRef ?? own;
+  return <HeroSliderView items={items} isLoggedIn={isLoggedIn} actor={actor} />;
+}
+
+function HeroSliderView({ items, isLoggedIn, actor }: { items: readonly SliderItem[]; isLoggedIn: boolean; actor: SliderActorRef }) {
+  const t = useT();
+  const screen = useScreenSize();
+  const slick = useRef<SlickHandle | null>(null);
+  const root = useRef<HTMLElement | null>(null);
+  const empty = useSelector(actor, (s) => s.matches('empty'));
+  const arrows = useSelector(actor, (s) => s.hasTag('arrows')) && screen !== 'small';
+  const paused = useSelector(actor, (s) => s.hasTag('paused'));
+  const index = useSelector(actor, (s) => s.context.index);
+  const count = useSelector(actor, (s) => s.context.count);
+
+  // New slides (a language switch loads them again): the chart starts over.
+  const firstItems = useRef(items);
+  useEffect(() => {
+    if (items === firstItems.current) return;
+    firstItems.current = items;
+    actor.send({ type: 'slider.itemsChanged', count: items.length });
+  }, [actor, items]);
+
+  // Follow the chart: show its slide (forwards across the loop when it moved on by one).
+  const shown = useRef(0);
+  useEffect(() => {
+    const from = shown.current;
+    shown.current = index;
+    if (from === index || !slick.current) return;
+    if (index === (from + 1) % count) slick.current.slickNext();
+    else if (index === (from - 1 + count) % count) slick.current.slickPrev();
+    else slick.current.slickGoTo(index);
+  }, [index, count]);
+
+  // Only the current slide's video plays; a slide that is left stops its video.
+  useEffect(() => {
+    const el = root.current;
+    if (!el) return;
+    el.querySelectorAll<HTMLVideoElement>('video').forEach((video) => {
+      const current = video.dataset.index === String(index) && !video.closest('.slick-cloned');
+      if (current) {
+        video.muted = true;
+        const played = video.play?.();
+        if (played && typeof played.catch === 'function') played.catch(() => {});
+      } else if (!video.paused) {
+        video.pause();
+      }
+    });
+  }, [index]);
+
+  if (empty || items.length === 0) return null;
+
+  const send = actor.send;
+  const videoHandlers = (i: number) => {
+    const mine = (e: { currentTarget: HTMLVideoElement }) => i === actor.getSnapshot().context.index && !e.currentTarget.closest('.slick-cloned');
+    return {
+      onPlay: (e: { currentTarget: HTMLVideoElement }) => mine(e) && send({ type: 'slider.videoPlayed' }),
+      onPause: (e: { currentTarget: HTMLVideoElement }) => mine(e) && send({ type: 'slider.videoPaused' }),
+      // `suspend` also fires while a video plays (it stopped downloading): only a stopped video counts.
+      onSuspend: (e: { currentTarget: HTMLVideoElement }) =>
+        mine(e) && e.currentTarget.paused && send({ type: 'slider.videoPaused' }),
+      onEnded: (e: { currentTarget: HTMLVideoElement }) => mine(e) && send({ type: 'slider.videoEnded' }),
+    };
+  };
+  const onBlur = (e: FocusEvent<HTMLElement>) => {
+    if (!e.currentTarget.contains(e.relatedTarget as Node | null)) send({ type: 'slider.unhovered' });
+  };
+
+  return (
+    <Hero
+      ref={root}
+      aria-roledescription="carousel"
+      aria-label={t('home.slider.label')}
+      data-testid="hero-slider"
+      data-index={index}
+      data-paused={paused ? 'true' : 'false'}
+      onMouseEnter={() => send({ type: 'slider.hovered' })}
+      onMouseLeave={() => send({ type: 'slider.unhovered' })}
+      onFocus={() => send({ type: 'slider.hovered' })}
+      onBlur={onBlur}
+    >
+      <Slick
+        ref={(r: unknown) => {
+          slick.current = r as SlickHandle | null;
+        }}
+        infinite={items.length > 1}
+        autoplay={false}
+        arrows={false}
+        dots={false}
+        speed={500}
+        slidesToShow={1}
+        slidesToScroll={1}
+        initialSlide={0}
+        afterChange={(current: number) => {
+          shown.current = current;
+          if (current !== actor.getSnapshot().context.index) send({ type: 'slider.shown', index: current });
+        }}
+      >
+        {items.map((item, i) => {
+          const button = slideButton(item, isLoggedIn);
+          return (
+            <div key={item.id}>
+              <Slide
+                role="group"
+                aria-roledescription="slide"
+                aria-label={t('home.slider.slide', { index: i + 1, count: items.length })}
+                data-current={i === index ? 'true' : 'false'}
+              >
+                {item.fileType === 'video' ? (
+                  <video
+                    className="media"
+                    data-index={i}
+                    src={item.imageUrl}
+                    muted
+                    playsInline
+                    controls
+                    preload="metadata"
+                    aria-label={item.name}
+                    {...videoHandlers(i)}
+                  />
+                ) : (
+                  <img className="media" src={item.imageUrl} alt={item.name} />
+                )}
+                {item.shadowOverlay && <Shadow data-testid="slide-shadow" aria-hidden="true" />}
+                <Content>
+                  <ServerHtml html={item.content} />
+                  {button && <ContentLinkButton url={button.url}>{button.label}</ContentLinkButton>}
+                </Content>
+              </Slide>
+            </div>
+          );
+        })}
+      </Slick>
+      <Live aria-live="polite" data-testid="slider-status">
+        {t('home.slider.slide', { index: index + 1, count: items.length })}
+      </Live>
+      {arrows && (
+        <>
+          <Arrow type="button" $side="left" aria-label={t('home.slider.previous')} onClick={() => send({ type: 'slider.previous' })}>
+            ‹
+          </Arrow>
+          <Arrow type="button" $side="right" aria-label={t('home.slider.next')} onClick={() => send({ type: 'slider.next' })}>
+            ›
+          </Arrow>
+        </>
+      )}
+    </Hero>
+  );
+}
+
+const Hero = styled.section`
+  position: relative;
+  overflow: hidden;
+  background: ${({ theme }) => theme.colors.brown};
+  .slick-slide > div {
+    display: block;
+  }
+`;
+
+const Slide = styled.div`
+  position: relative;
+  height: clamp(380px, 60vh, 620px);
+  color: ${({ theme }) => theme.colors.white};
+  .media {
+    position: absolute;
+    inset: 0;
+    width: 100%;
+    height: 100%;
+    object-fit: cover;
+  }
+`;
+
+const Shadow = styled.div`
+  position: absolute;
+  inset: 0;
+  background: ${({ theme }) => theme.colors.overlay};
+  pointer-events: none;
+`;
+
+const Content = styled.div`
+  position: absolute;
+  left: 0;
+  right: 0;
+  bottom: 0;
+  max-width: ${({ theme }) => theme.layout.sectionMaxWidth}px;
+  margin: 0 auto;
+  padding: 32px ${({ theme }) => theme.layout.sectionPaddingSmall}px 56px;
+  text-shadow: 0 1px 3px rgba(0, 0, 0, 0.5);
+  h2 {
+    margin: 0 0 12px;
+    font-size: clamp(1.6rem, 4vw, 2.6rem);
+  }
+  p {
+    margin: 0 0 20px;
+    max-width: 640px;
+    font-size: 1.1rem;
+  }
+`;
+
+const Live = styled.p`
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  margin: -1px;
+  overflow: hidden;
+  clip: rect(0 0 0 0);
+`;
+
+const Arrow = styled.button<{ $side: 'left' | 'right' }>`
+  position: absolute;
+  top: 50%;
+  ${({ $side }) => $side}: 16px;
+  transform: translateY(-50%);
+  width: 48px;
+  height: 48px;
+  border-radius: 50%;
+  border: none;
+  background: rgba(255, 255, 255, 0.85);
+  color: ${({ theme }) => theme.colors.brown};
+  font-size: 2rem;
+  line-height: 1;
+  cursor: pointer;
+  &:hover {
+    background: ${({ theme }) => theme.colors.white};
+  }
+  &:focus-visible {
+    outline: 3px solid ${({ theme }) => theme.colors.focus};
+  }
+`;

@@ -1,0 +1,130 @@
+// The home page (SPEC §2 "Home page"): hero slider, the five content-managed sections, the featured-offers
+// block of the `homepage` list and an FAQ section. Page title: the SEO title, else 'homepage'.
+import styled from 'styled-components';
+import { Link, useLocation } from 'wouter';
+import { useAppSystem } from '../../app/AppSystemContext';
+import { contentNode, contentText } from '../../api/content';
+import { fetchFeaturedOffers } from '../../components/offers/api';
+import { OffersGrid } from '../../components/offers/OffersGrid';
+import { skeletonCountFor, useScreenSize } from '../../components/offers/useScreen';
+import { useLoad } from '../../components/ui/useLoad';
+import { usePageTitle } from '../../components/ui/usePageTitle';
+import { href } from '../../config/paths';
+import { useLanguage, useT } from '../../i18n/i18n';
+import { fetchFeaturedFaq } from './api';
+import { DescriptionBlock, Section } from './Blocks';
+import { ContentLinkButton } from './ContentLinkButton';
+import { FaqList, FaqSkeleton } from './FaqList';
+import { HeroSlider } from './HeroSlider';
+import { CardSection, homeNode, IntroSection, ListCardSection, SponsorBandSection, TilesSection } from './HomeSections';
+import { homepageSlice, HOMEPAGE_SLICE } from './rules';
+import { useIsLoggedIn, useSliderItems, useStaticContent } from './useSiteContent';
+
+export function HomePage() {
+  const t = useT();
+  const content = useStaticContent();
+  const slider = useSliderItems();
+  const loggedIn = useIsLoggedIn();
+  const seoTitle = contentText(content, 'seo.title');
+  // The SEO title is the whole title here, without a suffix.
+  usePageTitle(seoTitle || t('common.homepage'), '');
+  const tree = content?.content;
+  return (
+    <div data-testid="page-home">
+      <h1 className="visually-hidden" style={HIDDEN}>
+        {seoTitle || t('common.homepage')}
+      </h1>
+      <HeroSlider items={slider} isLoggedIn={loggedIn} />
+      <IntroSection node={homeNode(tree, 'intro')} />
+      <TilesSection node={homeNode(tree, 'tiles')} />
+      <FeaturedOffersBlock />
+      <CardSection node={homeNode(tree, 'card')} />
+      <ListCardSection node={homeNode(tree, 'listCard')} />
+      <SponsorBandSection node={homeNode(tree, 'sponsorBand')} />
+      <HomeFaqSection />
+    </div>
+  );
+}
+
+const HIDDEN = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  margin: -1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+} as const;
+
+/** The `homepage` featured list: title, description and link button from `featuredOffers.*` content. */
+export function FeaturedOffersBlock() {
+  const t = useT();
+  const { http } = useAppSystem();
+  const language = useLanguage();
+  const [pathname] = useLocation();
+  const content = useStaticContent();
+  const screen = useScreenSize();
+  const load = useLoad((_: { language: string }, signal) => fetchFeaturedOffers(http, 'homepage', signal), { language });
+  const offers = homepageSlice(load.data?.offers);
+  if (load.status === 'failure') return null;
+  // SPEC §2: hidden on a successful empty result.
+  if (load.status === 'success' && offers.length === 0) return null;
+  const block = contentNode(content, 'featuredOffers');
+  const title = contentText(content, 'featuredOffers.title') || load.data?.title || t('home.featured.title');
+  const description = contentText(content, 'featuredOffers.description') || load.data?.description || '';
+  const buttonText = contentText(content, 'featuredOffers.buttonText');
+  return (
+    <Section testId="home-featured" labelledBy="home-featured-title">
+      <h2 id="home-featured-title">{title}</h2>
+      <DescriptionBlock html={description} />
+      <Spaced>
+        <OffersGrid
+          offers={offers}
+          language={language}
+          from={pathname}
+          label={title}
+          skeletons={load.skeleton ? Math.min(HOMEPAGE_SLICE, skeletonCountFor(screen)) : 0}
+        />
+      </Spaced>
+      {block && buttonText && (
+        <Centered>
+          <ContentLinkButton url={contentText(content, 'featuredOffers.buttonUrl')} variant="secondary">
+            {buttonText}
+          </ContentLinkButton>
+        </Centered>
+      )}
+    </Section>
+  );
+}
+
+function HomeFaqSection() {
+  const t = useT();
+  const { http } = useAppSystem();
+  const language = useLanguage();
+  const content = useStaticContent();
+  const load = useLoad((_: { language: string }, signal) => fetchFeaturedFaq(http, signal), { language });
+  if (load.status === 'failure' || (load.status === 'success' && !load.data?.length)) return null;
+  const title = contentText(content, 'faq.title') || t('content.faq.title');
+  return (
+    <Section tone="cream" testId="home-faq" labelledBy="home-faq-title">
+      <h2 id="home-faq-title">{title}</h2>
+      <DescriptionBlock html={contentText(content, 'faq.subtitle')} />
+      <Spaced>{load.skeleton ? <FaqSkeleton /> : <FaqList items={load.data ?? []} />}</Spaced>
+      <Centered>
+        <Link href={href(language, 'faq')}>{t('home.faq.all')}</Link>
+      </Centered>
+    </Section>
+  );
+}
+
+const Spaced = styled.div`
+  margin: 24px 0;
+`;
+
+const Centered = styled.div`
+  display: flex;
+  justify-content: center;
+  a {
+    font-weight: 700;
+    color: ${({ theme }) => theme.colors.green};
+  }
+`;

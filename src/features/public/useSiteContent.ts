@@ -1,0 +1,25 @@
+// What the public pages read from the app system: the static content, the slider and who is logged in.
+import { useSelector } from '@xstate/react';
+import { useAppSystem } from '../../app/AppSystemContext';
+import { contentText } from '../../api/content';
+import type { SliderItem, StaticContent } from '../../api/types';
+
+export function useStaticContent(): StaticContent | null {
+  const { boot } = useAppSystem();
+  return useSelector(boot, (s) => s.context.staticContent as StaticContent | null);
+}
+
+export function useSliderItems(): SliderItem[] {
+  const { boot } = useAppSystem();
+  return useSelector(boot, (s) => (s.context.slider as SliderItem[] | null) ?? EMPTY);
+}
+const EMPTY: SliderItem[] = [];
+
+export function useIsLoggedIn(): boolean {
+  const { auth } = useAppSystem();
+  return useSelector(auth, (s) => s.hasTag('loggedIn'));
+}
+
+export function useSeoTitle(): string {
+  return contentText(useStaticContent(), 'seo.title');
+}
