@@ -81,7 +81,9 @@ const offerRoutes: FastifyPluginAsyncZod = async (fastify) => {
 
   fastify.get('/offer/featured', {
     schema: {
-      querystring: z.object({ listName: z.enum(FEATURED_LIST_NAMES, { error: 'VALUE_NOT_VALID' }) }),
+      querystring: z.object({
+        listName: z.enum(FEATURED_LIST_NAMES, { error: (issue) => (issue.input === undefined ? 'IS_EMPTY' : 'VALUE_NOT_VALID') }),
+      }),
       response: responses(featuredListSchema, [400, 404]),
     },
     handler: async (request) => {
