@@ -1,2 +1,13 @@
 // en texts of the "contact" namespace.
-export default {} as Record<string, unknown>;
+export default {
+  formTitle: 'Write to us',
+  email: 'E-mail',
+  phoneNumber: 'Phone number',
+  phoneCountry: 'Phone country',
+  fullName: 'Full name',
+  message: 'Message',
+  required: 'required',
+  submit: 'Send',
+  sending: 'Sending…',
+  success: 'Thank you! Your message has been sent.',
+} as Record<string, unknown>;

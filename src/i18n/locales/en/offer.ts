@@ -1,2 +1,41 @@
-// en texts of the "offer" namespace.
-export default {} as Record<string, unknown>;
+// en texts of the "offer" namespace: the single offer, its sections, media viewers and static pages.
+export default {
+  investments: 'Investments',
+  backToOffers: 'Back to investments',
+  openLabel: 'Open',
+  from: 'from',
+  to: 'to',
+  period: 'Investment period',
+  pricePerShare: 'Price per share',
+  minShares: 'Minimum number of shares',
+  invest: 'Invest',
+  closedNotice: 'This investment is closed.',
+  totalCost: 'Total cost',
+  state: 'Status',
+  stateOpen: 'Open',
+  stateClosed: 'Closed',
+  endDate: 'Investment ends',
+  investorShare: 'Investors’ share',
+  investNow: 'Invest now',
+  gallery: 'Gallery',
+  viewAllPhotos: 'View all photos ({{count}})',
+  photo: 'Photo {{n}} of {{total}}',
+  photoOf: '{{n}} / {{total}}',
+  openPhoto: 'Open {{name}} in full screen',
+  previousPhoto: 'Previous photo',
+  nextPhoto: 'Next photo',
+  thumbnails: 'Thumbnails',
+  download: 'Download',
+  attachments: 'Attachments',
+  map: {
+    viewOnMap: 'View on map',
+    showAddress: 'Show address',
+    info: 'Address',
+  },
+  timeline: {
+    previous: 'Previous stages',
+    next: 'Next stages',
+    readMore: 'Read more',
+    readLess: 'Read less',
+  },
+} as Record<string, unknown>;

@@ -1,2 +1,13 @@
 // pl texts of the "contact" namespace.
-export default {} as Record<string, unknown>;
+export default {
+  formTitle: 'Napisz do nas',
+  email: 'E-mail',
+  phoneNumber: 'Numer telefonu',
+  phoneCountry: 'Kraj numeru telefonu',
+  fullName: 'Imię i nazwisko',
+  message: 'Wiadomość',
+  required: 'wymagane',
+  submit: 'Wyślij',
+  sending: 'Wysyłanie…',
+  success: 'Dziękujemy! Twoja wiadomość została wysłana.',
+} as Record<string, unknown>;

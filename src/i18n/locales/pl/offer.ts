@@ -1,2 +1,41 @@
-// pl texts of the "offer" namespace.
-export default {} as Record<string, unknown>;
+// pl texts of the "offer" namespace: the single offer, its sections, media viewers and static pages.
+export default {
+  investments: 'Inwestycje',
+  backToOffers: 'Wróć do inwestycji',
+  openLabel: 'Otwarta',
+  from: 'od',
+  to: 'do',
+  period: 'Okres inwestycji',
+  pricePerShare: 'Cena za udział',
+  minShares: 'Minimalna liczba udziałów',
+  invest: 'Inwestuj',
+  closedNotice: 'Ta inwestycja jest zamknięta.',
+  totalCost: 'Całkowity koszt',
+  state: 'Status',
+  stateOpen: 'Otwarta',
+  stateClosed: 'Zamknięta',
+  endDate: 'Koniec inwestycji',
+  investorShare: 'Udział inwestorów',
+  investNow: 'Inwestuj teraz',
+  gallery: 'Galeria',
+  viewAllPhotos: 'Zobacz wszystkie zdjęcia ({{count}})',
+  photo: 'Zdjęcie {{n}} z {{total}}',
+  photoOf: '{{n}} / {{total}}',
+  openPhoto: 'Otwórz {{name}} na pełnym ekranie',
+  previousPhoto: 'Poprzednie zdjęcie',
+  nextPhoto: 'Następne zdjęcie',
+  thumbnails: 'Miniatury',
+  download: 'Pobierz',
+  attachments: 'Załączniki',
+  map: {
+    viewOnMap: 'Zobacz na mapie',
+    showAddress: 'Pokaż adres',
+    info: 'Adres',
+  },
+  timeline: {
+    previous: 'Poprzednie etapy',
+    next: 'Następne etapy',
+    readMore: 'Czytaj więcej',
+    readLess: 'Zwiń',
+  },
+} as Record<string, unknown>;

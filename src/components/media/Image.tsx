@@ -1,0 +1,91 @@
+// An image that shows a skeleton until it has loaded and a placeholder if it fails (SPEC §2 "Other UI").
+import { useEffect, useState, type ImgHTMLAttributes } from 'react';
+import styled, { keyframes } from 'styled-components';
+
+type Status = 'loading' | 'loaded' | 'failed';
+
+export interface ImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'alt'> {
+  src: string | null | undefined;
+  /** required: '' only for a decorative image */
+  alt: string;
+  /** CSS aspect ratio of the box while loading / failed, e.g. "16 / 9" */
+  ratio?: string;
+  /** object-fit of the image */
+  fit?: 'cover' | 'contain';
+  className?: string;
+}
+
+export function Image({ src, alt, ratio, fit = 'cover', className, ...rest }: ImageProps) {
+  const [status, setStatus] = useState<Status>(src ? 'loading' : 'failed');
+  useEffect(() => setStatus(src ? 'loading' : 'failed'), [src]);
+  return (
+    <Box className={className} $ratio={ratio} data-status={status}>
+      {status === 'loading' && <Skeleton aria-hidden="true" data-testid="image-skeleton" />}
+      {status === 'failed' ? (
+        <Placeholder role="img" aria-label={alt} data-testid="image-placeholder">
+          <svg width="48" height="48" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.5" aria-hidden="true">
+            <rect x="3" y="4" width="18" height="16" rx="2" />
+            <circle cx="9" cy="10" r="2" />
+            <path d="M21 17l-5-5-9 8" />
+          </svg>
+        </Placeholder>
+      ) : (
+        <Img
+          {...rest}
+          src={src ?? undefined}
+          alt={alt}
+          $fit={fit}
+          $hidden={status !== 'loaded'}
+          onLoad={() => setStatus('loaded')}
+          onError={() => setStatus('failed')}
+        />
+      )}
+    </Box>
+  );
+}
+
+const shimmer = keyframes`
+  from { background-position: -200px 0; }
+  to { background-position: calc(200px + 100%) 0; }
+`;
+
+export const Skeleton = styled.span`
+  display: block;
+  position: absolute;
+  inset: 0;
+  background: ${({ theme }) => theme.colors.greenLight} linear-gradient(90deg, transparent, rgba(255, 255, 255, 0.6), transparent)
+    no-repeat;
+  background-size: 200px 100%;
+  animation: ${shimmer} 1.2s linear infinite;
+  @media (prefers-reduced-motion: reduce) {
+    animation: none;
+  }
+`;
+
+const Box = styled.span<{ $ratio?: string }>`
+  position: relative;
+  display: block;
+  overflow: hidden;
+  width: 100%;
+  height: ${({ $ratio }) => ($ratio ? 'auto' : '100%')};
+  ${({ $ratio }) => ($ratio ? `aspect-ratio: ${$ratio};` : 'min-height: 40px;')}
+`;
+
+const Img = styled.img<{ $fit: string; $hidden: boolean }>`
+  display: block;
+  width: 100%;
+  height: 100%;
+  object-fit: ${({ $fit }) => $fit};
+  opacity: ${({ $hidden }) => ($hidden ? 0 : 1)};
+  transition: opacity 0.4s;
+`;
+
+const Placeholder = styled.span`
+  position: absolute;
+  inset: 0;
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  background: ${({ theme }) => theme.colors.cream};
+  color: ${({ theme }) => theme.colors.textMuted};
+`;

@@ -1,0 +1,82 @@
+// Formatting at the edge (SPEC §9): money arrives as integer grosze and becomes PLN only here; dates are
+// ISO strings shown with dayjs in the page language; percentages are rounded to 2 decimals.
+import dayjs from 'dayjs';
+import 'dayjs/locale/pl';
+import 'dayjs/locale/en';
+import type { Language } from '../../config/env';
+
+const round2 = (n: number) => Math.round((n + Number.EPSILON) * 100) / 100;
+
+/** SPEC §9: 100 × part / total, rounded to 2 decimals; 0 when the total is 0. */
+export function percentOf(part: number, total: number): number {
+  if (!total) return 0;
+  return round2((100 * part) / total);
+}
+
+/** SPEC §9: the remainder of a progress percentage. */
+export function remainderPercent(part: number, total: number): number {
+  return round2(100 - percentOf(part, total));
+}
+
+/** SPEC §9: a commission fraction (0.0125) shown as a percentage (1.25), rounded to 2 decimals. */
+export function commissionPercent(fraction: number): number {
+  return round2(fraction * 100);
+}
+
+/** SPEC §9: a commission value rounded to 2 decimals. */
+export function commissionValue(value: number): number {
+  return round2(value);
+}
+
+/** Integer grosze → "12 500 000,00 zł" / "PLN 12,500,000.00" in the page language. */
+export function formatPln(grosze: number, language: Language): string {
+  return new Intl.NumberFormat(language === 'pl' ? 'pl-PL' : 'en-GB', {
+    style: 'currency',
+    currency: 'PLN',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(grosze / 100);
+}
+
+/** A percentage with up to 2 decimals in the page language ("12,5%"). */
+export function formatPercent(value: number, language: Language): string {
+  return `${new Intl.NumberFormat(language === 'pl' ? 'pl-PL' : 'en-GB', { maximumFractionDigits: 2 }).format(value)}%`;
+}
+
+const valid = (iso: string | null | undefined) => !!iso && dayjs(iso).isValid();
+
+/** "MMM YYYY" in the page language. */
+export function monthYear(iso: string, language: Language): string {
+  return dayjs(iso).locale(language).format('MMM YYYY');
+}
+
+/** SPEC §9: "start - end", "from start", "to end", or '' when neither date is known. */
+export function dateRange(
+  start: string | null | undefined,
+  end: string | null | undefined,
+  language: Language,
+  words: { from: string; to: string },
+): string {
+  const s = valid(start) ? monthYear(start!, language) : '';
+  const e = valid(end) ? monthYear(end!, language) : '';
+  if (s && e) return `${s} - ${e}`;
+  if (s) return `${words.from} ${s}`;
+  if (e) return `${words.to} ${e}`;
+  return '';
+}
+
+/** SPEC §9: the offer's end date, DD.MM.YYYY; '' when unknown. */
+export function endDate(iso: string | null | undefined): string {
+  return valid(iso) ? dayjs(iso).format('DD.MM.YYYY') : '';
+}
+
+/** Text of server HTML (for a meta description). */
+export function plainText(html: string | null | undefined): string {
+  if (!html) return '';
+  if (typeof document !== 'undefined') {
+    const el = document.createElement('div');
+    el.innerHTML = html;
+    return (el.textContent ?? '').replace(/\s+/g, ' ').trim();
+  }
+  return html.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+}

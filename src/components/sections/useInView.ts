@@ -1,0 +1,25 @@
+// Whether an element has scrolled into view (IntersectionObserver); true at once where there is none.
+import { useEffect, useState, type RefObject } from 'react';
+
+export function useInView(ref: RefObject<Element | null>, options: { once?: boolean; threshold?: number } = {}): boolean {
+  const { once = false, threshold = 0.25 } = options;
+  const [inView, setInView] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return undefined;
+    if (typeof IntersectionObserver === 'undefined') {
+      setInView(true);
+      return undefined;
+    }
+    const observer = new IntersectionObserver(
+      ([entry]) => {
+        setInView(entry.isIntersecting);
+        if (entry.isIntersecting && once) observer.disconnect();
+      },
+      { threshold },
+    );
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [ref, once, threshold]);
+  return inView;
+}

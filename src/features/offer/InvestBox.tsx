@@ -1,0 +1,81 @@
+// The investment box (SPEC §2): open — price per share of the first open series in PLN, minimum shares
+// and an invest button to the first step of the investment flow; closed — a closed notice.
+import { forwardRef } from 'react';
+import styled from 'styled-components';
+import { dateRange, formatPln } from '../../components/sections/format';
+import { LinkButton } from '../../components/ui/Button';
+import { href } from '../../config/paths';
+import { useLanguage, useT } from '../../i18n/i18n';
+import { firstOpenSeries } from './offerRules';
+import type { Offer } from './types';
+
+export const InvestBox = forwardRef<HTMLDivElement, { offer: Offer; buttonRef?: React.Ref<HTMLAnchorElement> }>(function InvestBox(
+  { offer, buttonRef },
+  ref,
+) {
+  const t = useT();
+  const language = useLanguage();
+  const series = firstOpenSeries(offer);
+  const period = dateRange(offer.investmentStart, offer.investmentEnd, language, { from: t('offer.from'), to: t('offer.to') });
+  const open = offer.isOpen && series;
+  return (
+    <Box ref={ref} id="invest-box" data-testid="invest-box" data-open={!!open} tabIndex={-1}>
+      {period && (
+        <Row>
+          <span>{t('offer.period')}</span>
+          <strong>{period}</strong>
+        </Row>
+      )}
+      {open ? (
+        <>
+          <Row>
+            <span>{t('offer.pricePerShare')}</span>
+            <strong data-testid="price-per-share">{formatPln(series.pricePerShare, language)}</strong>
+          </Row>
+          <Row>
+            <span>{t('offer.minShares')}</span>
+            <strong>{series.minStocks}</strong>
+          </Row>
+          <LinkButton ref={buttonRef} block href={href(language, 'investPersonal', { slug: offer.slug[language] })} data-testid="invest-button">
+            {t('offer.invest')}
+          </LinkButton>
+        </>
+      ) : (
+        <Closed role="status" data-testid="offer-closed">
+          {t('offer.closedNotice')}
+        </Closed>
+      )}
+    </Box>
+  );
+});
+
+const Box = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 12px;
+  padding: 24px;
+  border-radius: ${({ theme }) => theme.radius}px;
+  background: ${({ theme }) => theme.colors.white};
+  box-shadow: ${({ theme }) => theme.shadow};
+  &:focus {
+    outline: none;
+  }
+`;
+
+const Row = styled.div`
+  display: flex;
+  justify-content: space-between;
+  gap: 12px;
+  span {
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+`;
+
+const Closed = styled.p`
+  margin: 0;
+  padding: 12px;
+  border-radius: ${({ theme }) => theme.radius}px;
+  background: ${({ theme }) => theme.colors.cream};
+  font-weight: 700;
+  text-align: center;
+`;

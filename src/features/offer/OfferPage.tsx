@@ -1,0 +1,165 @@
+// The single offer (SPEC §2): loads GET /offers/{slug} (nested {slug}/{subslug}, ?previewToken) with
+// useLoad, renders the offer's template, its description accordion, sections and sticky bar; a failure
+// shows the not-found page. The page registers its address in each language for the language switcher.
+import { useSelector } from '@xstate/react';
+import { useRef } from 'react';
+import styled from 'styled-components';
+import { Link, useSearch } from 'wouter';
+import { useHistoryState } from 'wouter/use-browser-location';
+import { useAppSystem } from '../../app/AppSystemContext';
+import type { StaticContent } from '../../api/types';
+import { tileTemplateOf } from '../../components/media/mapTiles';
+import { SectionEnvironmentContext } from '../../components/sections/SectionContext';
+import { SectionsGrid } from '../../components/sections/SectionsGrid';
+import { ServerHtml } from '../../components/ui/ServerHtml';
+import { useLoad } from '../../components/ui/useLoad';
+import { usePageTitle } from '../../components/ui/usePageTitle';
+import type { Language } from '../../config/env';
+import { href, type RouteParams } from '../../config/paths';
+import { useAlternateLinks } from '../language/alternates';
+import { useLanguage, useT } from '../../i18n/i18n';
+import { NotFoundPage } from '../../pages/NotFoundPage';
+import { media } from '../../styles/theme';
+import { Badges } from './Badges';
+import { Descriptions, scrollToWithOffset, useDescriptionsAccordion } from './Descriptions';
+import { InvestBox } from './InvestBox';
+import { offerApiPath, offerDescription, offerTitle } from './offerRules';
+import { OfferSkeleton } from './PageSkeleton';
+import { StickyBar, useScrolledPast } from './StickyBar';
+import { DefaultHero, FullWidthGalleryHero, PropertiesCard, PropertyList } from './templates';
+import type { Offer } from './types';
+import { useMetaDescription } from './useMetaDescription';
+
+export interface OfferLinkState {
+  /** the page (path and query) the user came from: the offers list passes it to offer links */
+  from?: string;
+}
+
+export function OfferPage({ params }: { params: RouteParams }) {
+  const { http } = useAppSystem();
+  const t = useT();
+  const language = useLanguage();
+  const search = useSearch();
+  const previewToken = new URLSearchParams(search).get('previewToken') ?? undefined;
+  const slug = params.slug ?? '';
+  const { status, data: offer, skeleton } = useLoad(
+    (p: { slug: string; previewToken?: string; language: Language }, signal) =>
+      http<Offer>(offerApiPath(p.slug), { query: { previewToken: p.previewToken }, signal }),
+    { slug, previewToken, language },
+  );
+
+  const loaded = status === 'success' && offer ? offer : null;
+  const query = previewToken ? `?previewToken=${encodeURIComponent(previewToken)}` : '';
+  useAlternateLinks(
+    loaded
+      ? {
+          pl: href('pl', 'offer', { slug: loaded.slug.pl }) + query,
+          en: href('en', 'offer', { slug: loaded.slug.en }) + query,
+        }
+      : null,
+  );
+  usePageTitle(offerTitle(loaded, t('offer.investments')));
+  useMetaDescription(loaded ? offerDescription(loaded) : null);
+
+  if (status === 'failure') return <NotFoundPage />;
+  if (skeleton || !loaded) return <OfferSkeleton variant={offer?.templateName === 'fullWidthGallery' ? 'fullWidth' : 'default'} />;
+  return <OfferView offer={loaded} />;
+}
+
+export function OfferView({ offer }: { offer: Offer }) {
+  const t = useT();
+  const language = useLanguage();
+  const { auth, boot } = useAppSystem();
+  const loggedIn = useSelector(auth, (s) => s.hasTag('loggedIn'));
+  const content = useSelector(boot, (s) => s.context.staticContent as StaticContent | null);
+  const history = useHistoryState<OfferLinkState | null>();
+  const back = history?.from ?? href(language, 'offers');
+
+  const descriptions = [...offer.descriptions].sort((a, b) => a.position - b.position);
+  const accordion = useDescriptionsAccordion(descriptions.length, `offer-description-${offer.id}`);
+  const box = useRef<HTMLDivElement>(null);
+  const past = useScrolledPast(box);
+  const properties = [...offer.properties].sort((a, b) => a.position - b.position);
+  const fullWidth = offer.templateName === 'fullWidthGallery';
+
+  const investNow = () => {
+    scrollToWithOffset(box.current);
+    box.current?.focus({ preventScroll: true });
+  };
+
+  return (
+    <SectionEnvironmentContext.Provider value={{ tileTemplate: tileTemplateOf(content), loggedIn }}>
+      <article data-testid="offer-page" data-template={offer.templateName}>
+        {fullWidth ? <FullWidthGalleryHero offer={offer} /> : <DefaultHero offer={offer} />}
+        <Container>
+          <BackLink href={back} data-testid="back-to-offers">
+            ← {t('offer.backToOffers')}
+          </BackLink>
+          <Columns>
+            <Main>
+              {fullWidth && <Badges badges={offer.badges} isOpen={offer.isOpen} />}
+              <h1>{offer.title}</h1>
+              {offer.projectType && !fullWidth && <ProjectType>{offer.projectType}</ProjectType>}
+              <ServerHtml html={offer.mainDescription ?? ''} className="main-description" />
+              {fullWidth ? <PropertiesCard offer={offer} properties={properties} /> : <PropertyList properties={properties} />}
+            </Main>
+            <Aside>
+              <InvestBox ref={box} offer={offer} />
+            </Aside>
+          </Columns>
+          <Descriptions items={descriptions} actorRef={accordion} idPrefix={`offer-description-${offer.id}`} />
+          <Sections>
+            <SectionsGrid sections={offer.sections} />
+          </Sections>
+        </Container>
+        <StickyBar offer={offer} visible={past} onInvest={investNow} />
+      </article>
+    </SectionEnvironmentContext.Provider>
+  );
+}
+
+const Container = styled.div`
+  max-width: ${({ theme }) => theme.layout.sectionMaxWidth}px;
+  margin: 0 auto;
+  padding: 24px ${({ theme }) => theme.layout.sectionPaddingSmall}px 120px;
+`;
+
+const BackLink = styled(Link)`
+  display: inline-block;
+  margin-bottom: 16px;
+  font-weight: 700;
+`;
+
+const Columns = styled.div`
+  display: grid;
+  grid-template-columns: minmax(0, 2fr) minmax(260px, 1fr);
+  gap: 32px;
+  margin-bottom: 40px;
+  ${media.down('md')} {
+    grid-template-columns: 1fr;
+  }
+`;
+
+const Main = styled.div`
+  h1 {
+    margin: 12px 0 4px;
+    font-size: 2.2rem;
+    color: ${({ theme }) => theme.colors.brown};
+  }
+`;
+
+const ProjectType = styled.p`
+  margin: 0 0 16px;
+  font-weight: 700;
+  color: ${({ theme }) => theme.colors.green};
+`;
+
+const Aside = styled.aside`
+  align-self: start;
+  position: sticky;
+  top: ${({ theme }) => theme.layout.headerHeight + 16}px;
+`;
+
+const Sections = styled.div`
+  margin-top: 48px;
+`;

@@ -1,0 +1,115 @@
+// The sticky bottom bar (SPEC §2): shown once the invest box has scrolled out of view above the
+// viewport (IntersectionObserver). Small screens keep only thumb, title, cost and the button.
+import { useEffect, useState, type RefObject } from 'react';
+import styled from 'styled-components';
+import { endDate, formatPercent, formatPln } from '../../components/sections/format';
+import { Image } from '../../components/media/Image';
+import { Button } from '../../components/ui/Button';
+import { useLanguage, useT } from '../../i18n/i18n';
+import { media } from '../../styles/theme';
+import { investorSharePercent } from './offerRules';
+import type { Offer } from './types';
+
+export function useScrolledPast(ref: RefObject<Element | null>): boolean {
+  const [past, setPast] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof IntersectionObserver === 'undefined') return undefined;
+    const observer = new IntersectionObserver(([entry]) => {
+      setPast(!entry.isIntersecting && entry.boundingClientRect.top < 0);
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [ref]);
+  return past;
+}
+
+export function StickyBar({ offer, visible, onInvest }: { offer: Offer; visible: boolean; onInvest: () => void }) {
+  const t = useT();
+  const language = useLanguage();
+  const end = endDate(offer.investmentEnd);
+  return (
+    <Bar $visible={visible} aria-hidden={!visible} inert={!visible} data-testid="sticky-bar" data-visible={visible}>
+      <Thumb>
+        <Image src={offer.thumbUrl || offer.imageUrl} alt="" />
+      </Thumb>
+      <Cell className="title">
+        <strong>{offer.title}</strong>
+        {offer.address && <span className="wide">{offer.address}</span>}
+      </Cell>
+      <Cell>
+        <small>{t('offer.totalCost')}</small>
+        <strong data-testid="sticky-total-cost">{formatPln(offer.totalCost, language)}</strong>
+      </Cell>
+      <Cell className="wide">
+        <small>{t('offer.state')}</small>
+        <strong>{offer.isOpen ? t('offer.stateOpen') : t('offer.stateClosed')}</strong>
+      </Cell>
+      {end && (
+        <Cell className="wide">
+          <small>{t('offer.endDate')}</small>
+          <strong data-testid="sticky-end-date">{end}</strong>
+        </Cell>
+      )}
+      <Cell className="wide">
+        <small>{t('offer.investorShare')}</small>
+        <strong data-testid="sticky-investor-share">{formatPercent(investorSharePercent(offer), language)}</strong>
+      </Cell>
+      {offer.isOpen && (
+        <Button onClick={onInvest} data-testid="invest-now">
+          {t('offer.investNow')}
+        </Button>
+      )}
+    </Bar>
+  );
+}
+
+const Bar = styled.div<{ $visible: boolean }>`
+  position: fixed;
+  left: 0;
+  right: 0;
+  bottom: 0;
+  z-index: 900;
+  display: flex;
+  align-items: center;
+  gap: 20px;
+  padding: 10px 24px;
+  background: ${({ theme }) => theme.colors.white};
+  box-shadow: 0 -2px 12px rgba(59, 42, 32, 0.18);
+  transform: translateY(${({ $visible }) => ($visible ? '0' : '110%')});
+  transition: transform 0.4s;
+  ${media.down('md')} {
+    gap: 12px;
+    padding: 8px 12px;
+    .wide {
+      display: none;
+    }
+  }
+`;
+
+const Thumb = styled.div`
+  flex: 0 0 56px;
+  width: 56px;
+  height: 56px;
+  border-radius: ${({ theme }) => theme.radius}px;
+  overflow: hidden;
+`;
+
+const Cell = styled.div`
+  display: flex;
+  flex-direction: column;
+  min-width: 0;
+  &.title {
+    flex: 1;
+  }
+  small,
+  span {
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: 0.8rem;
+  }
+  strong {
+    white-space: nowrap;
+    overflow: hidden;
+    text-overflow: ellipsis;
+  }
+`;

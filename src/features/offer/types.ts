@@ -1,0 +1,65 @@
+// Shapes of the single offer and the static page (docs/api.md "Public site").
+import type { Language } from '../../config/env';
+import type { Doc, GalleryElement, Section } from '../../components/sections/types';
+
+export interface Badge {
+  text: string;
+  colorText: string | null;
+  colorBackground: string | null;
+}
+
+export interface Series {
+  id: string;
+  name: string;
+  pricePerShare: number;
+  minStocks: number;
+  availableShares: number;
+  isOpen: boolean;
+}
+
+export interface Agreement {
+  id: string;
+  content: string;
+  required: boolean;
+}
+
+export interface Offer {
+  id: string;
+  slug: Record<Language, string>;
+  title: string | null;
+  seoTitle: string | null;
+  seoDescription: string | null;
+  mainDescription: string | null;
+  thumbUrl: string | null;
+  imageUrl: string | null;
+  projectType: string | null;
+  isOpen: boolean;
+  investmentStart: string | null;
+  investmentEnd: string | null;
+  createdAt: string;
+  address: string | null;
+  totalCost: number;
+  developerEquity: number;
+  investorEquity: number;
+  badges: Badge[];
+  templateName: 'default' | 'fullWidthGallery';
+  properties: { position: number; label: string; value: string }[];
+  descriptions: { title: string; content: string; position: number }[];
+  sections: Section[];
+  series: Series[];
+  documents: { general: Doc[]; investor: Doc[] };
+  agreements: Agreement[];
+  gallery: GalleryElement[];
+}
+
+export interface StaticPage {
+  id: string;
+  slug: Record<Language, string>;
+  title: string;
+  subTitle: string | null;
+  imageUrl: string | null;
+  content: string | null;
+  seoTitle: string | null;
+  seoDescription: string | null;
+  attachments: Doc[];
+}
