@@ -41,6 +41,14 @@ export const users = pgTable(
     state: text('state'),
     country: text('country'),
     locale: text('locale', { enum: ['pl', 'en'] }).notNull().default('pl'),
+    // Accounts (issue: accounts). An empty password_hash is an account created without a password: it can
+    // not sign in until its owner sets one through the set-password link.
+    phoneCountry: text('phone_country').notNull().default('PL'),
+    bankCountry: text('bank_country'),
+    bankName: text('bank_name'),
+    // Digits only (26 for a Polish NRB).
+    bankAccountNumber: text('bank_account_number'),
+    notificationsOptOut: boolean('notifications_opt_out').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -187,3 +195,4 @@ export const socialMedia = pgTable(
   ],
 );
 export * from './schema-content';
+export * from './schema-accounts';
