@@ -7,6 +7,7 @@ import compress from './plugins/external/compress';
 import securityHeaders from './plugins/external/security-headers';
 import databasePlugin from './plugins/app/database';
 import auth from './plugins/app/auth';
+import mail from './mail/plugin';
 import tokens from './plugins/app/tokens';
 import contentRepository from './plugins/app/repositories/content-repository';
 import rateLimitRepository from './plugins/app/repositories/rate-limit-repository';
@@ -42,6 +43,7 @@ export const app = fp<AppOptions>(
     await fastify.register(contentRepository);
     await fastify.register(tokens);
     await fastify.register(auth);
+    await fastify.register(mail);
 
     // Routes
     await fastify.register(api, { prefix: '/api', extraRoutes: options.extraApiRoutes });

@@ -43,6 +43,29 @@ const envSchema = z.object({
   SEED_DEMO: booleanFromEnv(true),
   SPA_DIR: z.string().min(1).default('dist'),
   SERVE_SPA: booleanFromEnv(true),
+  // Accounts and mail (issue: accounts)
+  SMTP_URL: z
+    .string()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .refine((value) => value === undefined || /^smtps?:\/\//.test(value), {
+      message: 'must be an smtp:// or smtps:// URL (leave unset to write mail as .eml files into MAIL_DIR)',
+    }),
+  MAIL_FROM: z.string().min(1).default('Estate Shares <no-reply@estate-shares.local>'),
+  MAIL_DIR: z.string().min(1).default('./data/mail'),
+  PUBLIC_URL: z
+    .string()
+    .optional()
+    .transform((value) => (value ? value.replace(/\/+$/, '') : undefined))
+    .refine((value) => value === undefined || /^https?:\/\/[^/]/.test(value), { message: 'must be an http(s):// URL' }),
+  MAIL_WORKER: booleanFromEnv(true),
+  MAIL_POLL_INTERVAL_MS: positiveInt(2000),
+  MAIL_MAX_ATTEMPTS: positiveInt(8),
+  MAIL_RETRY_BASE_SECONDS: positiveInt(30),
+  CONTACT_NOTIFY_TO: z.string().optional().transform((value) => (value ? value : undefined)),
+  ACTIVATION_TOKEN_TTL: positiveInt(7 * 24 * 60 * 60),
+  RESET_PASSWORD_TOKEN_TTL: positiveInt(60 * 60),
+  EMAIL_CHANGE_TOKEN_TTL: positiveInt(24 * 60 * 60),
 });
 
 export type Language = 'pl' | 'en';
@@ -68,6 +91,23 @@ export interface Config {
   seedDemo: boolean;
   spaDir: string;
   serveSpa: boolean;
+  /** undefined: no SMTP server; each message is written as an .eml file into `mailDir` and logged. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  mailDir: string;
+  /** Origin of the links in e-mails (no trailing slash); default http://localhost:PORT. */
+  publicUrl: string;
+  /** Run the outbox sender in this process (default on; off when NODE_ENV=test). */
+  mailWorker: boolean;
+  mailPollIntervalMs: number;
+  mailMaxAttempts: number;
+  /** Retry n waits base * 2^(n-1) seconds, at most an hour. */
+  mailRetryBaseSeconds: number;
+  /** Address(es) for contact-form notifications; undefined: every operator account. */
+  contactNotifyTo: string | undefined;
+  activationTokenTtl: number;
+  resetPasswordTokenTtl: number;
+  emailChangeTokenTtl: number;
 }
 
 export class ConfigError extends Error {}
@@ -101,5 +141,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO,
     spaDir: e.SPA_DIR,
     serveSpa: e.SERVE_SPA,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    mailDir: e.MAIL_DIR,
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    // Off by default under NODE_ENV=test: test apps send nothing unless a suite turns the sender on.
+    mailWorker: env.MAIL_WORKER ? e.MAIL_WORKER : env.NODE_ENV !== 'test',
+    mailPollIntervalMs: e.MAIL_POLL_INTERVAL_MS,
+    mailMaxAttempts: e.MAIL_MAX_ATTEMPTS,
+    mailRetryBaseSeconds: e.MAIL_RETRY_BASE_SECONDS,
+    contactNotifyTo: e.CONTACT_NOTIFY_TO,
+    activationTokenTtl: e.ACTIVATION_TOKEN_TTL,
+    resetPasswordTokenTtl: e.RESET_PASSWORD_TOKEN_TTL,
+    emailChangeTokenTtl: e.EMAIL_CHANGE_TOKEN_TTL,
   };
 }

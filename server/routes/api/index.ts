@@ -5,6 +5,7 @@ import jsonBody from '../../plugins/api/json-body';
 import language from '../../plugins/api/language';
 import maintenance from '../../plugins/api/maintenance';
 import operatorSiteSettingsRoutes from './operator/site-settings';
+import accountsRoutes from './accounts/index';
 import tokenRoutes from './auth/token';
 import userRoutes from './auth/user';
 import sliderRoutes from './content/slider';
@@ -30,6 +31,7 @@ const api: FastifyPluginAsync<ApiOptions> = async (fastify, options) => {
 
   await fastify.register(tokenRoutes);
   await fastify.register(userRoutes);
+  await fastify.register(accountsRoutes);
   await fastify.register(splashScreenRoutes);
   await fastify.register(sliderRoutes);
   await fastify.register(staticContentRoutes);

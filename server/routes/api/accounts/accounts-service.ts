@@ -1,0 +1,285 @@
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Language } from '../../../config';
+import { sessions, users } from '../../../db/schema';
+import { userAgreements } from '../../../db/schema-accounts';
+import { agreements } from '../../../db/schema-content';
+import { ApiError, apiError, badRequest, unauthorized, type ApiErrorItem } from '../../../lib/errors';
+import { hashPassword, verifyAgainstNobody, verifyPassword } from '../../../lib/passwords';
+import { enqueueMail, type Executor } from '../../../mail/outbox';
+import { renderTokenMail, type TokenMailKind } from '../../../mail/templates';
+import type { RateLimitAction } from '../../../plugins/app/repositories/rate-limit-repository';
+import type { UserRow } from '../../../plugins/app/repositories/users-repository';
+import { consumeAccountToken, createAccountToken, findLiveAccountToken, retireAccountTokens } from './account-tokens';
+import type { InvestorPatch, Registration } from './schemas';
+
+// The account flows of docs/api.md "Accounts". Every change that sends mail writes the mail into the outbox in
+// the SAME transaction (server/mail/outbox.ts), then wakes the sender.
+
+const isUniqueViolation = (error: unknown): boolean => {
+  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '23505') return true;
+  }
+  return false;
+};
+
+/** An account created without a password has an empty hash (it cannot sign in until one is set). */
+export const hasPassword = (user: Pick<UserRow, 'passwordHash'>) => user.passwordHash !== '';
+
+export function toInvestor(user: UserRow) {
+  return {
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    phone: user.phone,
+    phoneCountry: user.phoneCountry,
+    address: { street: user.street, city: user.city, zip: user.zip, state: user.state, country: user.country },
+    bank: { country: user.bankCountry, bankName: user.bankName, accountNumber: user.bankAccountNumber },
+    notificationsOptOut: user.notificationsOptOut,
+    language: user.locale,
+  };
+}
+
+export function createAccountsService(fastify: FastifyInstance) {
+  const { db, config, usersRepository, rateLimitRepository } = fastify;
+
+  const ttl: Record<TokenMailKind, number> = {
+    activation: config.activationTokenTtl,
+    reset_password: config.resetPasswordTokenTtl,
+    set_password: config.resetPasswordTokenTtl,
+    email_change: config.emailChangeTokenTtl,
+  };
+
+  /** Creates the token and enqueues its mail, in the caller's transaction. */
+  async function tokenMail(
+    tx: Executor,
+    kind: TokenMailKind,
+    user: Pick<UserRow, 'id' | 'email' | 'firstName' | 'locale'>,
+    newEmail?: string,
+  ) {
+    const purpose = kind === 'set_password' ? 'reset_password' : kind;
+    const token = await createAccountToken(tx, { userId: user.id, purpose, ttlSeconds: ttl[kind], newEmail });
+    const rendered = renderTokenMail({
+      kind,
+      language: user.locale,
+      publicUrl: config.publicUrl,
+      token,
+      firstName: user.firstName,
+      ttlSeconds: ttl[kind],
+      newEmail,
+    });
+    await enqueueMail(tx, { ...rendered, kind, to: newEmail ?? user.email, language: user.locale });
+  }
+
+  /** 5 per minute per e-mail and per client IP, counted in the database (shared by every node). */
+  async function limit(action: RateLimitAction, email: string, ip: string) {
+    const attempt = await rateLimitRepository.begin(action, { email, ip });
+    if (attempt.limited) {
+      await rateLimitRepository.discard(attempt.ids);
+      throw apiError(429, 'TOO_MANY_TRIES');
+    }
+    await rateLimitRepository.prune();
+  }
+
+  async function revokeSessions(tx: Executor, userId: string, exceptSessionId?: string) {
+    await tx
+      .update(sessions)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined));
+  }
+
+  const wake = () => fastify.mail.worker.wake();
+
+  async function requireUser(userId: string): Promise<UserRow> {
+    const user = await usersRepository.findById(userId);
+    if (!user) throw unauthorized();
+    return user;
+  }
+
+  return {
+    async register(input: Registration, language: Language): Promise<{ email: string }> {
+      const errors: ApiErrorItem[] = [];
+      if (await usersRepository.findByEmail(input.email)) errors.push({ code: 'EMAIL_EXISTS', context: 'email' });
+      const registrationAgreements = await db
+        .select({ id: agreements.id, required: agreements.required })
+        .from(agreements)
+        .where(eq(agreements.context, 'registration'));
+      const accepted = new Set(input.acceptedAgreementIds);
+      for (const agreement of registrationAgreements) {
+        if (agreement.required && !accepted.has(agreement.id)) errors.push({ code: 'IS_EMPTY', context: `agreements.${agreement.id}` });
+      }
+      if (errors.length) throw new ApiError(400, errors);
+
+      const passwordHash = await hashPassword(input.password);
+      try {
+        await db.transaction(async (tx) => {
+          const [user] = await tx
+            .insert(users)
+            .values({
+              email: input.email,
+              passwordHash,
+              role: 'investor',
+              isActive: false,
+              firstName: input.firstName,
+              lastName: input.lastName,
+              phone: input.phone,
+              phoneCountry: input.phoneCountry,
+              ...input.address,
+              bankCountry: input.bank.country,
+              bankName: input.bank.bankName,
+              bankAccountNumber: input.bank.accountNumber,
+              locale: language,
+            })
+            .returning();
+          const acceptedIds = registrationAgreements.filter((a) => accepted.has(a.id)).map((a) => a.id);
+          if (acceptedIds.length) {
+            await tx.insert(userAgreements).values(acceptedIds.map((agreementId) => ({ userId: user.id, agreementId })));
+          }
+          await tokenMail(tx, 'activation', user);
+        });
+      } catch (error) {
+        // Two registrations of one address at once: the unique index decides.
+        if (isUniqueViolation(error)) throw badRequest('EMAIL_EXISTS', 'email');
+        throw error;
+      }
+      wake();
+      return { email: input.email };
+    },
+
+    async activate(token: string): Promise<{ email: string }> {
+      const email = await db.transaction(async (tx) => {
+        const used = await consumeAccountToken(tx, 'activation', token);
+        if (!used) return undefined;
+        const [user] = await tx.update(users).set({ isActive: true }).where(eq(users.id, used.userId)).returning({ email: users.email });
+        await retireAccountTokens(tx, used.userId, 'activation');
+        return user?.email;
+      });
+      if (!email) throw badRequest('ACTIVATION_TOKEN_NOT_EXIST', 'activationToken');
+      return { email };
+    },
+
+    /** Same answer whether the address is unknown, inactive or already active. */
+    async resendActivation(email: string, ip: string): Promise<void> {
+      await limit('activation_resend', email, ip);
+      const user = await usersRepository.findByEmail(email);
+      if (!user || user.isActive) return;
+      await db.transaction((tx) => tokenMail(tx, 'activation', user));
+      wake();
+    },
+
+    /** Same answer whether the address is registered or not; a newer link replaces the older ones. */
+    async requestPasswordReset(email: string, ip: string): Promise<void> {
+      await limit('reset_password', email, ip);
+      const user = await usersRepository.findByEmail(email);
+      if (!user) return;
+      await db.transaction(async (tx) => {
+        await retireAccountTokens(tx, user.id, 'reset_password');
+        await tokenMail(tx, hasPassword(user) ? 'reset_password' : 'set_password', user);
+      });
+      wake();
+    },
+
+    async checkResetToken(token: string): Promise<{ valid: true; email: string }> {
+      const row = await findLiveAccountToken(db, 'reset_password', token);
+      if (!row) throw badRequest('TOKEN_NOT_VALID', 'resetPasswordToken');
+      return { valid: true, email: row.email };
+    },
+
+    /**
+     * Sets the password (reset or first set), revokes every session of the account and, since following the
+     * link proves the address, activates an account that was not active yet.
+     */
+    async setPasswordWithToken(token: string, password: string): Promise<void> {
+      if (!(await findLiveAccountToken(db, 'reset_password', token))) throw badRequest('TOKEN_NOT_VALID', 'resetPasswordToken');
+      const passwordHash = await hashPassword(password);
+      const done = await db.transaction(async (tx) => {
+        const used = await consumeAccountToken(tx, 'reset_password', token);
+        if (!used) return false;
+        await tx.update(users).set({ passwordHash, isActive: true }).where(eq(users.id, used.userId));
+        await retireAccountTokens(tx, used.userId, 'reset_password');
+        await revokeSessions(tx, used.userId);
+        return true;
+      });
+      if (!done) throw badRequest('TOKEN_NOT_VALID', 'resetPasswordToken');
+    },
+
+    async investor(userId: string) {
+      return toInvestor(await requireUser(userId));
+    },
+
+    async patch(userId: string, sessionId: string, patch: InvestorPatch) {
+      const user = await requireUser(userId);
+      const update = (values: Partial<typeof users.$inferInsert>) =>
+        db.update(users).set(values).where(eq(users.id, userId)).returning();
+
+      switch (patch.group) {
+        case 'personal': {
+          const [row] = await update(patch.value);
+          return toInvestor(row);
+        }
+        case 'address': {
+          const [row] = await update(patch.value);
+          return toInvestor(row);
+        }
+        case 'bank': {
+          const [row] = await update({ bankCountry: patch.value.country, bankName: patch.value.bankName, bankAccountNumber: patch.value.accountNumber });
+          return toInvestor(row);
+        }
+        case 'notificationsOptOut': {
+          const [row] = await update({ notificationsOptOut: patch.value });
+          return toInvestor(row);
+        }
+        case 'password': {
+          const matches = hasPassword(user)
+            ? await verifyPassword(user.passwordHash, patch.value.currentPassword)
+            : await verifyAgainstNobody(patch.value.currentPassword);
+          if (!matches) throw badRequest('CURRENT_PASSWORD_NOT_MATCH', 'password.currentPassword');
+          const passwordHash = await hashPassword(patch.value.newPassword);
+          const row = await db.transaction(async (tx) => {
+            const [updated] = await tx.update(users).set({ passwordHash }).where(eq(users.id, userId)).returning();
+            await revokeSessions(tx, userId, sessionId);
+            await retireAccountTokens(tx, userId, 'reset_password');
+            return updated;
+          });
+          return toInvestor(row);
+        }
+        case 'email': {
+          const { newEmail } = patch.value;
+          if (newEmail === user.email) throw badRequest('EMAIL_SAME', 'email.newEmail');
+          if (await usersRepository.findByEmail(newEmail)) throw badRequest('EMAIL_TAKEN', 'email.newEmail');
+          await db.transaction(async (tx) => {
+            await retireAccountTokens(tx, userId, 'email_change');
+            await tokenMail(tx, 'email_change', user, newEmail);
+          });
+          wake();
+          return toInvestor(user);
+        }
+      }
+    },
+
+    async confirmEmail(token: string): Promise<{ email: string }> {
+      try {
+        const email = await db.transaction(async (tx) => {
+          const used = await consumeAccountToken(tx, 'email_change', token);
+          if (!used?.newEmail) return undefined;
+          const [row] = await tx.update(users).set({ email: used.newEmail }).where(eq(users.id, used.userId)).returning({ email: users.email });
+          await retireAccountTokens(tx, used.userId, 'email_change');
+          return row?.email;
+        });
+        if (!email) throw badRequest('TOKEN_NOT_VALID', 'token');
+        return { email };
+      } catch (error) {
+        // Someone registered the address between the request and the confirmation.
+        if (isUniqueViolation(error)) throw badRequest('EMAIL_TAKEN', 'token');
+        throw error;
+      }
+    },
+
+    /** The investor's documents: none until the investment flow stores some (docs/api.md `Doc[]`). */
+    async documents(_userId: string): Promise<{ id: number; displayName: string; url: string }[]> {
+      return [];
+    },
+  };
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;

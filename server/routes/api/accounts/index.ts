@@ -1,0 +1,93 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelopeSchema, errorEnvelopeSchema, ok, responses } from '../../../lib/envelope';
+import { createAccountsService } from './accounts-service';
+import { countries } from './countries';
+import {
+  activateBodySchema,
+  docSchema,
+  investorPatchSchema,
+  investorSchema,
+  registerBodySchema,
+  resendBodySchema,
+  resetPasswordBodySchema,
+  resetPasswordQuerySchema,
+} from './schemas';
+
+// docs/api.md "Accounts": registration, activation, reset/set password, investor settings.
+const accountsRoutes: FastifyPluginAsyncZod = async (fastify) => {
+  const service = createAccountsService(fastify);
+  const emailData = z.object({ email: z.string() });
+
+  fastify.get('/investor/register', {
+    schema: { response: responses(z.object({ countries: z.array(z.object({ id: z.string(), code: z.string() })) }), []) },
+    handler: async () => ok({ countries: countries() }),
+  });
+
+  fastify.post('/investor/register', {
+    schema: {
+      body: registerBodySchema,
+      response: { 201: envelopeSchema(emailData), 400: errorEnvelopeSchema },
+    },
+    handler: async (request, reply) => {
+      const data = await service.register(request.body, request.language);
+      return reply.code(201).send(ok(data, 201));
+    },
+  });
+
+  fastify.post('/investor/activate-account', {
+    schema: { body: activateBodySchema, response: responses(emailData) },
+    handler: async (request) => ok(await service.activate(request.body?.activationToken ?? '')),
+  });
+
+  fastify.post('/investor/activate-account/resend', {
+    schema: { body: resendBodySchema, response: responses(z.null(), [400, 429]) },
+    handler: async (request) => {
+      await service.resendActivation(request.body.email, request.ip);
+      return ok(null);
+    },
+  });
+
+  fastify.get('/user/reset-password', {
+    schema: {
+      querystring: resetPasswordQuerySchema,
+      response: responses(z.object({ valid: z.literal(true), email: z.string() })),
+    },
+    handler: async (request) => ok(await service.checkResetToken(request.query.resetPasswordToken ?? '')),
+  });
+
+  fastify.post('/user/reset-password', {
+    schema: { body: resetPasswordBodySchema, response: responses(z.null(), [400, 429]) },
+    handler: async (request) => {
+      const body = request.body;
+      if (body.mode === 'request') await service.requestPasswordReset(body.email, request.ip);
+      else await service.setPasswordWithToken(body.token, body.password);
+      return ok(null);
+    },
+  });
+
+  fastify.get('/investor', {
+    preHandler: fastify.authenticate,
+    schema: { response: responses(investorSchema, [401]) },
+    handler: async (request) => ok(await service.investor(request.principal!.userId)),
+  });
+
+  fastify.patch('/investor', {
+    preHandler: fastify.authenticate,
+    schema: { body: investorPatchSchema, response: responses(investorSchema, [400, 401]) },
+    handler: async (request) => ok(await service.patch(request.principal!.userId, request.principal!.sessionId, request.body)),
+  });
+
+  fastify.post('/investor/confirm-email', {
+    schema: { body: z.object({ token: z.string().max(200, 'TOKEN_NOT_VALID').nullish() }).nullish(), response: responses(emailData) },
+    handler: async (request) => ok(await service.confirmEmail(request.body?.token ?? '')),
+  });
+
+  fastify.get('/investor/documents', {
+    preHandler: fastify.authenticate,
+    schema: { response: responses(z.array(docSchema), [401]) },
+    handler: async (request) => ok(await service.documents(request.principal!.userId)),
+  });
+};
+
+export default accountsRoutes;
