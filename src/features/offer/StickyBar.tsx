@@ -15,9 +15,15 @@ export function useScrolledPast(ref: RefObject<Element | null>): boolean {
   useEffect(() => {
     const el = ref.current;
     if (!el || typeof IntersectionObserver === 'undefined') return undefined;
-    const observer = new IntersectionObserver(([entry]) => {
-      setPast(!entry.isIntersecting && entry.boundingClientRect.top < 0);
-    });
+    // The root is stretched far below the viewport, so the element counts as "in view" anywhere below the
+    // top edge and the one crossing that matters (scrolled past the top) fires even on a jump scroll that
+    // starts with the element below the fold.
+    const observer = new IntersectionObserver(
+      ([entry]) => {
+        setPast(!entry.isIntersecting && entry.boundingClientRect.top < 0);
+      },
+      { rootMargin: '0px 0px 100000px 0px' },
+    );
     observer.observe(el);
     return () => observer.disconnect();
   }, [ref]);
