@@ -1,0 +1,622 @@
+// Settings (SPEC §2 "Investor area", §5, §8): four tabs (personal information, notifications, documents,
+// security) in a keyboard-accessible tablist. The investor is loaded with GET /investor; every form saves
+// its own group with PATCH /investor through its own copy of the settings chart (idle → saving → saved |
+// failed), errors beside the fields, a success message per save.
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useForm, type FieldValues } from 'react-hook-form';
+import styled from 'styled-components';
+import { fromPromise } from 'xstate';
+import { settingsMachine, type SettingsGroup } from '../../../machines/settings.machine';
+import { useAppSystem } from '../../app/AppSystemContext';
+import type { Screen } from '../../app/screen';
+import { Checkbox } from '../../components/forms/Checkbox';
+import { CountrySelect } from '../../components/forms/CountrySelect';
+import { FieldError } from '../../components/forms/FieldError';
+import { PasswordField } from '../../components/forms/PasswordField';
+import { PhoneField } from '../../components/forms/PhoneField';
+import { TextField } from '../../components/forms/TextField';
+import { AnchorButton, Button } from '../../components/ui/Button';
+import { Spinner } from '../../components/ui/Spinner';
+import { useLoad } from '../../components/ui/useLoad';
+import { usePageTitle } from '../../components/ui/usePageTitle';
+import { useT } from '../../i18n/i18n';
+import { createAccountApi, type Investor, type InvestorDocument } from './api';
+import {
+  checkAccountNumber,
+  checkNewEmail,
+  checkPassword,
+  checkPhone,
+  checkRequired,
+  checkSame,
+  DEFAULT_PHONE_COUNTRY,
+  normalizeAccountNumber,
+} from './rules';
+import { AccountPage, Actions, ErrorList, Form, Grid, Muted, Success, useErrorText } from './ui';
+
+export const SETTINGS_TABS = ['personal', 'notifications', 'documents', 'security'] as const;
+export type SettingsTab = (typeof SETTINGS_TABS)[number];
+
+const ok = (code: string | null) => code ?? true;
+
+export const SettingsPage: Screen = () => {
+  const t = useT();
+  const { http } = useAppSystem();
+  usePageTitle(t('account.settings.title'));
+  const api = createAccountApi(http);
+  const load = useLoad((_: null, signal) => api.investor(signal), null);
+  const countries = useLoad(
+    (_: null, signal) => api.registrationOptions(signal).then((o) => o.countries.map((c) => c.code)).catch(() => []),
+    null,
+  );
+  const [investor, setInvestor] = useState<Investor | null>(null);
+  useEffect(() => {
+    if (load.data) setInvestor(load.data);
+  }, [load.data]);
+  const [tab, setTab] = useState<SettingsTab>('personal');
+
+  return (
+    <Page data-testid="page-settings">
+      <h1>{t('account.settings.title')}</h1>
+      {load.status === 'failure' && (
+        <>
+          <ErrorList codes={[(load.error as { code?: string })?.code ?? 'GENERIC']} />
+          <Muted>{t('account.settings.loadFailed')}</Muted>
+          <Actions>
+            <Button onClick={load.retry}>{t('account.settings.retry')}</Button>
+          </Actions>
+        </>
+      )}
+      {load.skeleton && <Spinner />}
+      {investor && (
+        <Tabs current={tab} onChange={setTab}>
+          {tab === 'personal' && (
+            <>
+              <PersonalForm investor={investor} onSaved={setInvestor} />
+              <AddressForm investor={investor} countries={countries.data ?? []} onSaved={setInvestor} />
+              <BankForm investor={investor} countries={countries.data ?? []} onSaved={setInvestor} />
+            </>
+          )}
+          {tab === 'notifications' && <NotificationsForm investor={investor} onSaved={setInvestor} />}
+          {tab === 'documents' && <Documents />}
+          {tab === 'security' && (
+            <>
+              <PasswordForm />
+              <EmailForm investor={investor} />
+            </>
+          )}
+        </Tabs>
+      )}
+    </Page>
+  );
+};
+
+// ---------------------------------------------------------------------------------------------------
+// Tabs (WAI-ARIA tabs pattern: arrows, Home and End move between tabs; the panel follows the selection)
+
+function Tabs({ current, onChange, children }: { current: SettingsTab; onChange: (tab: SettingsTab) => void; children: ReactNode }) {
+  const t = useT();
+  const id = useId();
+  const refs = useRef<Record<string, HTMLButtonElement | null>>({});
+  function onKeyDown(event: KeyboardEvent) {
+    const i = SETTINGS_TABS.indexOf(current);
+    const next =
+      event.key === 'ArrowRight'
+        ? SETTINGS_TABS[(i + 1) % SETTINGS_TABS.length]
+        : event.key === 'ArrowLeft'
+          ? SETTINGS_TABS[(i - 1 + SETTINGS_TABS.length) % SETTINGS_TABS.length]
+          : event.key === 'Home'
+            ? SETTINGS_TABS[0]
+            : event.key === 'End'
+              ? SETTINGS_TABS[SETTINGS_TABS.length - 1]
+              : null;
+    if (!next) return;
+    event.preventDefault();
+    onChange(next);
+    refs.current[next]?.focus();
+  }
+  return (
+    <>
+      <TabList role="tablist" aria-label={t('account.settings.tabsLabel')} onKeyDown={onKeyDown}>
+        {SETTINGS_TABS.map((tab) => (
+          <TabButton
+            key={tab}
+            ref={(el) => {
+              refs.current[tab] = el;
+            }}
+            type="button"
+            role="tab"
+            id={`${id}-tab-${tab}`}
+            aria-selected={tab === current}
+            aria-controls={`${id}-panel`}
+            tabIndex={tab === current ? 0 : -1}
+            onClick={() => onChange(tab)}
+          >
+            {t(`account.settings.tabs.${tab}`)}
+          </TabButton>
+        ))}
+      </TabList>
+      <Panel role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${current}`} tabIndex={0}>
+        {children}
+      </Panel>
+    </>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------
+// One save flow per form
+
+function useSave(group: SettingsGroup, onSaved?: (output: unknown) => void) {
+  const { http } = useAppSystem();
+  const onSavedRef = useRef(onSaved);
+  onSavedRef.current = onSaved;
+  const actor = useActorRef(
+    settingsMachine.provide({
+      actors: {
+        save: fromPromise(({ input, signal }) => createAccountApi(http).updateInvestor(input.group, input.values, signal)),
+      },
+      actions: {
+        saved: (_, { output }) => onSavedRef.current?.(output),
+      },
+    }),
+    { input: { group } },
+  );
+  const busy = useSelector(actor, (s) => s.hasTag('busy'));
+  const saved = useSelector(actor, (s) => s.matches('saved'));
+  const errors = useSelector(actor, (s) => s.context.errors);
+  return {
+    busy,
+    saved,
+    errors,
+    submit: (values: unknown) => actor.send({ type: 'settings.submitted', values }),
+    edited: () => actor.send({ type: 'settings.edited' }),
+  };
+}
+
+type Save = ReturnType<typeof useSave>;
+
+/** The frame of one settings form: title, fields, form-level error, save button, success message. */
+function SettingsForm({
+  title,
+  save,
+  successText,
+  onSubmit,
+  children,
+  testId,
+}: {
+  title: string;
+  save: Save;
+  successText: string;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  children: ReactNode;
+  testId: string;
+}) {
+  const t = useT();
+  const text = useErrorText();
+  const headingId = useId();
+  return (
+    <Card aria-labelledby={headingId} data-testid={testId}>
+      <h2 id={headingId}>{title}</h2>
+      <Form noValidate aria-busy={save.busy} onSubmit={onSubmit} onChange={save.edited}>
+        {children}
+        <FieldError>{text(save.errors[''])}</FieldError>
+        <Actions>
+          <Button type="submit" disabled={save.busy} data-loading={save.busy || undefined}>
+            {save.busy ? t('account.settings.saving') : t('account.settings.save')}
+          </Button>
+        </Actions>
+        {save.saved && <Success>{successText}</Success>}
+      </Form>
+    </Card>
+  );
+}
+
+function useMessages<T extends FieldValues>(clientErrors: Partial<Record<keyof T, { message?: unknown }>>, serverErrors: Record<string, string>) {
+  const text = useErrorText();
+  return (name: keyof T & string) => text((clientErrors[name]?.message as string | undefined) || serverErrors[name]);
+}
+
+const isInvestor = (value: unknown): value is Investor => Boolean(value && typeof value === 'object' && 'email' in value);
+
+// ---------------------------------------------------------------------------------------------------
+// Personal information tab
+
+interface PersonalValues {
+  firstName: string;
+  lastName: string;
+  phone: string;
+  phoneCountry: string;
+}
+
+function PersonalForm({ investor, onSaved }: { investor: Investor; onSaved: (i: Investor) => void }) {
+  const t = useT();
+  const save = useSave('personal', (o) => isInvestor(o) && onSaved(o));
+  const { register, handleSubmit, getValues, trigger, clearErrors, formState } = useForm<PersonalValues>({
+    defaultValues: {
+      firstName: investor.firstName ?? '',
+      lastName: investor.lastName ?? '',
+      phone: investor.phone ?? '',
+      phoneCountry: investor.phoneCountry || DEFAULT_PHONE_COUNTRY,
+    },
+    mode: 'onBlur',
+    reValidateMode: 'onBlur',
+  });
+  const message = useMessages<PersonalValues>(formState.errors, save.errors);
+  return (
+    <SettingsForm
+      testId="settings-personal"
+      title={t('account.settings.personal.title')}
+      save={save}
+      successText={t('account.settings.personal.saved')}
+      onSubmit={handleSubmit((v) =>
+        save.submit({
+          firstName: v.firstName.trim(),
+          lastName: v.lastName.trim(),
+          phone: v.phone.trim() || null,
+          phoneCountry: v.phone.trim() ? v.phoneCountry : null,
+        }),
+      )}
+    >
+      <Grid>
+        <TextField
+          label={t('account.register.firstName')}
+          autoComplete="given-name"
+          required
+          error={message('firstName')}
+          {...register('firstName', { validate: (v) => ok(checkRequired(v, 'FIRST_NAME_IS_EMPTY')) })}
+        />
+        <TextField
+          label={t('account.register.lastName')}
+          autoComplete="family-name"
+          required
+          error={message('lastName')}
+          {...register('lastName', { validate: (v) => ok(checkRequired(v, 'LAST_NAME_IS_EMPTY')) })}
+        />
+      </Grid>
+      <PhoneField
+        label={t('account.register.phone')}
+        countryLabel={t('account.form.phoneCountry')}
+        error={message('phone')}
+        phoneProps={register('phone', {
+          validate: (v, all) => ok(checkPhone(v, all.phoneCountry)),
+          onChange: (e) => {
+            if (!String(e.target.value).trim()) clearErrors('phone');
+          },
+        })}
+        countryProps={register('phoneCountry', {
+          onChange: () => {
+            if (getValues('phone').trim()) void trigger('phone');
+          },
+        })}
+      />
+    </SettingsForm>
+  );
+}
+
+type AddressValues = Investor['address'];
+
+function AddressForm({ investor, countries, onSaved }: { investor: Investor; countries: string[]; onSaved: (i: Investor) => void }) {
+  const t = useT();
+  const save = useSave('address', (o) => isInvestor(o) && onSaved(o));
+  const a = investor.address ?? ({} as AddressValues);
+  const { register, handleSubmit, formState } = useForm<Record<keyof AddressValues, string>>({
+    defaultValues: { street: a.street ?? '', city: a.city ?? '', zip: a.zip ?? '', state: a.state ?? '', country: a.country ?? '' },
+    mode: 'onBlur',
+    reValidateMode: 'onBlur',
+  });
+  const message = useMessages<AddressValues>(formState.errors, save.errors);
+  const required = { validate: (v: string) => ok(checkRequired(v)) };
+  // The country list may arrive after the form: keep the investor's country selectable meanwhile.
+  const codes = countries.length ? countries : a.country ? [a.country] : [];
+  return (
+    <SettingsForm
+      testId="settings-address"
+      title={t('account.settings.address.title')}
+      save={save}
+      successText={t('account.settings.address.saved')}
+      onSubmit={handleSubmit((v) => save.submit(v))}
+    >
+      <TextField label={t('account.register.street')} autoComplete="street-address" required error={message('street')} {...register('street', required)} />
+      <Grid>
+        <TextField label={t('account.register.zip')} autoComplete="postal-code" required error={message('zip')} {...register('zip', required)} />
+        <TextField label={t('account.register.city')} autoComplete="address-level2" required error={message('city')} {...register('city', required)} />
+      </Grid>
+      <Grid>
+        <TextField label={t('account.register.state')} autoComplete="address-level1" required error={message('state')} {...register('state', required)} />
+        <CountrySelect label={t('account.register.country')} codes={codes} required error={message('country')} {...register('country', required)} />
+      </Grid>
+    </SettingsForm>
+  );
+}
+
+interface BankValues {
+  country: string;
+  bankName: string;
+  accountNumber: string;
+}
+
+function BankForm({ investor, countries, onSaved }: { investor: Investor; countries: string[]; onSaved: (i: Investor) => void }) {
+  const t = useT();
+  const save = useSave('bank', (o) => isInvestor(o) && onSaved(o));
+  const b = investor.bank ?? { country: '', bankName: '', accountNumber: '' };
+  const { register, handleSubmit, formState } = useForm<BankValues>({
+    defaultValues: { country: b.country ?? '', bankName: b.bankName ?? '', accountNumber: b.accountNumber ?? '' },
+    mode: 'onBlur',
+    reValidateMode: 'onBlur',
+  });
+  const message = useMessages<BankValues>(formState.errors, save.errors);
+  const required = { validate: (v: string) => ok(checkRequired(v)) };
+  const codes = countries.length ? countries : b.country ? [b.country] : [];
+  return (
+    <SettingsForm
+      testId="settings-bank"
+      title={t('account.settings.bank.title')}
+      save={save}
+      successText={t('account.settings.bank.saved')}
+      onSubmit={handleSubmit((v) => save.submit({ ...v, accountNumber: normalizeAccountNumber(v.accountNumber) }))}
+    >
+      <CountrySelect label={t('account.register.bankCountry')} codes={codes} required error={message('country')} {...register('country', required)} />
+      <TextField label={t('account.register.bankName')} required error={message('bankName')} {...register('bankName', required)} />
+      <TextField
+        label={t('account.register.accountNumber')}
+        hint={t('account.form.accountNumberHint')}
+        inputMode="numeric"
+        required
+        error={message('accountNumber')}
+        {...register('accountNumber', { validate: (v) => ok(checkAccountNumber(v)) })}
+      />
+    </SettingsForm>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Notifications tab
+
+function NotificationsForm({ investor, onSaved }: { investor: Investor; onSaved: (i: Investor) => void }) {
+  const t = useT();
+  const text = useErrorText();
+  const save = useSave('notificationsOptOut', (o) => isInvestor(o) && onSaved(o));
+  const [optOut, setOptOut] = useState(Boolean(investor.notificationsOptOut));
+  return (
+    <SettingsForm
+      testId="settings-notifications"
+      title={t('account.settings.notifications.title')}
+      save={save}
+      successText={t('account.settings.notifications.saved')}
+      onSubmit={(e) => {
+        e.preventDefault();
+        save.submit(optOut);
+      }}
+    >
+      <Checkbox
+        name="notificationsOptOut"
+        label={t('account.settings.notifications.optOut')}
+        checked={optOut}
+        disabled={save.busy}
+        onChange={setOptOut}
+        error={text(save.errors.notificationsOptOut)}
+      />
+    </SettingsForm>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Documents tab
+
+function Documents() {
+  const t = useT();
+  const { http } = useAppSystem();
+  const docs = useLoad((_: null, signal) => createAccountApi(http).documents(signal), null);
+  return (
+    <Card data-testid="settings-documents">
+      <h2>{t('account.settings.documents.title')}</h2>
+      {docs.skeleton && <Spinner />}
+      {docs.status === 'failure' && <ErrorList codes={[(docs.error as { code?: string })?.code ?? 'GENERIC']} />}
+      {docs.status === 'success' && (docs.data ?? []).length === 0 && <Muted>{t('account.settings.documents.empty')}</Muted>}
+      {docs.status === 'success' && (docs.data ?? []).length > 0 && (
+        <DocList>
+          {(docs.data ?? []).map((doc: InvestorDocument) => (
+            <li key={doc.id}>
+              <span title={doc.type ? t(`account.settings.documents.${doc.type === 'investor' ? 'investor' : 'general'}`) : undefined}>
+                {doc.displayName}
+              </span>
+              <Actions>
+                <AnchorButton
+                  variant="secondary"
+                  href={doc.url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={t('account.settings.documents.previewOf', { name: doc.displayName })}
+                >
+                  {t('account.settings.documents.preview')}
+                </AnchorButton>
+                <AnchorButton
+                  variant="ghost"
+                  href={doc.url}
+                  download
+                  aria-label={t('account.settings.documents.downloadOf', { name: doc.displayName })}
+                >
+                  {t('account.settings.documents.download')}
+                </AnchorButton>
+              </Actions>
+            </li>
+          ))}
+        </DocList>
+      )}
+    </Card>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Security tab
+
+interface PasswordValues {
+  currentPassword: string;
+  newPassword: string;
+  repeatPassword: string;
+}
+
+const NO_PASSWORDS: PasswordValues = { currentPassword: '', newPassword: '', repeatPassword: '' };
+
+function PasswordForm() {
+  const t = useT();
+  const { register, handleSubmit, reset, formState } = useForm<PasswordValues>({
+    defaultValues: { ...NO_PASSWORDS },
+    mode: 'onBlur',
+    reValidateMode: 'onBlur',
+  });
+  // After a change the fields are emptied (the server has revoked the other sessions; this one stays).
+  const save = useSave('password', () => reset({ ...NO_PASSWORDS }));
+  const message = useMessages<PasswordValues>(formState.errors, save.errors);
+  return (
+    <SettingsForm
+      testId="settings-password"
+      title={t('account.settings.password.title')}
+      save={save}
+      successText={t('account.settings.password.saved')}
+      onSubmit={handleSubmit((v) => save.submit(v))}
+    >
+      <PasswordField
+        label={t('account.settings.password.current')}
+        autoComplete="current-password"
+        required
+        error={message('currentPassword')}
+        {...register('currentPassword', { validate: (v) => ok(v ? null : 'CURRENT_PASSWORD_EMPTY') })}
+      />
+      <PasswordField
+        label={t('account.settings.password.new')}
+        hint={t('account.form.passwordHint')}
+        required
+        error={message('newPassword')}
+        {...register('newPassword', { validate: (v) => ok(checkPassword(v, 'NEW_PASSWORD_EMPTY')) })}
+      />
+      <PasswordField
+        label={t('account.settings.password.repeat')}
+        required
+        error={message('repeatPassword')}
+        {...register('repeatPassword', { validate: (v, all) => ok(checkSame(v, all.newPassword, 'REPEAT_PASSWORD_EMPTY')) })}
+      />
+    </SettingsForm>
+  );
+}
+
+interface EmailValues {
+  newEmail: string;
+  repeatEmail: string;
+}
+
+function EmailForm({ investor }: { investor: Investor }) {
+  const t = useT();
+  const [sentTo, setSentTo] = useState('');
+  const { register, handleSubmit, formState } = useForm<EmailValues>({
+    defaultValues: { newEmail: '', repeatEmail: '' },
+    mode: 'onBlur',
+    reValidateMode: 'onBlur',
+  });
+  const save = useSave('email');
+  const message = useMessages<EmailValues>(formState.errors, save.errors);
+  return (
+    <SettingsForm
+      testId="settings-email"
+      title={t('account.settings.email.title')}
+      save={save}
+      successText={t('account.settings.email.sent', { email: sentTo })}
+      onSubmit={handleSubmit((v) => {
+        setSentTo(v.newEmail.trim());
+        save.submit({ newEmail: v.newEmail.trim(), repeatEmail: v.repeatEmail.trim() });
+      })}
+    >
+      <Muted>{t('account.settings.email.current', { email: investor.email })}</Muted>
+      <TextField
+        label={t('account.settings.email.new')}
+        type="email"
+        autoComplete="email"
+        required
+        error={message('newEmail')}
+        {...register('newEmail', { validate: (v) => ok(checkNewEmail(v, investor.email)) })}
+      />
+      <TextField
+        label={t('account.settings.email.repeat')}
+        type="email"
+        autoComplete="email"
+        required
+        error={message('repeatEmail')}
+        {...register('repeatEmail', {
+          validate: (v, all) => ok(checkSame(v.trim().toLowerCase(), all.newEmail.trim().toLowerCase(), 'IS_EMPTY', 'EMAIL_NOT_SAME')),
+        })}
+      />
+    </SettingsForm>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------
+
+const Page = styled(AccountPage)`
+  max-width: ${({ theme }) => theme.layout.sectionMaxWidth}px;
+`;
+
+const TabList = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 4px;
+  border-bottom: 2px solid ${({ theme }) => theme.colors.border};
+`;
+
+const TabButton = styled.button`
+  padding: 12px 16px;
+  border: 0;
+  border-bottom: 3px solid transparent;
+  margin-bottom: -2px;
+  background: none;
+  font: inherit;
+  font-weight: 700;
+  color: ${({ theme }) => theme.colors.textMuted};
+  cursor: pointer;
+  &[aria-selected='true'] {
+    color: ${({ theme }) => theme.colors.green};
+    border-bottom-color: ${({ theme }) => theme.colors.green};
+  }
+  &:focus-visible {
+    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline-offset: 2px;
+  }
+`;
+
+const Panel = styled.div`
+  display: grid;
+  gap: 24px;
+  &:focus-visible {
+    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline-offset: 4px;
+  }
+`;
+
+const Card = styled.section`
+  display: grid;
+  gap: 16px;
+  padding: 24px;
+  border-radius: ${({ theme }) => theme.radius}px;
+  background: ${({ theme }) => theme.colors.white};
+  box-shadow: ${({ theme }) => theme.shadow};
+  h2 {
+    margin: 0;
+    font-size: 1.25rem;
+  }
+`;
+
+const DocList = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: 12px;
+  li {
+    display: flex;
+    flex-wrap: wrap;
+    justify-content: space-between;
+    align-items: center;
+    gap: 12px;
+    padding-bottom: 12px;
+    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  }
+`;

@@ -1,0 +1,59 @@
+// Client-side checks that mirror the server's rules (SPEC §5) for immediate feedback. Each returns the
+// SPEC §8 error code the server would answer with, or null, so the same dictionary texts are shown; the
+// server stays the authority.
+import { isValidPhoneNumber, type CountryCode } from 'libphonenumber-js';
+
+export type Code = string | null;
+
+export const DEFAULT_PHONE_COUNTRY = 'PL';
+
+const EMAIL_FORMAT = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function checkEmail(value: string, emptyCode = 'EMAIL_EMPTY'): Code {
+  const v = value.trim();
+  if (!v) return emptyCode;
+  return EMAIL_FORMAT.test(v) ? null : 'EMAIL_INVALID_FORMAT';
+}
+
+/** At least 8 characters, one capital letter and one digit. */
+export function checkPassword(value: string, emptyCode = 'PASSWORD_EMPTY'): Code {
+  if (!value) return emptyCode;
+  return value.length >= 8 && /\p{Lu}/u.test(value) && /\d/.test(value) ? null : 'PASSWORD_CONSTRAINTS_MISMATCH';
+}
+
+export function checkSame(value: string, other: string, emptyCode: string, notSameCode = 'PASSWORD_NOT_SAME'): Code {
+  if (!value) return emptyCode;
+  return value === other ? null : notSameCode;
+}
+
+export function checkRequired(value: string | null | undefined, code = 'IS_EMPTY'): Code {
+  return value && value.trim() ? null : code;
+}
+
+/** The account number without spaces (what is sent and what is checked). */
+export function normalizeAccountNumber(value: string): string {
+  return value.replace(/\s+/g, '');
+}
+
+/** Exactly 26 digits once spaces are removed. */
+export function checkAccountNumber(value: string): Code {
+  return /^\d{26}$/.test(normalizeAccountNumber(value)) ? null : 'BANK_ACCOUNT_ACCOUNT_NUMBER_IS_WRONG';
+}
+
+/** Empty is not an error; anything else must be a valid number for the chosen country (default PL). */
+export function checkPhone(value: string, country: string | null | undefined): Code {
+  const v = value.trim();
+  if (!v) return null;
+  try {
+    return isValidPhoneNumber(v, ((country || DEFAULT_PHONE_COUNTRY).toUpperCase() as CountryCode)) ? null : 'PHONE_NUMBER_NOT_VALID';
+  } catch {
+    return 'PHONE_NUMBER_NOT_VALID';
+  }
+}
+
+/** The new e-mail must have a valid format, differ from the current one and match its repeat. */
+export function checkNewEmail(newEmail: string, current: string): Code {
+  const format = checkEmail(newEmail);
+  if (format) return format;
+  return newEmail.trim().toLowerCase() === current.trim().toLowerCase() ? 'EMAIL_SAME' : null;
+}

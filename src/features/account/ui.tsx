@@ -1,0 +1,113 @@
+// Pieces the account screens share: the page frame, success and error notices, and error texts.
+import { useCallback, useEffect, useRef, type ReactNode } from 'react';
+import styled from 'styled-components';
+import { errorCodeKey, useT, useTranslateError } from '../../i18n/i18n';
+
+/** An error code's text: the account namespace's own codes first (TOKEN_NOT_VALID), then SPEC §8's. */
+export function useErrorText() {
+  const t = useT();
+  const translateError = useTranslateError();
+  return useCallback(
+    (code: string | null | undefined): string | null => {
+      if (!code) return null;
+      const key = `account.errors.${errorCodeKey(code)}`;
+      const own = t(key);
+      return own !== key ? own : translateError(code);
+    },
+    [t, translateError],
+  );
+}
+
+/** Moves focus to the element when `key` changes (a new step or result), so screen readers follow. */
+export function useFocusOnChange<T extends HTMLElement>(key: unknown) {
+  const ref = useRef<T>(null);
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    ref.current?.focus();
+  }, [key]);
+  return ref;
+}
+
+export const AccountPage = styled.section`
+  max-width: ${({ theme }) => theme.layout.sectionNarrowWidth}px;
+  margin: 0 auto;
+  padding: ${({ theme }) => theme.layout.sectionPadding}px ${({ theme }) => theme.layout.sectionPaddingSmall}px;
+  display: grid;
+  gap: 16px;
+  h1,
+  h2 {
+    margin: 0;
+  }
+  h1:focus,
+  h2:focus {
+    outline: none;
+  }
+`;
+
+export const Success = styled.p.attrs({ role: 'status' })`
+  margin: 0;
+  padding: 12px 16px;
+  border-radius: ${({ theme }) => theme.radius}px;
+  background: ${({ theme }) => theme.colors.greenLight};
+  color: ${({ theme }) => theme.colors.success};
+  font-weight: 700;
+`;
+
+/** Errors looked up by code, in red (SPEC §8), announced as an alert. */
+export function ErrorList({ codes }: { codes: string[] }) {
+  const text = useErrorText();
+  if (!codes.length) return null;
+  return (
+    <ErrorBox role="alert">
+      {codes.map((code, i) => (
+        <p key={`${code}-${i}`}>{text(code)}</p>
+      ))}
+    </ErrorBox>
+  );
+}
+
+/** A text in red, announced as an alert. */
+export function ErrorMessage({ children }: { children: ReactNode }) {
+  return (
+    <ErrorBox role="alert">
+      <p>{children}</p>
+    </ErrorBox>
+  );
+}
+
+const ErrorBox = styled.div`
+  padding: 12px 16px;
+  border-radius: ${({ theme }) => theme.radius}px;
+  border: 1px solid ${({ theme }) => theme.colors.error};
+  color: ${({ theme }) => theme.colors.error};
+  p {
+    margin: 0;
+  }
+`;
+
+export const Form = styled.form`
+  display: grid;
+  gap: 16px;
+`;
+
+export const Grid = styled.div`
+  display: grid;
+  gap: 16px;
+  grid-template-columns: repeat(auto-fit, minmax(220px, 1fr));
+`;
+
+export const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 12px;
+  align-items: center;
+`;
+
+export const Muted = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
