@@ -6,7 +6,7 @@ import { type AnyMachineSnapshot, type EventObject } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { loadMachine } from '../../machines/load.machine';
 import { useLoad } from '../../src/components/ui/useLoad';
-import { byValueAnd, createMachineTestModel, expectFullCoverage, flushMicrotasks, machineCoverage, printCoverage } from '../support/model';
+import { byValueAnd, createMachineTestModel, runPath, expectFullCoverage, flushMicrotasks, machineCoverage, printCoverage } from '../support/model';
 
 const events = [
   { type: 'xstate.done.actor.fetch', output: 'three offers' },
@@ -66,7 +66,7 @@ describe('load (model-based, a view using useLoad)', () => {
       const live = () => calls.filter((c) => !c.signal.aborted && !c.settled);
       const pending = () => live().at(-1)!;
 
-      await path.test({
+      await runPath(path, {
         states: {
           idle: () => {
             // the page has not asked yet: nothing requested
@@ -123,7 +123,7 @@ describe('load (model-based, a view using useLoad)', () => {
           },
         },
       });
-      view?.unmount();
+      (view as ReturnType<typeof render> | null)?.unmount();
     });
   }
 

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { paginationMachine, type PaginationActorRef } from '../../machines/pagination.machine';
 import { listHref, OFFERS_PAGE_SIZES } from '../../src/components/offers/paging';
 import { Pagination } from '../../src/components/offers/Pagination';
-import { byValueAnd, createMachineTestModel, expectFullCoverage, machineCoverage, printCoverage } from '../support/model';
+import { byValueAnd, createMachineTestModel, runPath, expectFullCoverage, machineCoverage, printCoverage } from '../support/model';
 import { loadTexts, renderView } from '../unit/layout/render';
 
 const pages = (totalPages: number, pageSize = 6) => ({ pageSize, pageNumber: 1, totalItems: totalPages * pageSize, totalPages });
@@ -69,7 +69,7 @@ describe('pagination (model-based, Pagination)', () => {
   for (const path of paths) {
     it(path.description, async () => {
       const { actor, effects } = start();
-      await path.test({
+      await runPath(path, {
         states: {
           waiting: () => {
             expect(screen.getByTestId('skeleton')).toBeInTheDocument();

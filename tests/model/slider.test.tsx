@@ -8,7 +8,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { SLIDER_AUTOPLAY_MS, sliderMachine, type SliderActorRef } from '../../machines/slider.machine';
 import type { SliderItem } from '../../src/api/types';
 import { HeroSlider } from '../../src/features/public/HeroSlider';
-import { byValueAnd, createMachineTestModel, delayOf, expectFullCoverage, machineCoverage, printCoverage } from '../support/model';
+import { byValueAnd, createMachineTestModel, runPath, delayOf, expectFullCoverage, machineCoverage, printCoverage } from '../support/model';
 import { loadTexts, renderView } from '../unit/layout/render';
 
 const video = (n: number): SliderItem => ({
@@ -79,7 +79,7 @@ describe('hero slider (model-based, HeroSlider)', () => {
         expect(onScreenIndex()).toBe(before);
       };
 
-      await path.test({
+      await runPath(path, {
         states: {
           empty: () => {
             expect(slider()).toBeNull();

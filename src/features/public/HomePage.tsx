@@ -1,9 +1,11 @@
 // The home page (SPEC §2 "Home page"): hero slider, the five content-managed sections, the featured-offers
 // block of the `homepage` list and an FAQ section. Page title: the SEO title, else 'homepage'.
+import { useSelector } from '@xstate/react';
 import styled from 'styled-components';
 import { Link, useLocation } from 'wouter';
 import { useAppSystem } from '../../app/AppSystemContext';
 import { contentNode, contentText } from '../../api/content';
+import type { User } from '../../api/types';
 import { fetchFeaturedOffers } from '../../components/offers/api';
 import { OffersGrid } from '../../components/offers/OffersGrid';
 import { skeletonCountFor, useScreenSize } from '../../components/offers/useScreen';
@@ -22,6 +24,8 @@ import { useIsLoggedIn, useSliderItems, useStaticContent } from './useSiteConten
 
 export function HomePage() {
   const t = useT();
+  const { auth } = useAppSystem();
+  const user = useSelector(auth, (s) => s.context.user as User | null);
   const content = useStaticContent();
   const slider = useSliderItems();
   const loggedIn = useIsLoggedIn();
@@ -29,12 +33,15 @@ export function HomePage() {
   // The SEO title is the whole title here, without a suffix.
   usePageTitle(seoTitle || t('common.homepage'), '');
   const tree = content?.content;
+  // The intro's title is the page's h1; without one, an h1 for assistive technology only.
+  const introTitle = contentText(content, 'homepage.intro.title');
   return (
     <div data-testid="page-home">
-      <h1 className="visually-hidden" style={HIDDEN}>
-        {seoTitle || t('common.homepage')}
-      </h1>
+      {!introTitle && <h1 style={HIDDEN}>{seoTitle || t('common.homepage')}</h1>}
       <HeroSlider items={slider} isLoggedIn={loggedIn} />
+      {user && (
+        <Welcome data-testid="welcome">{t('pages.welcome', { name: user.userData.firstName })}</Welcome>
+      )}
       <IntroSection node={homeNode(tree, 'intro')} />
       <TilesSection node={homeNode(tree, 'tiles')} />
       <FeaturedOffersBlock />
@@ -115,6 +122,14 @@ function HomeFaqSection() {
     </Section>
   );
 }
+
+const Welcome = styled.p`
+  max-width: ${({ theme }) => theme.layout.sectionMaxWidth}px;
+  margin: 24px auto 0;
+  padding: 0 ${({ theme }) => theme.layout.sectionPaddingSmall}px;
+  font-weight: 700;
+  color: ${({ theme }) => theme.colors.green};
+`;
 
 const Spaced = styled.div`
   margin: 24px 0;

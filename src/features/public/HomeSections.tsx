@@ -12,6 +12,7 @@ import { DescriptionBlock, InfoCard, Section } from './Blocks';
 import { ContentLinkButton } from './ContentLinkButton';
 import { child, groups, image, text } from './contentNodes';
 
+/** The intro's title is the page's main heading (h1). */
 export function IntroSection({ node }: { node: ContentNode | null }) {
   const language = useLanguage();
   const title = text(node, 'title');
@@ -26,7 +27,7 @@ export function IntroSection({ node }: { node: ContentNode | null }) {
     <Section testId="home-intro" labelledBy="home-intro-title">
       <Split>
         <div>
-          <h2 id="home-intro-title">{title}</h2>
+          <h1 id="home-intro-title">{title}</h1>
           <DescriptionBlock html={description} />
           {text(node, 'buttonText') && (
             <ContentLinkButton url={text(node, 'buttonUrl')}>{text(node, 'buttonText')}</ContentLinkButton>
