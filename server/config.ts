@@ -10,6 +10,15 @@ const booleanFromEnv = (fallback: boolean) =>
     .optional()
     .transform((value) => (value === undefined || value === '' ? fallback : ['true', '1', 'yes'].includes(value)));
 
+// A space-separated list of CSP sources (`https://tiles.example.com https://*.example.org`).
+const sourceList = z
+  .string()
+  .optional()
+  .transform((value) => (value ?? '').split(/\s+/).filter(Boolean))
+  .refine((list) => list.every((source) => /^https:\/\/[\w.*-]+(:\d+)?(\/\S*)?$/.test(source)), {
+    message: 'must be space-separated https:// origins',
+  });
+
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 const envSchema = z.object({
@@ -63,6 +72,11 @@ const envSchema = z.object({
   MAIL_MAX_ATTEMPTS: positiveInt(8),
   MAIL_RETRY_BASE_SECONDS: positiveInt(30),
   CONTACT_NOTIFY_TO: z.string().optional().transform((value) => (value ? value : undefined)),
+  // Third-party origins the operator allows (map tiles, embeds, analytics); nothing by default.
+  CSP_IMG_SRC: sourceList,
+  CSP_FRAME_SRC: sourceList,
+  CSP_SCRIPT_SRC: sourceList,
+  CSP_CONNECT_SRC: sourceList,
   ACTIVATION_TOKEN_TTL: positiveInt(7 * 24 * 60 * 60),
   RESET_PASSWORD_TOKEN_TTL: positiveInt(60 * 60),
   EMAIL_CHANGE_TOKEN_TTL: positiveInt(24 * 60 * 60),
@@ -105,6 +119,8 @@ export interface Config {
   mailRetryBaseSeconds: number;
   /** Address(es) for contact-form notifications; undefined: every operator account. */
   contactNotifyTo: string | undefined;
+  /** extra Content-Security-Policy sources per directive, from CSP_*_SRC */
+  csp: { imgSrc: string[]; frameSrc: string[]; scriptSrc: string[]; connectSrc: string[] };
   activationTokenTtl: number;
   resetPasswordTokenTtl: number;
   emailChangeTokenTtl: number;
@@ -151,6 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailMaxAttempts: e.MAIL_MAX_ATTEMPTS,
     mailRetryBaseSeconds: e.MAIL_RETRY_BASE_SECONDS,
     contactNotifyTo: e.CONTACT_NOTIFY_TO,
+    csp: { imgSrc: e.CSP_IMG_SRC, frameSrc: e.CSP_FRAME_SRC, scriptSrc: e.CSP_SCRIPT_SRC, connectSrc: e.CSP_CONNECT_SRC },
     activationTokenTtl: e.ACTIVATION_TOKEN_TTL,
     resetPasswordTokenTtl: e.RESET_PASSWORD_TOKEN_TTL,
     emailChangeTokenTtl: e.EMAIL_CHANGE_TOKEN_TTL,

@@ -8,7 +8,7 @@ import { describeEachDatabase } from './helpers';
 
 const CSP =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
-  "media-src 'self' blob:; font-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; object-src 'none'; " +
+  "media-src 'self' blob:; font-src 'self' data:; connect-src 'self'; frame-src 'none'; frame-ancestors 'none'; object-src 'none'; " +
   "base-uri 'self'; form-action 'self'";
 
 const normalise = (csp: string) =>
