@@ -177,6 +177,18 @@ describe('new password: client-side checks', { timeout: 30_000 }, () => {
     expect(errorOf(input('password'))).toBe(translateError('pl', 'PASSWORD_CONSTRAINTS_MISMATCH'));
     expect(errorOf(input('repeatPassword'))).toBe(translateError('pl', 'PASSWORD_NOT_SAME'));
     expect(h.fake.callsTo('POST', '/user/reset-password')).toHaveLength(0);
+    // corrected: the errors go as the user types, and the form is sent
+    h.fake.on('POST', '/user/reset-password', () => ({ data: null }));
+    fireEvent.change(input('password')!, { target: { value: 'Nowe12345' } });
+    fireEvent.change(input('repeatPassword')!, { target: { value: 'Nowe12345' } });
+    await settle();
+    expect(errorOf(input('password'))).toBeNull();
+    fireEvent.click(submit()!);
+    await settle();
+    expect(h.fake.callsTo('POST', '/user/reset-password').map((c) => c.body)).toEqual([
+      { resetPasswordToken: 'tok-1', password: 'Nowe12345', repeatPassword: 'Nowe12345' },
+    ]);
+    expect(screen.getByText(translate('pl', 'account.resetPassword.done'))).toBeInTheDocument();
     h.unmount();
   });
 });

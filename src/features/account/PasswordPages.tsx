@@ -49,7 +49,7 @@ export const ForgotPasswordPage: Screen = () => {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<{ email: string }>({ defaultValues: { email: '' }, mode: 'onBlur', reValidateMode: 'onBlur' });
+  } = useForm<{ email: string }>({ defaultValues: { email: '' }, mode: 'onBlur', reValidateMode: 'onChange' });
   const resultRef = useFocusOnChange<HTMLDivElement>(requested);
 
   return (
@@ -160,7 +160,7 @@ function NewPasswordForm({ actor }: { actor: ReturnType<typeof usePasswordReset>
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<NewPasswordValues>({ defaultValues: { password: '', repeatPassword: '' }, mode: 'onBlur', reValidateMode: 'onBlur' });
+  } = useForm<NewPasswordValues>({ defaultValues: { password: '', repeatPassword: '' }, mode: 'onBlur', reValidateMode: 'onChange' });
   const message = (name: keyof NewPasswordValues) => text((errors[name]?.message as string | undefined) || serverErrors[name]);
   return (
     <Form

@@ -155,7 +155,7 @@ function AccountForm({
     trigger,
     clearErrors,
     formState: { errors },
-  } = useForm<AccountStep>({ defaultValues: { ...values }, mode: 'onBlur', reValidateMode: 'onBlur' });
+  } = useForm<AccountStep>({ defaultValues: { ...values }, mode: 'onBlur', reValidateMode: 'onChange' });
   const message = useFieldMessage(errors, serverErrors);
 
   return (
@@ -245,7 +245,7 @@ function AddressForm({
     handleSubmit,
     getValues,
     formState: { errors },
-  } = useForm<AddressStep>({ defaultValues: { ...values }, mode: 'onBlur', reValidateMode: 'onBlur' });
+  } = useForm<AddressStep>({ defaultValues: { ...values }, mode: 'onBlur', reValidateMode: 'onChange' });
   const message = useFieldMessage(errors, serverErrors);
   const required = { validate: (v: string) => ok(checkRequired(v)) };
   return (
@@ -326,7 +326,7 @@ function BankForm({
     handleSubmit,
     getValues,
     formState: { errors },
-  } = useForm<BankStep>({ defaultValues: { ...values }, mode: 'onBlur', reValidateMode: 'onBlur' });
+  } = useForm<BankStep>({ defaultValues: { ...values }, mode: 'onBlur', reValidateMode: 'onChange' });
   const message = useFieldMessage(errors, serverErrors);
   const [checked, setChecked] = useState<Record<string, boolean>>(accepted);
   const [missing, setMissing] = useState<Record<string, string>>({});

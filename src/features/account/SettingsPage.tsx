@@ -239,7 +239,7 @@ function PersonalForm({ investor, onSaved }: { investor: Investor; onSaved: (i: 
       phoneCountry: investor.phoneCountry || DEFAULT_PHONE_COUNTRY,
     },
     mode: 'onBlur',
-    reValidateMode: 'onBlur',
+    reValidateMode: 'onChange',
   });
   const message = useMessages<PersonalValues>(formState.errors, save.errors);
   return (
@@ -302,7 +302,7 @@ function AddressForm({ investor, countries, onSaved }: { investor: Investor; cou
   const { register, handleSubmit, formState } = useForm<Record<keyof AddressValues, string>>({
     defaultValues: { street: a.street ?? '', city: a.city ?? '', zip: a.zip ?? '', state: a.state ?? '', country: a.country ?? '' },
     mode: 'onBlur',
-    reValidateMode: 'onBlur',
+    reValidateMode: 'onChange',
   });
   const message = useMessages<AddressValues>(formState.errors, save.errors);
   const required = { validate: (v: string) => ok(checkRequired(v)) };
@@ -342,7 +342,7 @@ function BankForm({ investor, countries, onSaved }: { investor: Investor; countr
   const { register, handleSubmit, formState } = useForm<BankValues>({
     defaultValues: { country: b.country ?? '', bankName: b.bankName ?? '', accountNumber: b.accountNumber ?? '' },
     mode: 'onBlur',
-    reValidateMode: 'onBlur',
+    reValidateMode: 'onChange',
   });
   const message = useMessages<BankValues>(formState.errors, save.errors);
   const required = { validate: (v: string) => ok(checkRequired(v)) };
@@ -463,7 +463,7 @@ function PasswordForm() {
   const { register, handleSubmit, reset, formState } = useForm<PasswordValues>({
     defaultValues: { ...NO_PASSWORDS },
     mode: 'onBlur',
-    reValidateMode: 'onBlur',
+    reValidateMode: 'onChange',
   });
   // After a change the fields are emptied (the server has revoked the other sessions; this one stays).
   const save = useSave('password', () => reset({ ...NO_PASSWORDS }));
@@ -511,7 +511,7 @@ function EmailForm({ investor }: { investor: Investor }) {
   const { register, handleSubmit, formState } = useForm<EmailValues>({
     defaultValues: { newEmail: '', repeatEmail: '' },
     mode: 'onBlur',
-    reValidateMode: 'onBlur',
+    reValidateMode: 'onChange',
   });
   const save = useSave('email');
   const message = useMessages<EmailValues>(formState.errors, save.errors);

@@ -1,0 +1,261 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO } from './support/api';
+import { linkPath, listMail, waitForMail } from './support/mail';
+
+// Accounts against the real server (SPEC §2, §4, §5, §8; issue "Accounts"): register in each language,
+// receive the activation mail, activate, log in, change settings, forget and reset the password, and see
+// each error beside its field. Mail is read from the .eml files the server writes without SMTP
+// (tests/e2e/support/mail.ts).
+
+const PASSWORD = 'Start1234';
+const NEW_PASSWORD = 'Zmienione123';
+const RESET_PASSWORD = 'Odzyskane123';
+const stamp = Date.now().toString(36);
+const emailFor = (who: string) => `e2e-${who}-${stamp}@example.com`;
+
+const T = {
+  pl: {
+    register: '/pl/rejestracja',
+    login: '/pl/logowanie',
+    next: 'Dalej',
+    back: 'Wstecz',
+    create: 'Załóż konto',
+    sentTo: 'Wysłaliśmy link aktywacyjny na adres',
+    resend: 'Wyślij ponownie e-mail aktywacyjny',
+    resent: 'E-mail aktywacyjny został wysłany ponownie.',
+    activated: 'Twoje konto jest aktywne.',
+    goToLogin: 'Przejdź do logowania',
+    emailExists: 'Ten e-mail jest już zarejestrowany',
+    accountNumber: 'Numer rachunku musi mieć 26 cyfr',
+    required: 'To pole jest wymagane',
+  },
+  en: {
+    register: '/en/register',
+    login: '/en/login',
+    next: 'Next',
+    back: 'Back',
+    create: 'Create account',
+    sentTo: 'We have sent an activation link to',
+    resend: 'Send the activation e-mail again',
+    resent: 'The activation e-mail has been sent again.',
+    activated: 'Your account is active.',
+    goToLogin: 'Go to login',
+    emailExists: 'This e-mail is already registered',
+    accountNumber: 'Bank account number must have 26 digits',
+    required: 'This field is required',
+  },
+} as const;
+
+const field = (page: Page, name: string) => page.locator(`[name="${name}"]`);
+
+/** The error shown beside a field: the alert its aria-describedby points at. */
+async function errorBeside(page: Page, name: string): Promise<string | null> {
+  return field(page, name).evaluate((el) => {
+    const ids = (el.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
+    const alert = ids.map((id) => document.getElementById(id)).find((e) => e?.getAttribute('role') === 'alert');
+    return alert?.textContent ?? null;
+  });
+}
+
+async function fillAccount(page: Page, email: string, firstName: string) {
+  await field(page, 'email').fill(email);
+  await field(page, 'password').fill(PASSWORD);
+  await field(page, 'repeatPassword').fill(PASSWORD);
+  await field(page, 'firstName').fill(firstName);
+  await field(page, 'lastName').fill('Testowa');
+  await field(page, 'phone').fill('501 234 567');
+}
+
+async function fillAddress(page: Page) {
+  await field(page, 'street').fill('Prosta 1');
+  await field(page, 'zip').fill('00-001');
+  await field(page, 'city').fill('Warszawa');
+  await field(page, 'state').fill('mazowieckie');
+  await field(page, 'country').selectOption('PL');
+}
+
+async function fillBank(page: Page, accountNumber = '61 1090 1014 0000 0712 1981 2874') {
+  await field(page, 'country').selectOption('PL');
+  await field(page, 'bankName').fill('Bank Polski');
+  await field(page, 'accountNumber').fill(accountNumber);
+  // checked on blur: let a message appear (and move the agreements down) before clicking them
+  await field(page, 'accountNumber').blur();
+  // every required agreement (those with an asterisk)
+  const boxes = page.locator('input[type="checkbox"][aria-required="true"]');
+  for (let i = 0; i < (await boxes.count()); i++) await boxes.nth(i).check();
+}
+
+async function logIn(page: Page, language: 'pl' | 'en', email: string, password: string) {
+  await page.goto(T[language].login);
+  await page.locator('input[name="userLogin"]').fill(email);
+  await page.locator('input[name="userPassword"]').fill(password);
+  await page.locator('form button[type="submit"]').click();
+}
+
+async function register(page: Page, language: 'pl' | 'en', email: string, firstName: string) {
+  const t = T[language];
+  await page.goto(t.register);
+  await fillAccount(page, email, firstName);
+  await page.getByRole('button', { name: t.next }).click();
+  await fillAddress(page);
+  await page.getByRole('button', { name: t.next }).click();
+  await fillBank(page);
+  await page.getByRole('button', { name: t.create }).click();
+}
+
+const users = { pl: emailFor('pl'), en: emailFor('en') };
+
+test.describe.serial('accounts', () => {
+  // The cookie banner would cover the lower form fields: it is accepted up front (banners.spec.ts tests it).
+  test.beforeEach(async ({ context, baseURL }) => {
+    await context.addCookies([{ name: 'cookieConsentAccepted', value: 'true', url: baseURL! }]);
+  });
+
+  for (const language of ['pl', 'en'] as const) {
+    test(`register, receive the activation mail, activate and log in (${language})`, async ({ page }) => {
+      const t = T[language];
+      const email = users[language];
+      await register(page, language, email, language === 'pl' ? 'Ewa' : 'Emma');
+      await expect(page).toHaveURL(new RegExp(`/${language}/(rejestracja-udana|register-success)$`));
+      await expect(page.getByTestId('activation-sent-to')).toContainText(`${t.sentTo} ${email}`);
+
+      const first = await waitForMail(email, { kind: 'activation' });
+      // the resend button sends another one
+      await page.getByRole('button', { name: t.resend }).click();
+      await expect(page.getByText(t.resent)).toBeVisible();
+      const second = await waitForMail(email, { kind: 'activation', seen: [first.file] });
+
+      // the message is in the registration language and links to the SPA's activate route
+      await page.goto(linkPath(second, new RegExp(`/${language}/(aktywuj|activate)/`)));
+      await expect(page.getByText(t.activated)).toBeVisible();
+      await page.getByRole('link', { name: t.goToLogin }).click();
+      await expect(page).toHaveURL(new RegExp(`${t.login}$`));
+
+      await logIn(page, language, email, PASSWORD);
+      await expect(page.getByTestId('welcome')).toContainText(language === 'pl' ? 'Ewa' : 'Emma');
+    });
+  }
+
+  test('registration errors stand beside their fields; the form goes back to the first step with one', async ({ page }) => {
+    const t = T.en;
+    await page.goto(t.register);
+    // client-side rules first
+    await page.getByRole('button', { name: t.next }).click();
+    expect(await errorBeside(page, 'email')).toBe('E-mail is required');
+    expect(await errorBeside(page, 'firstName')).toBe(t.required);
+    // a registered e-mail is only known to the server: EMAIL_EXISTS comes back on the first step
+    await fillAccount(page, DEMO.investor.email, 'Emma');
+    await page.getByRole('button', { name: t.next }).click();
+    await fillAddress(page);
+    await page.getByRole('button', { name: t.next }).click();
+    await fillBank(page, '1234');
+    await page.getByRole('button', { name: t.create }).click();
+    expect(await errorBeside(page, 'accountNumber')).toBe(t.accountNumber);
+    await fillBank(page);
+    await page.getByRole('button', { name: t.create }).click();
+    await expect(page.getByTestId('registration-step')).toHaveAttribute('data-step', 'account');
+    await expect.poll(() => errorBeside(page, 'email')).toBe(t.emailExists);
+    // going back and forth kept what was typed
+    await expect(field(page, 'firstName')).toHaveValue('Emma');
+    await page.getByRole('button', { name: t.next }).click();
+    await expect(field(page, 'city')).toHaveValue('Warszawa');
+  });
+
+  test('an activation link that does not exist is shown in red', async ({ page }) => {
+    await page.goto('/en/activate/not-a-token');
+    await expect(page.getByRole('alert').filter({ hasText: 'The activation link is not valid' })).toBeVisible();
+  });
+
+  test('settings: personal data, errors beside the fields, password and e-mail change', async ({ page }) => {
+    const email = users.pl;
+    await logIn(page, 'pl', email, PASSWORD);
+    await expect(page.getByTestId('welcome')).toBeVisible();
+    await page.goto('/pl/inwestor/ustawienia');
+    const personal = page.getByTestId('settings-personal');
+    await expect(personal.locator('[name="firstName"]')).toHaveValue('Ewa');
+
+    await personal.locator('[name="lastName"]').fill('Nowak');
+    await personal.getByRole('button', { name: 'Zapisz' }).click();
+    await expect(personal.getByText('Dane osobowe zostały zapisane.')).toBeVisible();
+
+    await page.getByRole('tab', { name: 'Bezpieczeństwo' }).click();
+    const password = page.getByTestId('settings-password');
+    await password.locator('[name="currentPassword"]').fill('Zle-haslo1');
+    await password.locator('[name="newPassword"]').fill(NEW_PASSWORD);
+    await password.locator('[name="repeatPassword"]').fill(NEW_PASSWORD);
+    await password.getByRole('button', { name: 'Zapisz' }).click();
+    await expect.poll(() => errorBeside(page, 'currentPassword')).toBe('Obecne hasło jest nieprawidłowe');
+
+    await password.locator('[name="currentPassword"]').fill(PASSWORD);
+    await password.getByRole('button', { name: 'Zapisz' }).click();
+    await expect(password.getByText(/Hasło zostało zmienione/)).toBeVisible();
+
+    const emailForm = page.getByTestId('settings-email');
+    await emailForm.locator('[name="newEmail"]').fill(DEMO.operator.email);
+    await emailForm.locator('[name="repeatEmail"]').fill(DEMO.operator.email);
+    await emailForm.getByRole('button', { name: 'Zapisz' }).click();
+    await expect.poll(() => errorBeside(page, 'newEmail')).toBe('Ten e-mail jest zajęty');
+
+    const newEmail = emailFor('pl-new');
+    await emailForm.locator('[name="newEmail"]').fill(newEmail);
+    await emailForm.locator('[name="repeatEmail"]').fill(newEmail);
+    await emailForm.getByRole('button', { name: 'Zapisz' }).click();
+    await expect(emailForm.getByText(`Wysłaliśmy link potwierdzający na adres ${newEmail}`)).toBeVisible();
+
+    const confirm = await waitForMail(newEmail, { kind: 'email_change' });
+    await page.goto(linkPath(confirm, /\/(potwierdz-email|confirm-email)\//));
+    await expect(page.getByText('Nowy adres e-mail został potwierdzony.')).toBeVisible();
+    users.pl = newEmail;
+
+    await page.goto('/pl/inwestor/ustawienia');
+    await page.getByRole('tab', { name: 'Dokumenty' }).click();
+    await expect(page.getByTestId('settings-documents')).toBeVisible();
+  });
+
+  test('forget the password, reset it from the mail and log in with it', async ({ page }) => {
+    const email = users.pl;
+    const before = listMail().map((m) => m.file);
+    await page.goto('/pl/zapomniane-haslo');
+    await field(page, 'email').fill(email);
+    await page.getByRole('button', { name: 'Wyślij link' }).click();
+    await expect(page.getByText(/Jeśli istnieje konto z tym adresem e-mail/)).toBeVisible();
+
+    // an unknown address gets the same neutral answer
+    await page.goto('/en/forgot-password');
+    await field(page, 'email').fill(`nobody-${stamp}@example.com`);
+    await page.getByRole('button', { name: 'Send the link' }).click();
+    await expect(page.getByText(/If an account with this e-mail exists/)).toBeVisible();
+
+    const mail = await waitForMail(email, { seen: before, link: /\/(resetuj-haslo|reset-password)\// });
+    await page.goto(linkPath(mail, /\/(resetuj-haslo|reset-password)\//));
+    await field(page, 'password').fill('slabe');
+    await field(page, 'repeatPassword').fill('inne');
+    await page.getByRole('button', { name: 'Zapisz hasło' }).click();
+    expect(await errorBeside(page, 'password')).toBe('Hasło musi mieć co najmniej 8 znaków, 1 wielką literę i 1 cyfrę');
+    await field(page, 'password').fill(RESET_PASSWORD);
+    await field(page, 'repeatPassword').fill(RESET_PASSWORD);
+    await expect.poll(() => errorBeside(page, 'password')).toBeNull();
+    const saved = page.waitForResponse((r) => r.url().includes('/api/user/reset-password') && r.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Zapisz hasło' }).click();
+    const answer = await saved;
+    expect(answer.status(), await answer.text()).toBe(200);
+    await expect(page.getByText('Hasło zostało zapisane.', { exact: false })).toBeVisible();
+
+    // the token is single-use
+    await page.goto(linkPath(mail, /\/(resetuj-haslo|reset-password)\//));
+    await expect(page.getByRole('heading', { name: 'Ten link jest nieprawidłowy' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Poproś o nowy link' })).toHaveAttribute('href', '/pl/zapomniane-haslo');
+
+    await logIn(page, 'pl', email, RESET_PASSWORD);
+    await expect(page.getByTestId('welcome')).toBeVisible();
+  });
+
+  test('an inactive account lands on resend-activation and can ask for the mail again', async ({ page }) => {
+    await logIn(page, 'en', DEMO.inactive.email, DEMO.inactive.password);
+    await expect(page).toHaveURL(/\/en\/resend-activation\/inactive%40example\.com$/);
+    await expect(page.getByTestId('activation-sent-to')).toContainText(DEMO.inactive.email);
+    await page.getByRole('button', { name: T.en.resend }).click();
+    await expect(page.getByText(T.en.resent)).toBeVisible();
+    await waitForMail(DEMO.inactive.email, { kind: 'activation' });
+  });
+});
