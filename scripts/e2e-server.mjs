@@ -31,6 +31,7 @@ const env = {
   PORT: port,
   HOST: process.env.E2E_HOST || '127.0.0.1',
   DATA_DIR: dataDir,
+  MAIL_DIR: path.join(dataDir, 'mail'),
   ACCESS_TOKEN_TTL: process.env.ACCESS_TOKEN_TTL || '5',
   SPA_DIR: 'dist',
   SERVE_SPA: 'true',
