@@ -1,6 +1,12 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
+import { preloadScreens } from '../../src/app/lazyScreen';
+
+// Screens load lazily in the app; tests render them at once, as after the chunk has arrived.
+beforeAll(async () => {
+  await preloadScreens();
+});
 
 afterEach(() => {
   cleanup();

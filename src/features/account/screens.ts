@@ -1,21 +1,21 @@
 // The screens this feature puts on the route table (src/config/paths.ts), merged by src/app/Routes.tsx.
+// Loaded on demand, a chunk per group of screens.
 import type { RouteName } from '../../config/paths';
+import { lazyScreen } from '../../app/lazyScreen';
 import type { Screen } from '../../app/screen';
-import { ActivatePage, ConfirmEmailPage, RegisterSuccessPage, ResendActivationPage } from './ActivationPages';
-import { DashboardPage } from './DashboardPage';
-import { ForgotPasswordPage, ResetPasswordPage, SetPasswordPage } from './PasswordPages';
-import { RegisterPage } from './RegisterPage';
-import { SettingsPage } from './SettingsPage';
+
+const activation = () => import('./ActivationPages');
+const passwords = () => import('./PasswordPages');
 
 export const accountScreens: Partial<Record<RouteName, Screen>> = {
-  register: RegisterPage,
-  registerSuccess: RegisterSuccessPage,
-  activate: ActivatePage,
-  resendActivation: ResendActivationPage,
-  forgotPassword: ForgotPasswordPage,
-  resetPassword: ResetPasswordPage,
-  setPassword: SetPasswordPage,
-  confirmEmail: ConfirmEmailPage,
-  settings: SettingsPage,
-  dashboard: DashboardPage,
+  register: lazyScreen(() => import('./RegisterPage'), (m) => m.RegisterPage),
+  registerSuccess: lazyScreen(activation, (m) => m.RegisterSuccessPage),
+  activate: lazyScreen(activation, (m) => m.ActivatePage),
+  resendActivation: lazyScreen(activation, (m) => m.ResendActivationPage),
+  confirmEmail: lazyScreen(activation, (m) => m.ConfirmEmailPage),
+  forgotPassword: lazyScreen(passwords, (m) => m.ForgotPasswordPage),
+  resetPassword: lazyScreen(passwords, (m) => m.ResetPasswordPage),
+  setPassword: lazyScreen(passwords, (m) => m.SetPasswordPage),
+  settings: lazyScreen(() => import('./SettingsPage'), (m) => m.SettingsPage),
+  dashboard: lazyScreen(() => import('./DashboardPage'), (m) => m.DashboardPage),
 };

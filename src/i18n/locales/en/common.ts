@@ -8,4 +8,5 @@ export default {
   homepage: 'Homepage',
   siteName: 'Estate Shares',
   externalLink: '(opens an external site)',
+  chunkFailed: 'This part of the page could not be loaded. Check your connection and refresh the page.',
 } as Record<string, unknown>;

@@ -8,4 +8,5 @@ export default {
   homepage: 'Strona główna',
   siteName: 'Estate Shares',
   externalLink: '(otwiera zewnętrzną stronę)',
+  chunkFailed: 'Nie udało się wczytać tej części strony. Sprawdź połączenie i odśwież stronę.',
 } as Record<string, unknown>;

@@ -1,0 +1,73 @@
+// Screens other than home and login are loaded on demand, one chunk per feature. SPEC §9: a chunk that has
+// not arrived after 120 seconds counts as failed; SPEC §8: a lazy-loaded component that fails shows its
+// error message (here with a way to reload the page, which fetches the chunk again).
+import { lazy, Suspense, type ComponentType } from 'react';
+import styled from 'styled-components';
+import { ErrorBoundary } from '../components/media/ErrorBoundary';
+import { Button } from '../components/ui/Button';
+import { Spinner } from '../components/ui/Spinner';
+import { useT } from '../i18n/i18n';
+import type { Screen } from './screen';
+
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+
+export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`Chunk load timed out after ${ms} ms`)), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
+const preloaders: (() => Promise<void>)[] = [];
+
+/** Loads every lazy screen now; afterwards they render without suspending (tests, or prefetching when idle). */
+export async function preloadScreens(): Promise<void> {
+  await Promise.all(preloaders.map((preload) => preload()));
+}
+
+export function lazyScreen<TModule>(load: () => Promise<TModule>, pick: (module: TModule) => ComponentType<any>): Screen {
+  let loaded: ComponentType<any> | null = null;
+  preloaders.push(async () => {
+    loaded = pick(await load());
+  });
+  const Lazy = lazy(() => withTimeout(load(), CHUNK_LOAD_TIMEOUT_MS).then((module) => ({ default: pick(module) })));
+  return function LazyScreen(props) {
+    const Inner = loaded ?? Lazy;
+    return (
+      <ErrorBoundary fallback={<ChunkFailed />}>
+        <Suspense fallback={<Loading><Spinner /></Loading>}>
+          <Inner {...props} />
+        </Suspense>
+      </ErrorBoundary>
+    );
+  };
+}
+
+function ChunkFailed() {
+  const t = useT();
+  return (
+    <Loading role="alert" data-testid="chunk-failed">
+      <p>{t('common.chunkFailed')}</p>
+      <Button onClick={() => window.location.reload()}>{t('common.refresh')}</Button>
+    </Loading>
+  );
+}
+
+const Loading = styled.div`
+  min-height: 50vh;
+  display: grid;
+  place-content: center;
+  justify-items: center;
+  gap: 12px;
+  padding: 24px;
+  text-align: center;
+`;
