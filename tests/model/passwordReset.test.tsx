@@ -2,6 +2,7 @@
 // token: an e-mail, always the same neutral answer) and reset-password / set-password (a token validated
 // first; the invalid reset-token page; the new password and its repeat; success leads to login).
 import { fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { passwordResetMachine, type PasswordFailure, type PasswordResetInput } from '../../machines/passwordReset.machine';
 import { translate, translateError } from '../../src/i18n/i18n';
@@ -187,6 +188,47 @@ describe('new password: client-side checks', { timeout: 30_000 }, () => {
     await settle();
     expect(h.fake.callsTo('POST', '/user/reset-password').map((c) => c.body)).toEqual([
       { resetPasswordToken: 'tok-1', password: 'Nowe12345', repeatPassword: 'Nowe12345' },
+    ]);
+    expect(screen.getByText(translate('pl', 'account.resetPassword.done'))).toBeInTheDocument();
+    h.unmount();
+  });
+
+  // In a browser the field's blur happens at mousedown on the button; a message the check adds or removes
+  // above the button then moves it before mouseup, and the browser fires no click (nothing was sent, the
+  // button only had the focus). jsdom has no layout, so the rule is checked instead: while the button is
+  // held, nothing in the form changes.
+  it('a press on "save" is not swallowed by the checks on blur: the form stays still until the release', async () => {
+    const h = renderApp({ path: '/pl/resetuj-haslo/tok-1', storedLanguage: 'pl' });
+    h.fake.on('GET', '/user/reset-password', () => ({ data: { valid: true, email: EMAIL } }));
+    h.fake.on('POST', '/user/reset-password', () => ({ data: null }));
+    await settle(6);
+    const user = userEvent.setup();
+    const click = async (button: HTMLElement) => {
+      const form = button.closest('form')!;
+      const before = form.innerHTML;
+      await user.pointer({ keys: '[MouseLeft>]', target: button });
+      await settle();
+      expect(form.innerHTML, 'the form changed while the button was held').toBe(before);
+      await user.pointer({ keys: '[/MouseLeft]', target: button });
+      await settle();
+    };
+    await user.type(input('password')!, 'slabe');
+    await user.type(input('repeatPassword')!, 'inne');
+    await click(submit()!);
+    expect(errorOf(input('password'))).toBe(translateError('pl', 'PASSWORD_CONSTRAINTS_MISMATCH'));
+    expect(errorOf(input('repeatPassword'))).toBe(translateError('pl', 'PASSWORD_NOT_SAME'));
+    expect(h.fake.callsTo('POST', '/user/reset-password')).toHaveLength(0);
+    // the show-password toggle of the repeat (below the first field's message) takes its click too
+    await user.clear(input('password')!);
+    await user.type(input('password')!, 'Odzyskane123');
+    await click(screen.getAllByRole('button', { name: translate('pl', 'account.form.showPassword') })[1]!);
+    expect(input('repeatPassword')).toHaveAttribute('type', 'text');
+    await user.clear(input('repeatPassword')!);
+    await user.type(input('repeatPassword')!, 'Odzyskane123');
+    expect(errorOf(input('password'))).toBeNull();
+    await click(submit()!);
+    expect(h.fake.callsTo('POST', '/user/reset-password').map((c) => c.body)).toEqual([
+      { resetPasswordToken: 'tok-1', password: 'Odzyskane123', repeatPassword: 'Odzyskane123' },
     ]);
     expect(screen.getByText(translate('pl', 'account.resetPassword.done'))).toBeInTheDocument();
     h.unmount();

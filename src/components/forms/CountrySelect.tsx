@@ -2,6 +2,7 @@
 import { useId, useMemo, type ComponentProps, type ReactNode } from 'react';
 import { useLanguage, useT } from '../../i18n/i18n';
 import { countryName, sortByName } from './countries';
+import { blurAfterPress } from './blurAfterPress';
 import { FieldError } from './FieldError';
 import { describedBy, FieldWrap, Required } from './styles';
 
@@ -13,7 +14,7 @@ export interface CountrySelectProps extends Omit<ComponentProps<'select'>, 'chil
   placeholder?: string;
 }
 
-export function CountrySelect({ label, codes, error, placeholder, required, id: givenId, ...select }: CountrySelectProps) {
+export function CountrySelect({ label, codes, error, placeholder, required, id: givenId, onBlur, ...select }: CountrySelectProps) {
   const language = useLanguage();
   const t = useT();
   const auto = useId();
@@ -32,6 +33,7 @@ export function CountrySelect({ label, codes, error, placeholder, required, id: 
         aria-invalid={Boolean(error)}
         aria-describedby={describedBy(error && errorId)}
         {...select}
+        onBlur={blurAfterPress(onBlur)}
       >
         <option value="">{placeholder ?? t('account.form.chooseCountry')}</option>
         {sorted.map((code) => (

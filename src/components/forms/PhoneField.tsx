@@ -5,6 +5,7 @@ import { useId, useMemo, type ComponentProps, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { useLanguage } from '../../i18n/i18n';
 import { callingCode, countryName, phoneCountries, sortByName } from './countries';
+import { blurAfterPress } from './blurAfterPress';
 import { FieldError } from './FieldError';
 import { describedBy, FieldWrap, Required } from './styles';
 
@@ -31,7 +32,7 @@ export function PhoneField({ label, countryLabel, phoneProps, countryProps, erro
         {required && <Required aria-hidden="true">*</Required>}
       </label>
       <Row>
-        <select aria-label={countryLabel} {...countryProps}>
+        <select aria-label={countryLabel} {...countryProps} onBlur={blurAfterPress(countryProps.onBlur)}>
           {codes.map((code) => (
             <option key={code} value={code}>
               {countryName(code, language)} ({callingCode(code)})
@@ -45,6 +46,7 @@ export function PhoneField({ label, countryLabel, phoneProps, countryProps, erro
           aria-invalid={Boolean(error)}
           aria-describedby={describedBy(error && errorId)}
           {...phoneProps}
+          onBlur={blurAfterPress(phoneProps.onBlur)}
         />
       </Row>
       <FieldError id={errorId}>{error}</FieldError>

@@ -1,6 +1,8 @@
 // A labelled text input with its error beside it: aria-invalid and aria-describedby point at the message.
-// Takes every input prop (and `ref`), so `{...register('email')}` of react-hook-form fits straight in.
+// Takes every input prop (and `ref`), so `{...register('email')}` of react-hook-form fits straight in; its
+// onBlur waits for a press on another control to end (blurAfterPress), so a check on blur cannot swallow a click.
 import { useId, type ComponentProps, type ReactNode } from 'react';
+import { blurAfterPress } from './blurAfterPress';
 import { FieldError } from './FieldError';
 import { describedBy, FieldWrap, Hint, Required } from './styles';
 
@@ -14,7 +16,7 @@ export interface TextFieldProps extends Omit<ComponentProps<'input'>, 'children'
   className?: string;
 }
 
-export function TextField({ label, error, hint, addon, required, id: givenId, className, ...input }: TextFieldProps) {
+export function TextField({ label, error, hint, addon, required, id: givenId, className, onBlur, ...input }: TextFieldProps) {
   const auto = useId();
   const id = givenId ?? auto;
   const errorId = `${id}-error`;
@@ -34,6 +36,7 @@ export function TextField({ label, error, hint, addon, required, id: givenId, cl
           aria-invalid={Boolean(error)}
           aria-describedby={describedBy(error ? errorId : null, hint ? hintId : null)}
           {...input}
+          onBlur={blurAfterPress(onBlur)}
         />
         {addon}
       </div>

@@ -1,5 +1,6 @@
 // Shared form fields: a disabled checkbox ignores changes (SPEC §5); errors are tied to their field.
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { ThemeProvider } from 'styled-components';
 import { describe, expect, it, vi } from 'vitest';
 import { Checkbox } from '../../../src/components/forms/Checkbox';
@@ -46,5 +47,25 @@ describe('TextField', () => {
     wrap(<TextField label="City" name="city" />);
     expect(screen.getByLabelText('City')).toHaveAttribute('aria-invalid', 'false');
     expect(screen.getByLabelText('City')).not.toHaveAttribute('aria-describedby');
+  });
+
+  it('a blur from a press on a button is handed on after that click, one from the keyboard at once', async () => {
+    const order: string[] = [];
+    wrap(
+      <form onSubmit={(e) => (e.preventDefault(), order.push('submit'))}>
+        <TextField label="City" name="city" onBlur={() => order.push('blur')} />
+        <button type="submit">Save</button>
+      </form>,
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByLabelText('City'));
+    await user.pointer({ keys: '[MouseLeft>]', target: screen.getByRole('button') });
+    expect(order).toEqual([]);
+    await user.pointer({ keys: '[/MouseLeft]', target: screen.getByRole('button') });
+    await act(() => new Promise((r) => setTimeout(r, 0)));
+    expect(order).toEqual(['submit', 'blur']);
+    await user.click(screen.getByLabelText('City'));
+    await user.tab();
+    expect(order).toEqual(['submit', 'blur', 'blur']);
   });
 });
