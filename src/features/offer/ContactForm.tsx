@@ -9,6 +9,7 @@ import styled from 'styled-components';
 import type { PromiseActorLogic } from 'xstate';
 import { contactFormMachine, type ContactFormActorRef, type ContactMessage } from '../../../machines/contactForm.machine';
 import { fieldErrorsOf } from '../../api/http';
+import { blurAfterPress } from '../../components/forms/blurAfterPress';
 import { Button } from '../../components/ui/Button';
 import { ServerHtml } from '../../components/ui/ServerHtml';
 import { useLanguage, useT, useTranslateError } from '../../i18n/i18n';
@@ -152,7 +153,8 @@ export function ContactForm({ agreements, sendMessage, onActor }: ContactFormPro
               </option>
             ))}
           </select>
-          <input type="tel" autoComplete="tel" {...field('phoneNumber')} {...phone} />
+          {/* the check on blur must not move the submit button under a click (see blurAfterPress) */}
+          <input type="tel" autoComplete="tel" {...field('phoneNumber')} {...phone} onBlur={blurAfterPress(phone.onBlur)} />
         </PhoneRow>
         <ErrorText name="phoneNumber" />
       </Field>
