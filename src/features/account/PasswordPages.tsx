@@ -17,7 +17,7 @@ import { usePageTitle } from '../../components/ui/usePageTitle';
 import { href } from '../../config/paths';
 import { useLanguage, useT } from '../../i18n/i18n';
 import { createAccountApi } from './api';
-import { checkEmail, checkPassword, checkSame } from './rules';
+import { checkEmail, checkPassword, checkSame, ok } from './rules';
 import { AccountPage, Actions, ErrorMessage, Form, Muted, Success, useErrorText, useFocusOnChange } from './ui';
 
 function usePasswordReset(token: string | null) {
@@ -34,7 +34,6 @@ function usePasswordReset(token: string | null) {
   );
 }
 
-const ok = (code: string | null) => code ?? true;
 
 export const ForgotPasswordPage: Screen = () => {
   const t = useT();

@@ -33,7 +33,8 @@ import { usePageTitle } from '../../components/ui/usePageTitle';
 import { href } from '../../config/paths';
 import { useLanguage, useT } from '../../i18n/i18n';
 import { createAccountApi } from './api';
-import { checkAccountNumber, checkEmail, checkPassword, checkPhone, checkRequired, checkSame } from './rules';
+import { NameAndPhoneFields } from './NameAndPhoneFields';
+import { checkAccountNumber, checkEmail, checkPassword, checkRequired, checkSame, ok } from './rules';
 import { AccountPage, Actions, ErrorList, Form, Grid, Muted, useErrorText, useFocusOnChange } from './ui';
 
 export interface RegisterSuccessState {
@@ -136,7 +137,6 @@ function useFieldMessage(clientErrors: Record<string, { message?: unknown } | un
     text((clientErrors[name]?.message as string | undefined) || serverErrors[serverName]);
 }
 
-const ok = (code: string | null) => code ?? true;
 
 function AccountForm({
   values,
@@ -148,14 +148,12 @@ function AccountForm({
   onNext: (values: AccountStep) => void;
 }) {
   const t = useT();
+  const form = useForm<AccountStep>({ defaultValues: { ...values }, mode: 'onBlur', reValidateMode: 'onChange' });
   const {
     register,
     handleSubmit,
-    getValues,
-    trigger,
-    clearErrors,
     formState: { errors },
-  } = useForm<AccountStep>({ defaultValues: { ...values }, mode: 'onBlur', reValidateMode: 'onChange' });
+  } = form;
   const message = useFieldMessage(errors, serverErrors);
 
   return (
@@ -185,40 +183,7 @@ function AccountForm({
           })}
         />
       </Grid>
-      <Grid>
-        <TextField
-          label={t('account.register.firstName')}
-          autoComplete="given-name"
-          required
-          error={message('firstName')}
-          {...register('firstName', { validate: (v) => ok(checkRequired(v, 'FIRST_NAME_IS_EMPTY')) })}
-        />
-        <TextField
-          label={t('account.register.lastName')}
-          autoComplete="family-name"
-          required
-          error={message('lastName')}
-          {...register('lastName', { validate: (v) => ok(checkRequired(v, 'LAST_NAME_IS_EMPTY')) })}
-        />
-      </Grid>
-      <PhoneField
-        label={t('account.register.phone')}
-        countryLabel={t('account.form.phoneCountry')}
-        error={message('phone')}
-        phoneProps={register('phone', {
-          validate: (v, all) => ok(checkPhone(v, all.phoneCountry)),
-          // SPEC §4: the error is cleared when the number is emptied.
-          onChange: (e) => {
-            if (!String(e.target.value).trim()) clearErrors('phone');
-          },
-        })}
-        countryProps={register('phoneCountry', {
-          // ...and the number is checked again when the country changes.
-          onChange: () => {
-            if (getValues('phone').trim()) void trigger('phone');
-          },
-        })}
-      />
+      <NameAndPhoneFields form={form} message={message} />
       <Actions>
         <Button type="submit">{t('account.register.next')}</Button>
       </Actions>

@@ -19,6 +19,7 @@ import { TextField } from '../../components/forms/TextField';
 import { AnchorButton, Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import { useLoad } from '../../components/ui/useLoad';
+import { NameAndPhoneFields, type NameAndPhoneValues } from './NameAndPhoneFields';
 import { usePageTitle } from '../../components/ui/usePageTitle';
 import { useT } from '../../i18n/i18n';
 import { createAccountApi, type Investor, type InvestorDocument } from './api';
@@ -26,18 +27,17 @@ import {
   checkAccountNumber,
   checkNewEmail,
   checkPassword,
-  checkPhone,
   checkRequired,
   checkSame,
   DEFAULT_PHONE_COUNTRY,
   normalizeAccountNumber,
+  ok,
 } from './rules';
 import { AccountPage, Actions, ErrorList, Form, Grid, Muted, Success, useErrorText } from './ui';
 
 export const SETTINGS_TABS = ['personal', 'notifications', 'documents', 'security'] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
 
-const ok = (code: string | null) => code ?? true;
 
 export const SettingsPage: Screen = () => {
   const t = useT();
@@ -221,17 +221,12 @@ const isInvestor = (value: unknown): value is Investor => Boolean(value && typeo
 // ---------------------------------------------------------------------------------------------------
 // Personal information tab
 
-interface PersonalValues {
-  firstName: string;
-  lastName: string;
-  phone: string;
-  phoneCountry: string;
-}
+type PersonalValues = NameAndPhoneValues;
 
 function PersonalForm({ investor, onSaved }: { investor: Investor; onSaved: (i: Investor) => void }) {
   const t = useT();
   const save = useSave('personal', (o) => isInvestor(o) && onSaved(o));
-  const { register, handleSubmit, getValues, trigger, clearErrors, formState } = useForm<PersonalValues>({
+  const form = useForm<PersonalValues>({
     defaultValues: {
       firstName: investor.firstName ?? '',
       lastName: investor.lastName ?? '',
@@ -241,6 +236,7 @@ function PersonalForm({ investor, onSaved }: { investor: Investor; onSaved: (i: 
     mode: 'onBlur',
     reValidateMode: 'onChange',
   });
+  const { handleSubmit, formState } = form;
   const message = useMessages<PersonalValues>(formState.errors, save.errors);
   return (
     <SettingsForm
@@ -257,38 +253,7 @@ function PersonalForm({ investor, onSaved }: { investor: Investor; onSaved: (i: 
         }),
       )}
     >
-      <Grid>
-        <TextField
-          label={t('account.register.firstName')}
-          autoComplete="given-name"
-          required
-          error={message('firstName')}
-          {...register('firstName', { validate: (v) => ok(checkRequired(v, 'FIRST_NAME_IS_EMPTY')) })}
-        />
-        <TextField
-          label={t('account.register.lastName')}
-          autoComplete="family-name"
-          required
-          error={message('lastName')}
-          {...register('lastName', { validate: (v) => ok(checkRequired(v, 'LAST_NAME_IS_EMPTY')) })}
-        />
-      </Grid>
-      <PhoneField
-        label={t('account.register.phone')}
-        countryLabel={t('account.form.phoneCountry')}
-        error={message('phone')}
-        phoneProps={register('phone', {
-          validate: (v, all) => ok(checkPhone(v, all.phoneCountry)),
-          onChange: (e) => {
-            if (!String(e.target.value).trim()) clearErrors('phone');
-          },
-        })}
-        countryProps={register('phoneCountry', {
-          onChange: () => {
-            if (getValues('phone').trim()) void trigger('phone');
-          },
-        })}
-      />
+      <NameAndPhoneFields form={form} message={message} />
     </SettingsForm>
   );
 }

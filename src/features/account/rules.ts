@@ -57,3 +57,6 @@ export function checkNewEmail(newEmail: string, current: string): Code {
   if (format) return format;
   return newEmail.trim().toLowerCase() === current.trim().toLowerCase() ? 'EMAIL_SAME' : null;
 }
+
+/** A rule's answer as react-hook-form's `validate` wants it: the error code, or true when valid. */
+export const ok = (code: Code) => code ?? true;
