@@ -50,4 +50,11 @@ test('an investor who logs in during maintenance stays on the maintenance screen
   await screen.locator('button[type="submit"]').click();
   expect((await me).status()).toBe(503);
   await expect(page.getByTestId('maintenance-screen')).toBeVisible();
+
+  // ...and can leave the session from there.
+  const revoke = page.waitForRequest((r) => r.url().endsWith('/api/token/revoke'));
+  await page.getByTestId('maintenance-screen').getByRole('button', { name: 'Log out' }).click();
+  await revoke;
+  await expect(page.getByTestId('maintenance-screen').locator('input[name="userLogin"]')).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
 });

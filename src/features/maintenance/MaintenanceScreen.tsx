@@ -5,6 +5,7 @@ import styled from 'styled-components';
 import { maintenanceText, type MaintenanceConfig } from '../../../machines/maintenance.machine';
 import { useAppSystem } from '../../app/AppSystemContext';
 import { useT } from '../../i18n/i18n';
+import { Button } from '../../components/ui/Button';
 import { LoginForm } from '../auth/LoginForm';
 
 export function MaintenanceScreen({ showLogin }: { showLogin: boolean }) {
@@ -13,6 +14,7 @@ export function MaintenanceScreen({ showLogin }: { showLogin: boolean }) {
   const config = useSelector(maintenance, (s) => s.context.config as MaintenanceConfig | null);
   const loginErrors = useSelector(auth, (s) => s.context.loginErrors);
   const loggingIn = useSelector(auth, (s) => s.hasTag('loading'));
+  const loggedIn = useSelector(auth, (s) => s.hasTag('loggedIn'));
   const text = maintenanceText(config);
 
   return (
@@ -21,7 +23,13 @@ export function MaintenanceScreen({ showLogin }: { showLogin: boolean }) {
         <Logo aria-hidden="true">◆</Logo>
         {text?.title && <h1>{text.title}</h1>}
         {text?.message && <Message dangerouslySetInnerHTML={{ __html: text.message }} />}
-        {showLogin && (
+        {loggedIn && (
+          // A signed-in investor whose calls are refused can still leave the session.
+          <Button variant="secondary" onClick={() => auth.send({ type: 'auth.logoutRequested' })}>
+            {t('auth.logout')}
+          </Button>
+        )}
+        {showLogin && !loggedIn && (
           <section aria-labelledby="maintenance-login-heading">
             <h2 id="maintenance-login-heading">{t('maintenance.login')}</h2>
             <LoginForm
