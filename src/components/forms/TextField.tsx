@@ -28,7 +28,7 @@ export function TextField({ label, error, hint, addon, required, id: givenId, cl
         {required && <Required aria-hidden="true">*</Required>}
       </label>
       {hint && <Hint id={hintId}>{hint}</Hint>}
-      <div style={addon ? { display: 'flex', gap: 8 } : undefined}>
+      <div style={addon ? { display: 'flex', gap: 8, alignItems: 'center' } : undefined}>
         <input
           id={id}
           type="text"

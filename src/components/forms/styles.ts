@@ -27,6 +27,8 @@ export const controlStyles = css`
 export const FieldWrap = styled.div`
   display: grid;
   gap: 4px;
+  /* side by side with a taller field (one with a hint), keep the rows at their own height */
+  align-content: start;
   min-width: 0;
   label {
     font-weight: 700;
