@@ -82,15 +82,16 @@ export const sessions = pgTable(
   ],
 );
 
-// Rate-limit events: one row per counted attempt of an action (the password grant now; activation resend and
-// reset-password requests later), keyed per e-mail and per client IP and counted over a sliding window.
+// Rate-limit events: one row per counted attempt of an action (password grant, activation resend, reset-password
+// requests, wrong current passwords in the settings), keyed per e-mail (or, for a signed-in action, per account
+// id) and per client IP and counted over a sliding window.
 // Kept in the database so the limits hold across several server processes.
 export const rateLimitEvents = pgTable(
   'rate_limit_events',
   {
     id: serial('id').primaryKey(),
     action: text('action').notNull(),
-    scope: text('scope', { enum: ['email', 'ip'] }).notNull(),
+    scope: text('scope', { enum: ['email', 'account', 'ip'] }).notNull(),
     key: text('key').notNull(),
     createdAt: createdAt(),
   },

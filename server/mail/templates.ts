@@ -143,6 +143,45 @@ export function renderTokenMail(input: TokenMailInput): RenderedMail {
   return layout({ ...copies[kind][lang], greeting, footer }, link);
 }
 
+const CONTACT_PATH = { pl: 'kontakt', en: 'contact-us' } as const;
+
+export interface EmailChangedInput {
+  language: Language;
+  publicUrl: string;
+  firstName: string;
+  /** The address the account now uses (the notice goes to the OLD one). */
+  newEmail: string;
+}
+
+/** Sent to the previous address once an e-mail change is confirmed, so its owner notices a takeover. */
+export function renderEmailChangedNotice(input: EmailChangedInput): RenderedMail {
+  const { language: lang, firstName, newEmail } = input;
+  const link = `${input.publicUrl}/${lang}/${CONTACT_PATH[lang]}`;
+  const copy: Record<Language, Copy> = {
+    pl: {
+      subject: `Adres e-mail Twojego konta w ${BRAND} został zmieniony`,
+      greeting: `Dzień dobry${firstName ? ` ${firstName}` : ''},`,
+      lines: [
+        `Adres e-mail Twojego konta został zmieniony na ${newEmail}. Od teraz logujesz się tym adresem, a wiadomości wysyłamy na niego.`,
+        'Jeśli to nie Ty, niezwłocznie skontaktuj się z nami.',
+      ],
+      button: 'Skontaktuj się z nami',
+      footer: `Ta wiadomość została wysłana automatycznie przez ${BRAND} na poprzedni adres e-mail konta.`,
+    },
+    en: {
+      subject: `The e-mail address of your ${BRAND} account was changed`,
+      greeting: `Hello${firstName ? ` ${firstName}` : ''},`,
+      lines: [
+        `The e-mail address of your account was changed to ${newEmail}. From now on you sign in with that address and we write to it.`,
+        'If this was not you, contact us right away.',
+      ],
+      button: 'Contact us',
+      footer: `This message was sent automatically by ${BRAND} to the previous e-mail address of the account.`,
+    },
+  };
+  return layout(copy[lang], link);
+}
+
 export interface ContactMailInput {
   language: Language;
   publicUrl: string;

@@ -1,12 +1,16 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Config } from '../../server/config';
 import { users } from '../../server/db/schema';
+import { mailOutbox } from '../../server/db/schema-accounts';
 import { hashPassword } from '../../server/lib/passwords';
 import { startTestSmtp, tokenFrom, type TestSmtp } from '../support/smtp';
 import { describeEachDatabase, expectData, expectError, passwordGrant, type TestContext, type TokenPair } from './helpers';
 
 // docs/api.md "Accounts": GET/PATCH /investor (one group per call), e-mail change confirmed through the new
-// address, password change revoking the other sessions, GET /investor/documents.
+// address (and the old one told), password change revoking the other sessions and limited to 5 wrong current
+// passwords a minute, GET /investor/documents.
 
 let smtp: TestSmtp;
 const config: Partial<Config> = { mailWorker: true, mailPollIntervalMs: 100, publicUrl: 'http://spa.test' };
@@ -167,6 +171,13 @@ describeEachDatabase('GET and PATCH /api/investor', { config }, (t) => {
 
     const confirmed = await t.app.inject({ method: 'POST', url: '/api/investor/confirm-email', payload: { token } });
     expect(expectData(confirmed)).toEqual({ email: newEmail });
+    // The old address is told, in the account's language, with a way to reach us.
+    const notice = await smtp.waitFor(email);
+    expect(notice.subject).toBe('Adres e-mail Twojego konta w Estate Shares został zmieniony');
+    expect(notice.text).toContain(`zmieniony na ${newEmail}`);
+    expect(notice.text).toContain('Jeśli to nie Ty');
+    expect(notice.text).toContain('http://spa.test/pl/kontakt');
+    expect(smtp.to(newEmail)).toHaveLength(1); // only the confirmation link went to the new address
     await login('Current123', newEmail);
     expectError(await passwordGrant(t.app, { email, password: 'Current123' }, { remoteAddress: nextIp() }), 400, [{ code: 'INVALID_GRANT' }]);
     expect(expectData(await get(tokens)).email).toBe(newEmail);
@@ -195,7 +206,7 @@ describeEachDatabase('GET and PATCH /api/investor', { config }, (t) => {
   });
 
   it('refuses a confirmation whose address was taken meanwhile, and bad tokens', async () => {
-    const { tokens } = await investor(t);
+    const { email, tokens } = await investor(t);
     const wanted = `contested-${t.kind}@example.com`;
     expectData(await patch(tokens, { email: { newEmail: wanted, repeatEmail: wanted } }));
     const token = tokenFrom(await smtp.waitFor(wanted), /confirm-email/);
@@ -203,10 +214,89 @@ describeEachDatabase('GET and PATCH /api/investor', { config }, (t) => {
     expectError(await t.app.inject({ method: 'POST', url: '/api/investor/confirm-email', payload: { token } }), 400, [
       { code: 'EMAIL_TAKEN', context: 'token' },
     ]);
+    // The notice is written in the confirmation's transaction: no change, no notice.
+    const notices = await t.database.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.kind, 'email_changed'), eq(mailOutbox.recipient, email)));
+    expect(notices).toEqual([]);
     for (const payload of [{ token: 'nope' }, { token: '' }, {}]) {
       expectError(await t.app.inject({ method: 'POST', url: '/api/investor/confirm-email', payload }), 400, [
         { code: 'TOKEN_NOT_VALID', context: 'token' },
       ]);
     }
+  });
+
+  it('tells the old address of a confirmed change in English too, written to the outbox with the change', async () => {
+    const { email, tokens } = await investor(t, 'en');
+    const newEmail = `moved-en-${t.kind}-${++seq}@example.com`;
+    expectData(await patch(tokens, { email: { newEmail, repeatEmail: newEmail } }, 'pl'));
+    const token = tokenFrom(await smtp.waitFor(newEmail), /confirm-email/);
+    expectData(await t.app.inject({ method: 'POST', url: '/api/investor/confirm-email', payload: { token } }));
+
+    const [row] = await t.database.db.select().from(mailOutbox).where(and(eq(mailOutbox.kind, 'email_changed'), eq(mailOutbox.recipient, email)));
+    expect(row).toMatchObject({ language: 'en', subject: 'The e-mail address of your Estate Shares account was changed' });
+    const notice = await smtp.waitFor(email);
+    expect(notice.subject).toBe('The e-mail address of your Estate Shares account was changed');
+    expect(notice.text).toContain(`was changed to ${newEmail}`);
+    expect(notice.text).toContain('If this was not you, contact us');
+    expect(notice.text).toContain('http://spa.test/en/contact-us');
+    expect(notice.html).toContain('http://spa.test/en/contact-us');
+  });
+});
+
+describeEachDatabase('PATCH /api/investor current-password limit', { config }, (t) => {
+  const change = (tokens: TokenPair, currentPassword: string, ip: string, app: FastifyInstance = t.app) =>
+    app.inject({
+      method: 'PATCH',
+      url: '/api/investor',
+      remoteAddress: ip,
+      headers: { authorization: `Bearer ${tokens.accessToken}`, 'content-language': 'en' },
+      payload: { password: { currentPassword, newPassword: 'Changed123', repeatPassword: 'Changed123' } },
+    });
+  const notMatch = [{ code: 'CURRENT_PASSWORD_NOT_MATCH', context: 'password.currentPassword' }];
+  const tooMany = [{ code: 'TOO_MANY_TRIES', context: '' }];
+
+  it('refuses the 6th try on an account within a minute, even with the right password; other accounts unaffected', async () => {
+    const a = await investor(t);
+    const b = await investor(t);
+    for (let i = 0; i < 5; i++) expectError(await change(a.tokens, `Wrong${i}abc`, nextIp()), 400, notMatch);
+    const [error] = expectError(await change(a.tokens, 'Current123', nextIp()), 429, tooMany);
+    expect(error.message).toMatch(/1 minute/);
+    await a.login('Current123'); // the password did not change
+
+    // Another account (from another client IP) is not affected.
+    expectError(await change(b.tokens, 'Wrong-b-1', nextIp()), 400, notMatch);
+    expectData(await change(b.tokens, 'Current123', nextIp()));
+    await b.login('Changed123');
+  });
+
+  it('limits one client IP across accounts', async () => {
+    const ip = nextIp();
+    for (let i = 0; i < 5; i++) {
+      const { tokens } = await investor(t);
+      expectError(await change(tokens, 'Wrong-ip-1', ip), 400, notMatch);
+    }
+    const fresh = await investor(t);
+    expectError(await change(fresh.tokens, 'Current123', ip), 429, tooMany);
+    expectData(await change(fresh.tokens, 'Current123', nextIp()));
+  });
+
+  it('forgets an account\'s failures after a correct password', async () => {
+    const { tokens } = await investor(t);
+    for (let i = 0; i < 4; i++) expectError(await change(tokens, 'Wrong-x-1', nextIp()), 400, notMatch);
+    expectData(await change(tokens, 'Current123', nextIp()));
+    for (let i = 0; i < 5; i++) expectError(await change(tokens, 'Wrong-x-2', nextIp()), 400, notMatch);
+    expectError(await change(tokens, 'Changed123', nextIp()), 429, tooMany);
+  });
+
+  it('counts the failures in the database, shared by two server instances', async () => {
+    const other = await t.buildAnotherApp({ mailWorker: false });
+    const { tokens, login } = await investor(t);
+    for (let i = 0; i < 3; i++) expectError(await change(tokens, 'Wrong-s-1', nextIp(), t.app), 400, notMatch);
+    for (let i = 0; i < 2; i++) expectError(await change(tokens, 'Wrong-s-1', nextIp(), other), 400, notMatch);
+    expectError(await change(tokens, 'Current123', nextIp(), other), 429, tooMany);
+    expectError(await change(tokens, 'Current123', nextIp(), t.app), 429, tooMany);
+    await login('Current123');
   });
 });

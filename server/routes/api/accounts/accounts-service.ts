@@ -7,7 +7,7 @@ import { agreements } from '../../../db/schema-content';
 import { ApiError, apiError, badRequest, unauthorized, type ApiErrorItem } from '../../../lib/errors';
 import { hashPassword, verifyAgainstNobody, verifyPassword } from '../../../lib/passwords';
 import { enqueueMail, type Executor } from '../../../mail/outbox';
-import { renderTokenMail, type TokenMailKind } from '../../../mail/templates';
+import { renderEmailChangedNotice, renderTokenMail, type TokenMailKind } from '../../../mail/templates';
 import type { RateLimitAction } from '../../../plugins/app/repositories/rate-limit-repository';
 import type { UserRow } from '../../../plugins/app/repositories/users-repository';
 import { consumeAccountToken, createAccountToken, findLiveAccountToken, retireAccountTokens } from './account-tokens';
@@ -89,6 +89,27 @@ export function createAccountsService(fastify: FastifyInstance) {
   }
 
   const wake = () => fastify.mail.worker.wake();
+
+  /**
+   * The settings' current-password check, limited like the password grant (action `current_password`): the
+   * attempt is recorded per account and per client IP before verifying; over 5 a minute the call is refused
+   * with 429 even when the password is right; a wrong one counts, a right one is discarded and clears the
+   * account's failures.
+   */
+  async function checkCurrentPassword(user: UserRow, currentPassword: string, ip: string) {
+    const attempt = await rateLimitRepository.begin('current_password', { account: user.id, ip });
+    if (attempt.limited) {
+      await rateLimitRepository.discard(attempt.ids);
+      throw apiError(429, 'TOO_MANY_TRIES');
+    }
+    const matches = hasPassword(user) ? await verifyPassword(user.passwordHash, currentPassword) : await verifyAgainstNobody(currentPassword);
+    if (!matches) {
+      await rateLimitRepository.prune();
+      throw badRequest('CURRENT_PASSWORD_NOT_MATCH', 'password.currentPassword');
+    }
+    await rateLimitRepository.discard(attempt.ids);
+    await rateLimitRepository.clearAccount('current_password', user.id);
+  }
 
   async function requireUser(userId: string): Promise<UserRow> {
     const user = await usersRepository.findById(userId);
@@ -207,7 +228,7 @@ export function createAccountsService(fastify: FastifyInstance) {
       return toInvestor(await requireUser(userId));
     },
 
-    async patch(userId: string, sessionId: string, patch: InvestorPatch) {
+    async patch(userId: string, sessionId: string, patch: InvestorPatch, ip: string) {
       const user = await requireUser(userId);
       const update = (values: Partial<typeof users.$inferInsert>) =>
         db.update(users).set(values).where(eq(users.id, userId)).returning();
@@ -230,10 +251,7 @@ export function createAccountsService(fastify: FastifyInstance) {
           return toInvestor(row);
         }
         case 'password': {
-          const matches = hasPassword(user)
-            ? await verifyPassword(user.passwordHash, patch.value.currentPassword)
-            : await verifyAgainstNobody(patch.value.currentPassword);
-          if (!matches) throw badRequest('CURRENT_PASSWORD_NOT_MATCH', 'password.currentPassword');
+          await checkCurrentPassword(user, patch.value.currentPassword, ip);
           const passwordHash = await hashPassword(patch.value.newPassword);
           const row = await db.transaction(async (tx) => {
             const [updated] = await tx.update(users).set({ passwordHash }).where(eq(users.id, userId)).returning();
@@ -257,16 +275,31 @@ export function createAccountsService(fastify: FastifyInstance) {
       }
     },
 
+    /** Switches the address and, in the same transaction, tells the OLD address about it (in case of a takeover). */
     async confirmEmail(token: string): Promise<{ email: string }> {
       try {
         const email = await db.transaction(async (tx) => {
           const used = await consumeAccountToken(tx, 'email_change', token);
           if (!used?.newEmail) return undefined;
+          const [before] = await tx
+            .select({ email: users.email, firstName: users.firstName, locale: users.locale })
+            .from(users)
+            .where(eq(users.id, used.userId))
+            .for('update');
+          if (!before) return undefined;
           const [row] = await tx.update(users).set({ email: used.newEmail }).where(eq(users.id, used.userId)).returning({ email: users.email });
           await retireAccountTokens(tx, used.userId, 'email_change');
-          return row?.email;
+          const notice = renderEmailChangedNotice({
+            language: before.locale,
+            publicUrl: config.publicUrl,
+            firstName: before.firstName,
+            newEmail: row.email,
+          });
+          await enqueueMail(tx, { ...notice, kind: 'email_changed', to: before.email, language: before.locale });
+          return row.email;
         });
         if (!email) throw badRequest('TOKEN_NOT_VALID', 'token');
+        wake();
         return { email };
       } catch (error) {
         // Someone registered the address between the request and the confirmation.

@@ -74,8 +74,9 @@ const accountsRoutes: FastifyPluginAsyncZod = async (fastify) => {
 
   fastify.patch('/investor', {
     preHandler: fastify.authenticate,
-    schema: { body: investorPatchSchema, response: responses(investorSchema, [400, 401]) },
-    handler: async (request) => ok(await service.patch(request.principal!.userId, request.principal!.sessionId, request.body)),
+    schema: { body: investorPatchSchema, response: responses(investorSchema, [400, 401, 429]) },
+    handler: async (request) =>
+      ok(await service.patch(request.principal!.userId, request.principal!.sessionId, request.body, request.ip)),
   });
 
   fastify.post('/investor/confirm-email', {
