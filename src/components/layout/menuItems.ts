@@ -1,10 +1,9 @@
 import type { MenuItem } from '../../api/types';
 import type { Language } from '../../config/env';
-import { href, ROUTE_BY_NAME, type RouteName } from '../../config/paths';
+import { resolveContentUrl, type ContentLink } from '../../config/contentLinks';
+import { ROUTE_BY_NAME } from '../../config/paths';
 
-export type ResolvedHref = { kind: 'internal'; to: string } | { kind: 'external'; to: string };
-
-const ABSOLUTE = /^https?:\/\//i;
+export type ResolvedHref = ContentLink;
 
 /**
  * A menu item's `href` is a route name of src/config/paths.ts (resolved per language) or an absolute
@@ -12,15 +11,9 @@ const ABSOLUTE = /^https?:\/\//i;
  * item is left out rather than rendered as a broken link.
  */
 export function resolveMenuHref(language: Language, value: string): ResolvedHref | null {
-  if (ABSOLUTE.test(value)) return { kind: 'external', to: value };
-  if (Object.prototype.hasOwnProperty.call(ROUTE_BY_NAME, value)) {
-    try {
-      return { kind: 'internal', to: href(language, value as RouteName) };
-    } catch {
-      return null;
-    }
-  }
-  return null;
+  const isRoute = Object.prototype.hasOwnProperty.call(ROUTE_BY_NAME, value);
+  if (!isRoute && !/^https?:\/\//i.test(value)) return null;
+  return resolveContentUrl(language, value);
 }
 
 /** SPEC §2: private items appear only when logged in. */

@@ -2,7 +2,7 @@
 // details"; our check is: the visitor is logged in. The button link is a content link (a route name such as
 // `login`, a path, or an external URL), resolved like the other content buttons.
 import styled from 'styled-components';
-import { resolveContentUrl } from '../../features/public/links';
+import { resolveContentUrl } from '../../config/contentLinks';
 import { useLanguage } from '../../i18n/i18n';
 import { AnchorButton, LinkButton } from '../ui/Button';
 import { ServerHtml } from '../ui/ServerHtml';

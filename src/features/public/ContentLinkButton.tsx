@@ -4,7 +4,7 @@
 import type { ReactNode } from 'react';
 import { AnchorButton, Button, LinkButton, type ButtonVariant } from '../../components/ui/Button';
 import { useLanguage } from '../../i18n/i18n';
-import { resolveContentUrl } from './links';
+import { resolveContentUrl } from '../../config/contentLinks';
 
 export interface ContentLinkButtonProps {
   url: string | null | undefined;

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { isBlankHtml, stripHtml } from '../../../src/components/offers/html';
 import { listHref, readPage, readPageSize } from '../../../src/components/offers/paging';
 import { pageWindow } from '../../../src/components/offers/Pagination';
-import { resolveContentUrl } from '../../../src/features/public/links';
+import { resolveContentUrl } from '../../../src/config/contentLinks';
 import { pluralKey } from '../../../src/features/public/plural';
 import { homepageSlice, slideButton } from '../../../src/features/public/rules';
 
