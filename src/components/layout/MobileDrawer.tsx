@@ -13,7 +13,7 @@ import { CloseIcon, MenuIcon } from '../ui/icons';
 import { useScrollLock } from '../ui/useScrollLock';
 import { MenuItemLink } from './MenuItemLink';
 import { visibleMenuItems } from './menuItems';
-import { USER_MENU_ROUTES } from './UserMenu';
+import { UserMenuItems } from './UserMenu';
 
 export const MOBILE_DRAWER_ID = 'mobile-drawer';
 
@@ -194,26 +194,7 @@ export function MobileDrawer({ actorRef, language, items, isLoggedIn, onLogout }
         <Divider />
         <Items>
           {isLoggedIn ? (
-            <>
-              {USER_MENU_ROUTES.map(({ route, labelKey }) => (
-                <li key={route}>
-                  <Link href={href(language, route)} onClick={close}>
-                    {t(labelKey)}
-                  </Link>
-                </li>
-              ))}
-              <li>
-                <button
-                  type="button"
-                  onClick={() => {
-                    close();
-                    onLogout();
-                  }}
-                >
-                  {t('layout.topBar.logout')}
-                </button>
-              </li>
-            </>
+            <UserMenuItems language={language} onSelect={close} onLogout={onLogout} />
           ) : (
             <li>
               <Link href={href(language, 'login')} onClick={close}>

@@ -15,6 +15,42 @@ export const USER_MENU_ROUTES: ReadonlyArray<{ route: RouteName; labelKey: strin
   { route: 'settings', labelKey: 'layout.topBar.settings' },
 ];
 
+/** The user's links and logout, as list items: shared by this dropdown and the mobile drawer. */
+export function UserMenuItems({
+  language,
+  onSelect,
+  onLogout,
+}: {
+  language: Language;
+  /** closes the menu that shows them */
+  onSelect: () => void;
+  onLogout: () => void;
+}) {
+  const t = useT();
+  return (
+    <>
+      {USER_MENU_ROUTES.map(({ route, labelKey }) => (
+        <li key={route}>
+          <Link href={href(language, route)} onClick={onSelect}>
+            {t(labelKey)}
+          </Link>
+        </li>
+      ))}
+      <li>
+        <button
+          type="button"
+          onClick={() => {
+            onSelect();
+            onLogout();
+          }}
+        >
+          {t('layout.topBar.logout')}
+        </button>
+      </li>
+    </>
+  );
+}
+
 const Wrapper = styled.div`
   position: relative;
 `;
@@ -123,24 +159,7 @@ export function UserMenu({ language, userName, onLogout }: UserMenuProps) {
       </Trigger>
       {open && (
         <List id={listId}>
-          {USER_MENU_ROUTES.map(({ route, labelKey }) => (
-            <li key={route}>
-              <Link href={href(language, route)} onClick={close}>
-                {t(labelKey)}
-              </Link>
-            </li>
-          ))}
-          <li>
-            <button
-              type="button"
-              onClick={() => {
-                close();
-                onLogout();
-              }}
-            >
-              {t('layout.topBar.logout')}
-            </button>
-          </li>
+          <UserMenuItems language={language} onSelect={close} onLogout={onLogout} />
         </List>
       )}
     </Wrapper>
