@@ -1,4 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
+import { CloseButton } from '../ui/CloseButton';
 import styled from 'styled-components';
 import { cookieConsentMachine, type CookieConsentActorRef } from '../../../machines/cookieConsent.machine';
 import { useT } from '../../i18n/i18n';
@@ -50,23 +51,10 @@ const Actions = styled.div`
   flex-shrink: 0;
 `;
 
-const Close = styled.button`
+const Close = styled(CloseButton)`
   position: absolute;
   top: 8px;
   right: 8px;
-  width: 40px;
-  height: 40px;
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  border: 0;
-  border-radius: 50%;
-  background: transparent;
-  color: ${({ theme }) => theme.colors.text};
-  cursor: pointer;
-  &:hover {
-    background: ${({ theme }) => theme.colors.greenLight};
-  }
 `;
 
 export interface CookieBannerProps {

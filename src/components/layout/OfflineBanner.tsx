@@ -1,4 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
+import { CloseButton } from '../ui/CloseButton';
 import styled from 'styled-components';
 import { connectivityMachine, type ConnectivityActorRef } from '../../../machines/connectivity.machine';
 import { useT } from '../../i18n/i18n';
@@ -34,17 +35,11 @@ const Bar = styled.div<{ $tone: 'error' | 'success' }>`
   }
 `;
 
-const Close = styled.button`
+// On the coloured bar: smaller, and in the bar's own colour.
+const Close = styled(CloseButton)`
   width: 36px;
   height: 36px;
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  border: 0;
-  border-radius: 50%;
-  background: transparent;
   color: inherit;
-  cursor: pointer;
   &:hover {
     background: rgba(255, 255, 255, 0.15);
   }

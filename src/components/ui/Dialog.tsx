@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { CloseButton } from './CloseButton';
 import styled from 'styled-components';
 import { useT } from '../../i18n/i18n';
 import { focusableIn, trapTab } from './focus';
@@ -38,23 +39,10 @@ const Title = styled.h2`
   color: ${({ theme }) => theme.colors.brown};
 `;
 
-const CloseButton = styled.button`
+const DialogClose = styled(CloseButton)`
   position: absolute;
   top: 12px;
   right: 12px;
-  width: 40px;
-  height: 40px;
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  border: 0;
-  border-radius: 50%;
-  background: transparent;
-  color: ${({ theme }) => theme.colors.text};
-  cursor: pointer;
-  &:hover {
-    background: ${({ theme }) => theme.colors.greenLight};
-  }
 `;
 
 export interface DialogProps {
@@ -113,9 +101,9 @@ export function Dialog({ open, onClose, title, children, closeLabel, id }: Dialo
       >
         <Title id={titleId}>{title}</Title>
         {children}
-        <CloseButton type="button" onClick={onClose} aria-label={closeLabel ?? t('common.close')}>
+        <DialogClose type="button" onClick={onClose} aria-label={closeLabel ?? t('common.close')}>
           <CloseIcon />
-        </CloseButton>
+        </DialogClose>
       </Panel>
     </Backdrop>,
     document.body,
