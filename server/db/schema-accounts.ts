@@ -35,7 +35,19 @@ export const accountTokens = pgTable(
   ],
 );
 
-export const MAIL_KINDS = ['activation', 'reset_password', 'set_password', 'email_change', 'email_changed', 'contact_notification'] as const;
+export const MAIL_KINDS = [
+  'activation',
+  'reset_password',
+  'set_password',
+  'email_change',
+  'email_changed',
+  'contact_notification',
+  // orders and payments
+  'order_confirmation',
+  'order_payment_reminder',
+  'order_expired',
+  'order_paid',
+] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 export const MAIL_STATUSES = ['pending', 'sent', 'failed'] as const;

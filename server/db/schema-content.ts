@@ -185,12 +185,20 @@ export const offerSeries = pgTable(
     pricePerShare: grosze('price_per_share'),
     minStocks: integer('min_stocks').notNull().default(1),
     totalShares: integer('total_shares').notNull(),
+    // Shares held by unpaid orders, and shares of paid or completed orders (server/orders/shares.ts moves
+    // them in the same transaction as the order's status). The CHECK makes overselling impossible.
+    reservedShares: integer('reserved_shares').notNull().default(0),
+    soldShares: integer('sold_shares').notNull().default(0),
     isOpen: boolean('is_open').notNull().default(true),
     position: integer('position').notNull().default(0),
   },
   (t) => [
     index('offer_series_offer_idx').on(t.offerId),
     check('offer_series_numbers_valid', sql`${t.pricePerShare} > 0 and ${t.minStocks} >= 1 and ${t.totalShares} >= 0`),
+    check(
+      'offer_series_shares_valid',
+      sql`${t.reservedShares} >= 0 and ${t.soldShares} >= 0 and ${t.soldShares} + ${t.reservedShares} <= ${t.totalShares}`,
+    ),
   ],
 );
 

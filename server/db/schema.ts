@@ -197,3 +197,4 @@ export const socialMedia = pgTable(
 );
 export * from './schema-content';
 export * from './schema-accounts';
+export * from './schema-orders';

@@ -65,6 +65,19 @@ export const messages = {
   MAINTENANCE: { en: 'The platform is under maintenance', pl: 'Platforma jest w trakcie prac serwisowych' },
   TOKEN_NOT_VALID: { en: 'This link is not valid or has expired', pl: 'Ten link jest nieprawidłowy lub wygasł' },
   INTERNAL_ERROR: { en: 'Something went wrong on our side', pl: 'Wystąpił błąd po naszej stronie' },
+  // Orders (server/orders/status.ts)
+  ORDER_STATUS_CHANGED: {
+    en: 'The order has just been changed by someone else; reload it and try again',
+    pl: 'Zamówienie zostało właśnie zmienione przez kogoś innego; odśwież je i spróbuj ponownie',
+  },
+  INVALID_STATUS_CHANGE: {
+    en: 'The order cannot move to that status from its current one',
+    pl: 'Zamówienia nie można przenieść do tego statusu z obecnego',
+  },
+  IDEMPOTENCY_KEY_REUSED: {
+    en: 'This Idempotency-Key was already used for a different request',
+    pl: 'Ten klucz Idempotency-Key został już użyty dla innego żądania',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type ErrorCode = keyof typeof messages;

@@ -1,22 +1,8 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import { envelopeSchema, errorEnvelopeSchema, type ErrorItem } from '../../contract/envelope';
 
-// The one answer shape of docs/api.md: { data, errors: [{ code, context, message }], status }.
-export const errorItemSchema = z.object({
-  code: z.string(),
-  context: z.string(),
-  message: z.string(),
-});
-
-export type ErrorItem = z.infer<typeof errorItemSchema>;
-
-export const envelopeSchema = <T extends z.ZodType>(data: T) =>
-  z.object({
-    data,
-    errors: z.array(errorItemSchema),
-    status: z.number().int(),
-  });
-
-export const errorEnvelopeSchema = envelopeSchema(z.null());
+// The envelope's schemas live in the contract folder (contract/envelope.ts), shared with the SPA's types.
+export { envelopeSchema, errorEnvelopeSchema, errorItemSchema, type ErrorItem } from '../../contract/envelope';
 
 export interface Envelope<T> {
   data: T;

@@ -36,16 +36,7 @@ export interface Paged<T> {
   pagination: Pagination;
 }
 
-export const pagedSchema = <T extends z.ZodType>(item: T) =>
-  z.object({
-    items: z.array(item),
-    pagination: z.object({
-      pageSize: z.number().int(),
-      pageNumber: z.number().int(),
-      totalItems: z.number().int(),
-      totalPages: z.number().int(),
-    }),
-  });
+export { pagedSchema } from '../../contract/envelope';
 
 /** SQL window for a page. */
 export const pageWindow = ({ pageSize, pageNumber }: PageRequest) => ({

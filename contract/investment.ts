@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { METHOD_CODES, orderSchema, paymentSchema } from './orders';
+
+// POST /investment/validate and POST /investment (SPEC §4, §7; docs/api.md "Investing").
+
+/** The steps of the flow, in order. `initiate` is the offer page's invest box. */
+export const INVESTMENT_STEPS = ['initiate', 'personalInformation', 'documents', 'payment'] as const;
+export type InvestmentStep = (typeof INVESTMENT_STEPS)[number];
+
+/**
+ * Which fields each step owns, by the error `context` prefix. The server validates the whole request;
+ * an error whose context belongs to a LATER step than the one submitted is ignorable (SPEC §4).
+ */
+export const STEP_FIELDS: Record<InvestmentStep, readonly string[]> = {
+  initiate: ['investmentData', 'slug', 'offer', 'series', 'quantity'],
+  personalInformation: ['investorData'],
+  documents: ['agreements'],
+  payment: ['method'],
+};
+
+export function stepOfContext(context: string): InvestmentStep | undefined {
+  const head = context.split('.')[0];
+  return INVESTMENT_STEPS.find((step) => STEP_FIELDS[step].includes(head));
+}
+
+/** True when every error of a validation answer belongs to a step after `step`. */
+export function onlyLaterStepErrors(step: InvestmentStep, contexts: string[]): boolean {
+  const index = INVESTMENT_STEPS.indexOf(step);
+  return contexts.every((context) => {
+    const owner = stepOfContext(context);
+    return owner !== undefined && INVESTMENT_STEPS.indexOf(owner) > index;
+  });
+}
+
+const id = z.number({ error: 'VALUE_NOT_VALID' }).int('VALUE_NOT_VALID').positive('VALUE_NOT_VALID').max(2_147_483_647, 'VALUE_NOT_VALID');
+
+/** Quantities: positive integers; the upper bound keeps every amount far below 2^53. */
+export const quantitySchema = z
+  .number({ error: (issue) => (issue.input === undefined || issue.input === null ? 'STOCKS_IS_REQUIRED' : 'VALUE_NOT_VALID') })
+  .int('VALUE_NOT_VALID')
+  .min(1, 'IS_LOWER_THAN_MIN')
+  .max(10_000_000, 'VALUE_NOT_VALID');
+
+export const investmentDataSchema = z.object({
+  quantity: quantitySchema,
+  offer: id,
+  series: id,
+  /** What the investor saw (grosze); a stale price answers VALUE_NOT_VALID. */
+  pricePerShare: z.number().int().positive().optional(),
+  slug: z.string().max(200).optional(),
+});
+export type InvestmentData = z.infer<typeof investmentDataSchema>;
+
+const text = (max: number, empty: string) => z.string({ error: empty }).trim().min(1, empty).max(max, 'VALUE_NOT_VALID');
+
+export const investorDataInputSchema = z.object({
+  firstName: text(100, 'FIRST_NAME_IS_EMPTY'),
+  lastName: text(100, 'LAST_NAME_IS_EMPTY'),
+  phone: z.string().max(30, 'VALUE_NOT_VALID').nullish(),
+  address: z.object({
+    address: text(200, 'IS_EMPTY'),
+    city: text(100, 'IS_EMPTY'),
+    zip: text(20, 'IS_EMPTY'),
+    country: z.object({ name: z.string().regex(/^[A-Z]{2}$/, 'VALUE_NOT_VALID') }),
+  }),
+});
+export type InvestorDataInput = z.infer<typeof investorDataInputSchema>;
+
+export const agreementAnswersSchema = z
+  .array(z.object({ id, isAccepted: z.boolean() }))
+  .max(100, 'VALUE_NOT_VALID');
+
+export const validateInvestmentBodySchema = z.object({
+  step: z.enum(INVESTMENT_STEPS, 'VALUE_NOT_VALID'),
+  investmentData: investmentDataSchema,
+  slug: z.string().max(200).optional(),
+  // Later steps' fields, checked when present (or reported as missing: ignorable before their step).
+  investorData: z.unknown().optional(),
+  agreements: z.unknown().optional(),
+  method: z.unknown().optional(),
+});
+export type ValidateInvestmentBody = z.infer<typeof validateInvestmentBodySchema>;
+
+/** A valid request answers the computed figures, so the summary card shows the server's numbers. */
+export const investmentQuoteSchema = z.object({
+  quantity: z.number().int(),
+  pricePerShare: z.number().int(),
+  amount: z.number().int(),
+  availableShares: z.number().int(),
+  minStocks: z.number().int(),
+});
+export type InvestmentQuote = z.infer<typeof investmentQuoteSchema>;
+
+export const createInvestmentBodySchema = z.object({
+  /** A transaction method id (GET /transaction). */
+  method: id,
+  offer: id,
+  series: id,
+  quantity: quantitySchema,
+  /** Where PayPal sends the payer back: an address of this site with `{orderId}` in it. */
+  thankYouPageUrlPattern: z.string().max(500, 'VALUE_NOT_VALID').optional(),
+  investorData: investorDataInputSchema,
+  agreements: agreementAnswersSchema,
+});
+export type CreateInvestmentBody = z.infer<typeof createInvestmentBodySchema>;
+
+export const createInvestmentResultSchema = z.object({ order: orderSchema, payment: paymentSchema });
+export type CreateInvestmentResult = z.infer<typeof createInvestmentResultSchema>;
+
+export const transactionMethodSchema = z.object({
+  id: z.number().int(),
+  codeName: z.enum(METHOD_CODES),
+  name: z.string(),
+  enabled: z.boolean(),
+  commission: z.object({
+    amountWithCommission: z.number().int(),
+    commissionValue: z.number().int(),
+    commissionPercent: z.number(),
+  }),
+});
+export type TransactionMethod = z.infer<typeof transactionMethodSchema>;
