@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { z } from 'zod';
+import { compactAccountNumber, isValidNrb, isValidSwift, type BankAccountConfig } from './orders/bank-account';
 
 // The server's environment, read and checked once at start (STYLE: "environment read and checked once").
 // Every variable, its default and its meaning is listed in server/README.md.
@@ -80,6 +81,25 @@ const envSchema = z.object({
   ACTIVATION_TOKEN_TTL: positiveInt(7 * 24 * 60 * 60),
   RESET_PASSWORD_TOKEN_TTL: positiveInt(60 * 60),
   EMAIL_CHANGE_TOKEN_TTL: positiveInt(24 * 60 * 60),
+  // Orders (issue: investing)
+  ORDER_PAYMENT_HOURS: positiveInt(72),
+  ORDER_REMINDER_HOURS_BEFORE: positiveInt(24),
+  ORDER_WORKER: booleanFromEnv(true),
+  ORDER_WORKER_INTERVAL_MS: positiveInt(60_000),
+  // The platform's receiving account (demo defaults: a made-up account with a valid checksum).
+  BANK_ACCOUNT_HOLDER: z.string().trim().min(1).max(200).default('Estate Shares Sp. z o.o.'),
+  BANK_ACCOUNT_ADDRESS: z.string().trim().min(1).max(300).default('ul. Marszałkowska 100, 00-026 Warszawa'),
+  BANK_NAME: z.string().trim().min(1).max(200).default('Bank Demo S.A.'),
+  BANK_ACCOUNT_NUMBER: z
+    .string()
+    .default('61 1090 1014 0000 0712 1981 2874')
+    .transform(compactAccountNumber)
+    .refine(isValidNrb, { message: 'must be a 26-digit Polish account number (NRB) with a valid IBAN checksum' }),
+  BANK_SWIFT: z
+    .string()
+    .default('WBKPPLPP')
+    .transform((value) => value.trim().toUpperCase())
+    .refine(isValidSwift, { message: 'must be a SWIFT/BIC code of 8 or 11 characters' }),
 });
 
 export type Language = 'pl' | 'en';
@@ -124,7 +144,21 @@ export interface Config {
   activationTokenTtl: number;
   resetPasswordTokenTtl: number;
   emailChangeTokenTtl: number;
+  /** Hours an unpaid order holds its shares before it expires. */
+  orderPaymentHours: number;
+  /** The payment reminder goes out this many hours before expiry. */
+  orderReminderHoursBefore: number;
+  /** Run the order expiry/reminder worker in this process (default on; off when NODE_ENV=test). */
+  orderWorker: boolean;
+  orderWorkerIntervalMs: number;
+  /** The platform's receiving bank account (BANK_*). */
+  bankAccount: BankAccountConfig;
+  /** The clock of orders (creation, expiry, reminders); tests inject a controllable one. Default: real time. */
+  now?: () => Date;
 }
+
+/** The current time by the config's clock. */
+export const nowOf = (config: Pick<Config, 'now'>): Date => (config.now ? config.now() : new Date());
 
 export class ConfigError extends Error {}
 
@@ -171,5 +205,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     activationTokenTtl: e.ACTIVATION_TOKEN_TTL,
     resetPasswordTokenTtl: e.RESET_PASSWORD_TOKEN_TTL,
     emailChangeTokenTtl: e.EMAIL_CHANGE_TOKEN_TTL,
+    orderPaymentHours: e.ORDER_PAYMENT_HOURS,
+    orderReminderHoursBefore: e.ORDER_REMINDER_HOURS_BEFORE,
+    orderWorker: env.ORDER_WORKER ? e.ORDER_WORKER : env.NODE_ENV !== 'test',
+    orderWorkerIntervalMs: e.ORDER_WORKER_INTERVAL_MS,
+    bankAccount: {
+      holder: e.BANK_ACCOUNT_HOLDER,
+      address: e.BANK_ACCOUNT_ADDRESS,
+      bankName: e.BANK_NAME,
+      accountNumber: e.BANK_ACCOUNT_NUMBER,
+      swift: e.BANK_SWIFT,
+    },
   };
 }
