@@ -3,34 +3,10 @@ import { METHOD_CODES, orderSchema, paymentSchema } from './orders';
 
 // POST /investment/validate and POST /investment (SPEC §4, §7; docs/api.md "Investing").
 
-/** The steps of the flow, in order. `initiate` is the offer page's invest box. */
-export const INVESTMENT_STEPS = ['initiate', 'personalInformation', 'documents', 'payment'] as const;
-export type InvestmentStep = (typeof INVESTMENT_STEPS)[number];
+import { INVESTMENT_STEPS } from './investment-steps';
 
-/**
- * Which fields each step owns, by the error `context` prefix. The server validates the whole request;
- * an error whose context belongs to a LATER step than the one submitted is ignorable (SPEC §4).
- */
-export const STEP_FIELDS: Record<InvestmentStep, readonly string[]> = {
-  initiate: ['investmentData', 'slug', 'offer', 'series', 'quantity'],
-  personalInformation: ['investorData'],
-  documents: ['agreements'],
-  payment: ['method'],
-};
-
-export function stepOfContext(context: string): InvestmentStep | undefined {
-  const head = context.split('.')[0];
-  return INVESTMENT_STEPS.find((step) => STEP_FIELDS[step].includes(head));
-}
-
-/** True when every error of a validation answer belongs to a step after `step`. */
-export function onlyLaterStepErrors(step: InvestmentStep, contexts: string[]): boolean {
-  const index = INVESTMENT_STEPS.indexOf(step);
-  return contexts.every((context) => {
-    const owner = stepOfContext(context);
-    return owner !== undefined && INVESTMENT_STEPS.indexOf(owner) > index;
-  });
-}
+// The step helpers live in a zod-free file so the browser can import them as values.
+export { INVESTMENT_STEPS, STEP_FIELDS, stepOfContext, onlyLaterStepErrors, type InvestmentStep } from './investment-steps';
 
 const id = z.number({ error: 'VALUE_NOT_VALID' }).int('VALUE_NOT_VALID').positive('VALUE_NOT_VALID').max(2_147_483_647, 'VALUE_NOT_VALID');
 
