@@ -53,6 +53,8 @@ export const offers = pgTable(
     investmentEnd: timestamp('investment_end', { withTimezone: true }),
     totalCost: grosze('total_cost'),
     developerEquity: grosze('developer_equity'),
+    // Projected annual return in basis points (850 = 8.5 %), shown in the investor's portfolio; null: none stated.
+    projectedReturnBasisPoints: integer('projected_return_bp'),
     templateName: text('template_name', { enum: OFFER_TEMPLATES }).notNull().default('default'),
     createdAt: createdAt(),
   },

@@ -198,3 +198,4 @@ export const socialMedia = pgTable(
 export * from './schema-content';
 export * from './schema-accounts';
 export * from './schema-orders';
+export * from './schema-documents';
