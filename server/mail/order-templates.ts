@@ -1,0 +1,196 @@
+import type { Language } from '../config';
+import type { BankAccountConfig } from '../orders/bank-account';
+import { groupNrb, ibanOf } from '../orders/bank-account';
+import { formatReference } from '../orders/reference';
+import type { RenderedMail } from './templates';
+
+// Order e-mails (issue: investing), in the ORDER's language (the language the investor ordered in):
+// confirmation with the bank details, the payment reminder before expiry, and the expiry notice.
+// Money is formatted here (e-mails are a view): "1 234,50 zł" in Polish, "PLN 1,234.50" in English.
+
+const BRAND = 'Estate Shares';
+const ORDER_PATH = { pl: 'inwestor/zamowienie', en: 'investor/order' } as const;
+const OFFERS_PATH = { pl: 'inwestycje', en: 'investments' } as const;
+
+export const orderLink = (publicUrl: string, language: Language, orderId: string) =>
+  `${publicUrl}/${language}/${ORDER_PATH[language]}/${orderId}`;
+
+export function formatMoney(grosze: number, language: Language): string {
+  const sign = grosze < 0 ? '-' : '';
+  const abs = Math.abs(grosze);
+  const whole = Math.floor(abs / 100);
+  const cents = String(abs % 100).padStart(2, '0');
+  if (language === 'pl') return `${sign}${String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0')},${cents}\u00a0zł`;
+  return `${sign}PLN ${String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${cents}`;
+}
+
+/** "22.11.2026, 21:13 (Europe/Warsaw)" / "22 Nov 2026, 21:13 (Europe/Warsaw)": Polish time for both. */
+export function formatDeadline(date: Date, language: Language): string {
+  const formatted = new Intl.DateTimeFormat(language === 'pl' ? 'pl-PL' : 'en-GB', {
+    timeZone: 'Europe/Warsaw',
+    day: '2-digit',
+    month: language === 'pl' ? '2-digit' : 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(date);
+  return `${formatted} (Europe/Warsaw)`;
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
+interface OrderMailCopy {
+  subject: string;
+  greeting: string;
+  lines: string[];
+  /** label/value rows (bank details, amounts) */
+  table: [string, string][];
+  button: string;
+  link: string;
+  footer: string;
+}
+
+function render(copy: OrderMailCopy): RenderedMail {
+  const text = [
+    copy.greeting,
+    '',
+    ...copy.lines,
+    '',
+    ...copy.table.map(([label, value]) => `${label}: ${value}`),
+    '',
+    `${copy.button}: ${copy.link}`,
+    '',
+    '--',
+    copy.footer,
+    '',
+  ].join('\n');
+  const rows = copy.table
+    .map(([label, value]) => `<tr><th align="left" style="padding:4px 12px 4px 0;font-weight:normal;color:#6b5d55">${escapeHtml(label)}</th><td style="padding:4px 0"><strong>${escapeHtml(value)}</strong></td></tr>`)
+    .join('\n');
+  const html = `<!doctype html>
+<html><body style="margin:0;padding:24px;background:#f4f1ec;font-family:Lato,Arial,sans-serif;color:#3b2f2a">
+<table role="presentation" width="100%" style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
+<tr><td>
+<h1 style="margin:0 0 16px;font-size:20px;color:#2e6b3a">${escapeHtml(BRAND)}</h1>
+<p>${escapeHtml(copy.greeting)}</p>
+${copy.lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
+${rows ? `<table role="presentation" style="margin:16px 0">${rows}</table>` : ''}
+<p style="margin:24px 0"><a href="${escapeHtml(copy.link)}" style="background:#2e6b3a;color:#ffffff;padding:12px 20px;border-radius:4px;text-decoration:none;display:inline-block">${escapeHtml(copy.button)}</a></p>
+<p style="font-size:12px;color:#6b5d55">${escapeHtml(copy.footer)}</p>
+</td></tr></table>
+</body></html>
+`;
+  return { subject: copy.subject, text, html, link: copy.link };
+}
+
+export interface OrderMailInput {
+  language: Language;
+  publicUrl: string;
+  firstName: string;
+  orderId: string;
+  /** compact reference (ES7K3MQ9PX) */
+  reference: string;
+  offerTitle: string;
+  quantity: number;
+  /** grosze, commission included */
+  totalPrice: number;
+  expiresAt: Date | null;
+}
+
+const greetingOf = (language: Language, firstName: string) =>
+  language === 'pl' ? `Dzień dobry${firstName ? ` ${firstName}` : ''},` : `Hello${firstName ? ` ${firstName}` : ''},`;
+
+const footerOf = (language: Language) =>
+  language === 'pl'
+    ? `Ta wiadomość została wysłana automatycznie przez ${BRAND}.`
+    : `This message was sent automatically by ${BRAND}.`;
+
+function bankRows(language: Language, account: BankAccountConfig, input: OrderMailInput): [string, string][] {
+  const pl = language === 'pl';
+  const rows: [string, string][] = [
+    [pl ? 'Odbiorca' : 'Recipient', account.holder],
+    [pl ? 'Adres odbiorcy' : 'Recipient address', account.address],
+    [pl ? 'Bank' : 'Bank', account.bankName],
+    [pl ? 'Numer rachunku' : 'Account number', groupNrb(account.accountNumber)],
+    ['IBAN', ibanOf(account.accountNumber)],
+    ['SWIFT/BIC', account.swift],
+    [pl ? 'Kwota' : 'Amount', formatMoney(input.totalPrice, language)],
+    [pl ? 'Tytuł przelewu' : 'Transfer title', formatReference(input.reference)],
+  ];
+  if (input.expiresAt) rows.push([pl ? 'Termin płatności' : 'Pay by', formatDeadline(input.expiresAt, language)]);
+  return rows;
+}
+
+/** Sent when a bank-transfer order is created: what to pay, where, with which title, by when. */
+export function renderOrderConfirmation(input: OrderMailInput, account: BankAccountConfig): RenderedMail {
+  const { language: lang } = input;
+  const reference = formatReference(input.reference);
+  const pl = lang === 'pl';
+  return render({
+    subject: pl ? `Zamówienie ${reference}: dane do przelewu` : `Order ${reference}: how to pay`,
+    greeting: greetingOf(lang, input.firstName),
+    lines: pl
+      ? [
+          `Dziękujemy za zamówienie ${input.quantity} udziałów w ofercie „${input.offerTitle}”. Udziały są dla Ciebie zarezerwowane do terminu płatności.`,
+          `Prosimy o przelew na poniższe konto. W tytule przelewu wpisz wyłącznie ${reference}, abyśmy mogli przypisać wpłatę.`,
+        ]
+      : [
+          `Thank you for ordering ${input.quantity} shares in “${input.offerTitle}”. The shares are held for you until the payment deadline.`,
+          `Please transfer the amount to the account below. Use only ${reference} as the transfer title, so we can match your payment.`,
+        ],
+    table: bankRows(lang, account, input),
+    button: pl ? 'Zobacz zamówienie' : 'View order',
+    link: orderLink(input.publicUrl, lang, input.orderId),
+    footer: footerOf(lang),
+  });
+}
+
+/** Sent once, ORDER_REMINDER_HOURS_BEFORE the deadline, while the order is unpaid. */
+export function renderPaymentReminder(input: OrderMailInput, account: BankAccountConfig): RenderedMail {
+  const { language: lang } = input;
+  const reference = formatReference(input.reference);
+  const pl = lang === 'pl';
+  const deadline = input.expiresAt ? formatDeadline(input.expiresAt, lang) : '';
+  return render({
+    subject: pl ? `Przypomnienie: opłać zamówienie ${reference}` : `Reminder: pay order ${reference}`,
+    greeting: greetingOf(lang, input.firstName),
+    lines: pl
+      ? [
+          `Nie otrzymaliśmy jeszcze płatności za zamówienie ${reference} (${input.quantity} udziałów w ofercie „${input.offerTitle}”).`,
+          `Jeśli wpłata nie dotrze do ${deadline}, zamówienie zostanie anulowane, a udziały wrócą do puli. Jeśli przelew został już wysłany, zignoruj tę wiadomość.`,
+        ]
+      : [
+          `We have not received the payment for order ${reference} (${input.quantity} shares in “${input.offerTitle}”) yet.`,
+          `If the payment does not arrive by ${deadline}, the order is cancelled and the shares go back to the pool. If you have already sent the transfer, ignore this message.`,
+        ],
+    table: bankRows(lang, account, input),
+    button: pl ? 'Zobacz zamówienie' : 'View order',
+    link: orderLink(input.publicUrl, lang, input.orderId),
+    footer: footerOf(lang),
+  });
+}
+
+/** Sent when an unpaid order expires and its shares go back. */
+export function renderOrderExpired(input: OrderMailInput): RenderedMail {
+  const { language: lang } = input;
+  const reference = formatReference(input.reference);
+  const pl = lang === 'pl';
+  return render({
+    subject: pl ? `Zamówienie ${reference} wygasło` : `Order ${reference} has expired`,
+    greeting: greetingOf(lang, input.firstName),
+    lines: pl
+      ? [
+          `Nie otrzymaliśmy płatności za zamówienie ${reference} (${input.quantity} udziałów w ofercie „${input.offerTitle}”) w terminie, więc zamówienie zostało anulowane, a udziały wróciły do puli.`,
+          'Jeśli przelew był już w drodze, skontaktuj się z nami. Możesz też złożyć nowe zamówienie.',
+        ]
+      : [
+          `We did not receive the payment for order ${reference} (${input.quantity} shares in “${input.offerTitle}”) in time, so the order was cancelled and the shares went back to the pool.`,
+          'If your transfer was already on its way, contact us. You can also place a new order.',
+        ],
+    table: [[pl ? 'Kwota' : 'Amount', formatMoney(input.totalPrice, lang)]],
+    button: pl ? 'Zobacz oferty' : 'See offers',
+    link: `${input.publicUrl}/${lang}/${OFFERS_PATH[lang]}`,
+    footer: footerOf(lang),
+  });
+}

@@ -1,0 +1,274 @@
+import { createHash } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { CreateInvestmentBody } from '../../contract/investment';
+import { commissionValue } from '../../contract/money';
+import type { InvestorData, Order, Payment } from '../../contract/orders';
+import { nowOf, type Config, type Language } from '../config';
+import type { Db } from '../db/client';
+import { users } from '../db/schema';
+import { orders, transactions, type OrderHistoryRow } from '../db/schema-orders';
+import { apiError, ApiError, type ApiErrorItem } from '../lib/errors';
+import { pick } from '../lib/translated';
+import { enqueueMail } from '../mail/outbox';
+import { checkAgreements, checkTarget, investmentAgreements, loadMethod, loadTarget, methodUsable } from './investment-rules';
+import { loadOrderParts, toOrder } from './order-repository';
+import type { CreatedOrder, PaymentMethodContext, PaymentMethodRegistry } from './payment-methods';
+import { generateReference } from './reference';
+import { reserveShares } from './shares';
+import { recordCreation } from './status';
+
+// THE order-creation service (POST /investment; PayPal and any later method go through it too).
+// Before the transaction: the rules (offer open and in its window, series of that offer and open, minimum
+// shares, amount within limits, required agreements, an enabled method with a registered handler).
+// ONE transaction then writes, in this order:
+//   1. the order (reference generated; a collision with an existing one retries the whole transaction;
+//      `ON CONFLICT (user_id, idempotency_key) DO NOTHING` makes a repeated Idempotency-Key find the first
+//      order instead: a double click, a retry after a lost answer or two tabs give exactly one order);
+//   2. its first transaction (status new, the method, amount = total price, commission = fee);
+//   3. the history's creation entry;
+//   4. the confirmation e-mail into the outbox (the method's handler renders it, in the order's language);
+//   5. LAST, the reservation: one conditional UPDATE of the series row (shares.ts). The row lock it takes is
+//      held only until the COMMIT right after it, so concurrent orders of one series queue for as short a
+//      time as possible. No free shares: the transaction rolls back and nothing of the order remains
+//      (409 NOT_ENOUGH_SHARES_AVAILABLE).
+// After the commit the handler produces the payment (bank details, or PayPal's approval link).
+
+export interface OrderServiceDeps {
+  db: Db;
+  config: Config;
+  log: FastifyBaseLogger;
+  paymentMethods: PaymentMethodRegistry;
+}
+
+export interface CreateOrderInput {
+  userId: string;
+  /** The request's language: the order keeps it for its e-mails. */
+  language: Language;
+  body: CreateInvestmentBody;
+  /** The Idempotency-Key header, if the client sent one. */
+  idempotencyKey?: string;
+}
+
+export interface CreateOrderResult {
+  order: Order;
+  payment: Payment;
+  /** True when an earlier request with the same Idempotency-Key had already created this order. */
+  replayed: boolean;
+}
+
+const REFERENCE_ATTEMPTS = 5;
+
+/** Thrown inside the transaction to roll it back when the Idempotency-Key already has an order. */
+class KeyTaken extends Error {}
+
+function errorChain(error: unknown): { code?: string; constraint?: string; constraint_name?: string }[] {
+  const chain = [];
+  for (let e = error as { code?: string; cause?: unknown } | undefined; e && chain.length < 5; e = e.cause as typeof e) chain.push(e);
+  return chain;
+}
+const isReferenceCollision = (error: unknown) =>
+  errorChain(error).some((e) => e.code === '23505' && /reference/.test(e.constraint ?? e.constraint_name ?? String((e as Error).message)));
+
+/** The body's meaning, independent of key order: the same key with another body is refused. */
+export function requestHash(body: CreateInvestmentBody): string {
+  const canonical = JSON.stringify([
+    body.method,
+    body.offer,
+    body.series,
+    body.quantity,
+    body.thankYouPageUrlPattern ?? null,
+    [
+      body.investorData.firstName,
+      body.investorData.lastName,
+      body.investorData.phone ?? null,
+      body.investorData.address.address,
+      body.investorData.address.city,
+      body.investorData.address.zip,
+      body.investorData.address.country.name,
+    ],
+    [...body.agreements].sort((a, b) => a.id - b.id).map((a) => [a.id, a.isAccepted]),
+  ]);
+  return createHash('sha256').update(canonical).digest('base64url');
+}
+
+export async function createOrder(deps: OrderServiceDeps, input: CreateOrderInput): Promise<CreateOrderResult> {
+  const { db, config, paymentMethods } = deps;
+  const { body, userId, language } = input;
+  const now = nowOf(config);
+  const ctx: PaymentMethodContext = { db, config, log: deps.log };
+  const hash = input.idempotencyKey ? requestHash(body) : null;
+
+  const [target, agreementRows, method, [user]] = await Promise.all([
+    loadTarget(db, body.offer, body.series),
+    investmentAgreements(db, body.offer),
+    loadMethod(db, body.method),
+    db.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, userId)).limit(1),
+  ]);
+  if (!user) throw apiError(401, 'UNAUTHORIZED');
+
+  // Availability is left to the reservation (the only authority under concurrency): 409, not 400.
+  const errors: ApiErrorItem[] = [
+    ...checkTarget(target, { quantity: body.quantity }, now, { checkAvailability: false }),
+    ...checkAgreements(agreementRows, body.agreements),
+  ];
+  if (!methodUsable(method)) errors.push({ code: 'NO_TRANSACTION_METHOD_AVAILABLE', context: 'method' });
+  if (errors.length) {
+    // A repeat of a request that already made an order answers that order, even if the offer closed since.
+    if (input.idempotencyKey) {
+      const replay = await replayed(deps, ctx, userId, input.idempotencyKey, hash!, language, body.thankYouPageUrlPattern);
+      if (replay) return replay;
+    }
+    throw new ApiError(400, errors);
+  }
+  const handler = paymentMethods.get(method!.codeName);
+  if (!handler) throw apiError(400, 'CAN_CREATE_PAYMENT', 'method');
+
+  const offer = target.offer!;
+  const series = target.series!;
+  const amount = body.quantity * series.pricePerShare;
+  const feeValue = commissionValue(amount, method!.commissionBasisPoints);
+  const totalPrice = amount + feeValue;
+  const expiresAt = new Date(now.getTime() + config.orderPaymentHours * 3_600_000);
+  const accepted = new Set(body.agreements.filter((a) => a.isAccepted).map((a) => a.id));
+  const investorData: InvestorData = {
+    firstName: body.investorData.firstName,
+    lastName: body.investorData.lastName,
+    email: user.email,
+    phone: body.investorData.phone ?? null,
+    address: body.investorData.address,
+  };
+
+  let created: CreatedOrder | undefined;
+  for (let attempt = 1; !created; attempt++) {
+    try {
+      created = await db.transaction(async (tx) => {
+        const [order] = await tx
+          .insert(orders)
+          .values({
+            reference: generateReference(),
+            userId,
+            offerId: offer.id,
+            seriesId: series.id,
+            methodId: method!.id,
+            methodCode: method!.codeName,
+            status: 'new',
+            quantity: body.quantity,
+            pricePerShare: series.pricePerShare,
+            amount,
+            feeBasisPoints: method!.commissionBasisPoints,
+            feeValue,
+            totalPrice,
+            language,
+            investorData,
+            agreements: agreementRows.map((a) => ({ id: a.id, isAccepted: accepted.has(a.id), content: pick(a.content, language) })),
+            idempotencyKey: input.idempotencyKey ?? null,
+            requestHash: hash,
+            expiresAt,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .onConflictDoNothing({ target: [orders.userId, orders.idempotencyKey] })
+          .returning();
+        if (!order) throw new KeyTaken();
+
+        const [transaction] = await tx
+          .insert(transactions)
+          .values({
+            orderId: order.id,
+            methodCode: order.methodCode,
+            status: 'new',
+            amount: totalPrice,
+            commission: feeValue,
+            commissionBasisPoints: order.feeBasisPoints,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning();
+        await recordCreation(tx, order, now);
+
+        const result: CreatedOrder = {
+          order,
+          transaction,
+          offerTitle: pick(offer.title, language),
+          firstName: investorData.firstName,
+          replayed: false,
+          thankYouPageUrlPattern: body.thankYouPageUrlPattern,
+        };
+        const mail = handler.confirmationMail(ctx, result);
+        if (mail) await enqueueMail(tx, { ...mail, kind: 'order_confirmation', to: user.email, language });
+
+        // LAST write before the commit: the series row lock lives only until then.
+        if (!(await reserveShares(tx, series.id, body.quantity))) throw apiError(409, 'NOT_ENOUGH_SHARES_AVAILABLE', 'quantity');
+        return result;
+      });
+    } catch (error) {
+      if (error instanceof KeyTaken) {
+        const replay = await replayed(deps, ctx, userId, input.idempotencyKey!, hash!, language, body.thankYouPageUrlPattern);
+        if (replay) return replay;
+        continue; // the first request rolled back meanwhile: try again as a new order
+      }
+      if (attempt < REFERENCE_ATTEMPTS && isReferenceCollision(error)) continue;
+      throw error;
+    }
+  }
+
+  const payment = await handler.afterCreate(ctx, created);
+  const history: OrderHistoryRow[] = [
+    {
+      id: 0,
+      orderId: created.order.id,
+      fromStatus: null,
+      toStatus: 'new',
+      actor: 'investor',
+      actorUserId: userId,
+      reason: 'ORDER_CREATED',
+      note: null,
+      details: null,
+      createdAt: now,
+    },
+  ];
+  const order = toOrder(
+    { order: created.order, offer, series, email: user.email, transactions: [created.transaction], history },
+    language,
+    config,
+  );
+  return { order, payment, replayed: false };
+}
+
+/**
+ * The order an earlier request with this Idempotency-Key created, answered again (with its payment), or
+ * undefined when there is none. The same key with another body: 422 IDEMPOTENCY_KEY_REUSED.
+ */
+async function replayed(
+  deps: OrderServiceDeps,
+  ctx: PaymentMethodContext,
+  userId: string,
+  key: string,
+  hash: string,
+  language: Language,
+  thankYouPageUrlPattern: string | undefined,
+): Promise<CreateOrderResult | undefined> {
+  const [existing] = await deps.db
+    .select({ id: orders.id, requestHash: orders.requestHash })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)))
+    .limit(1);
+  if (!existing) return undefined;
+  if (existing.requestHash !== hash) throw apiError(422, 'IDEMPOTENCY_KEY_REUSED', 'Idempotency-Key');
+  const parts = await loadOrderParts(deps.db, existing.id, { userId });
+  if (!parts) return undefined;
+  const handler = deps.paymentMethods.get(parts.order.methodCode);
+  if (!handler) throw apiError(400, 'CAN_CREATE_PAYMENT', 'method');
+  const first = parts.transactions[0];
+  const payment = await handler.afterCreate(ctx, {
+    order: parts.order,
+    transaction: first,
+    offerTitle: pick(parts.offer.title, parts.order.language),
+    firstName: parts.order.investorData.firstName,
+    replayed: true,
+    thankYouPageUrlPattern,
+  });
+  // The order in the language of this request (its e-mails keep the language it was created in).
+  return { order: toOrder(parts, language, deps.config), payment, replayed: true };
+}
