@@ -1,5 +1,6 @@
 import { defineConfig, loadEnv } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './scripts/precompress.mjs';
 
 // The SPA's configuration is fixed at build time from the same variables the server reads
 // (see README "Configuration"); src/config/env.ts checks it once at start.
@@ -7,7 +8,8 @@ export default defineConfig(({ mode }) => {
   const env = { ...loadEnv(mode, process.cwd(), ''), ...process.env };
   const apiPort = env.API_PORT || '3001';
   return {
-    plugins: [react()],
+    // precompress: brotli + gzip copies of dist/ written once at build (served as files by server/routes/spa.ts).
+    plugins: [react(), precompress()],
     define: {
       __APP_CONFIG__: JSON.stringify({
         apiUrl: env.VITE_API_URL || '/api',

@@ -14,7 +14,8 @@ const isMedia = (url: string) => url.startsWith('/media/');
 const isAsset = (url: string) => url.startsWith('/assets/');
 
 /**
- * The built SPA from SPA_DIR: hashed /assets/* cached for a year, everything else revalidated, and any other
+ * The built SPA from SPA_DIR: hashed /assets/* cached for a year, everything else (index.html, robots.txt)
+ * revalidated, files sent precompressed when the build made copies, and any other
  * GET outside /api and /media answered with index.html so client-side routes (/en/login) load the app.
  */
 const spa: FastifyPluginAsync = async (fastify) => {
@@ -28,6 +29,10 @@ const spa: FastifyPluginAsync = async (fastify) => {
       prefix: '/',
       // One route per built file, found at start: unknown paths go straight to the fallback below.
       wildcard: false,
+      // The build writes `<file>.br` and `<file>.gz` once (scripts/precompress.mjs); they are sent as they are,
+      // picked by Accept-Encoding (Vary set), so no static file is compressed per request.
+      preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz'],
       cacheControl: false,
       setHeaders: (reply, filePath) => {
         const relative = path.relative(root, filePath).split(path.sep).join('/');

@@ -1,7 +1,7 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, expect, it } from 'vitest';
 import { contentSecurityPolicy } from '../../server/plugins/external/security-headers';
 import { describeEachDatabase } from './helpers';
@@ -32,6 +32,12 @@ const ASSET = `export const words = ${JSON.stringify('estate shares '.repeat(400
 writeFileSync(path.join(spaDir, 'index.html'), INDEX);
 writeFileSync(path.join(spaDir, 'assets', 'x-abc123.js'), ASSET);
 writeFileSync(path.join(spaDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+// A second asset with build-time copies (scripts/precompress.mjs): marked so the test can tell the copy was sent.
+const PRE = `export const pre = ${JSON.stringify('precompressed '.repeat(400))};\n`;
+writeFileSync(path.join(spaDir, 'assets', 'pre-abc123.js'), PRE);
+writeFileSync(path.join(spaDir, 'assets', 'pre-abc123.js.br'), brotliCompressSync(PRE));
+writeFileSync(path.join(spaDir, 'assets', 'pre-abc123.js.gz'), gzipSync(`${PRE}// from the .gz copy\n`));
+writeFileSync(path.join(spaDir, 'robots.txt'), 'User-agent: *\nAllow: /\n');
 afterAll(() => rmSync(spaDir, { recursive: true, force: true }));
 
 describeEachDatabase('SPA serving', { config: { serveSpa: true, spaDir } }, (t) => {
@@ -64,6 +70,32 @@ describeEachDatabase('SPA serving', { config: { serveSpa: true, spaDir } }, (t) 
     expect(br.headers['content-encoding']).toBe('br');
     const plain = await t.app.inject({ method: 'GET', url: '/assets/x-abc123.js' });
     expect(plain.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('sends the build-time .br / .gz copies as they are, with Vary and the long cache', async () => {
+    const br = await t.app.inject({ method: 'GET', url: '/assets/pre-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(PRE);
+    const gz = await t.app.inject({ method: 'GET', url: '/assets/pre-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    // The marker proves the file on disk was sent, not a fresh compression of the original.
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(`${PRE}// from the .gz copy\n`);
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/pre-abc123.js' });
+    expect(plain.body).toBe(PRE);
+    // The copies are not routes of their own.
+    expect((await t.app.inject({ method: 'GET', url: '/assets/pre-abc123.js.br' })).statusCode).toBe(404);
+  });
+
+  it('answers robots.txt with the file, not index.html', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    expect(res.body).toMatch(/^User-agent: \*/);
+    expect(res.headers['cache-control']).toBe('no-cache');
   });
 
   it('does not fall back to index.html for /api, /media, missing assets or non-GET', async () => {
