@@ -199,3 +199,4 @@ export * from './schema-content';
 export * from './schema-accounts';
 export * from './schema-orders';
 export * from './schema-documents';
+export * from './schema-cache';
