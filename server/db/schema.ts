@@ -200,3 +200,4 @@ export * from './schema-accounts';
 export * from './schema-orders';
 export * from './schema-documents';
 export * from './schema-cache';
+export * from './schema-backoffice';
