@@ -8,6 +8,7 @@ import securityHeaders from './plugins/external/security-headers';
 import databasePlugin from './plugins/app/database';
 import auth from './plugins/app/auth';
 import mail from './mail/plugin';
+import orders from './orders/plugin';
 import tokens from './plugins/app/tokens';
 import contentRepository from './plugins/app/repositories/content-repository';
 import rateLimitRepository from './plugins/app/repositories/rate-limit-repository';
@@ -44,6 +45,7 @@ export const app = fp<AppOptions>(
     await fastify.register(tokens);
     await fastify.register(auth);
     await fastify.register(mail);
+    await fastify.register(orders);
 
     // Routes
     await fastify.register(api, { prefix: '/api', extraRoutes: options.extraApiRoutes });

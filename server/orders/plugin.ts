@@ -1,0 +1,48 @@
+import fp from 'fastify-plugin';
+import { createOrder, type CreateOrderInput, type CreateOrderResult } from './create-order';
+import { createExpiryWorker, type ExpiryWorker } from './expiry-worker';
+import { createPaymentMethodRegistry, type PaymentMethodRegistry } from './payment-methods';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Payment-method handlers by codeName (BankTransfer registered; PayPal registers itself). */
+    paymentMethods: PaymentMethodRegistry;
+    orders: {
+      /** The one order-creation service (server/orders/create-order.ts). */
+      create(input: CreateOrderInput): Promise<CreateOrderResult>;
+      /** Reminders and expiry of unpaid orders (started with the app when ORDER_WORKER is on). */
+      expiryWorker: ExpiryWorker;
+    };
+  }
+}
+
+// Orders: the payment-method registry, the creation service and the expiry worker, which starts with the
+// app (onReady) when ORDER_WORKER is on and stops with it (onClose) before the owner closes the database.
+export default fp(
+  async (fastify) => {
+    const paymentMethods = createPaymentMethodRegistry();
+    const log = fastify.log.child({ module: 'orders' });
+    const expiryWorker = createExpiryWorker({
+      db: fastify.db,
+      config: fastify.config,
+      log,
+      onMail: () => fastify.mail.worker.wake(),
+    });
+    fastify.decorate('paymentMethods', paymentMethods);
+    fastify.decorate('orders', {
+      async create(input: CreateOrderInput) {
+        const result = await createOrder({ db: fastify.db, config: fastify.config, log, paymentMethods }, input);
+        if (!result.replayed) fastify.mail.worker.wake();
+        return result;
+      },
+      expiryWorker,
+    });
+    fastify.addHook('onReady', async () => {
+      if (fastify.config.orderWorker) expiryWorker.start();
+    });
+    fastify.addHook('onClose', async () => {
+      await expiryWorker.stop();
+    });
+  },
+  { name: 'orders', dependencies: ['database', 'mail'] },
+);
