@@ -201,3 +201,4 @@ export * from './schema-orders';
 export * from './schema-documents';
 export * from './schema-cache';
 export * from './schema-backoffice';
+export * from './schema-payments';
