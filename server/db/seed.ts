@@ -8,6 +8,8 @@ import { siteSettingsSeed } from './seed-data/site-settings';
 import { sliderSeed } from './seed-data/slider';
 import { staticContentSeed, type SeedNode } from './seed-data/static-content';
 import { userSeed } from './seed-data/users';
+import { transactionMethods } from './schema-orders';
+import { transactionMethodSeed } from './seed-data/transaction-methods';
 
 // Demo data (SEED_DEMO). Idempotent: every row has a natural key and is inserted with ON CONFLICT DO NOTHING,
 // so running it again, or on several nodes at once, adds nothing and never overwrites what an operator has
@@ -64,6 +66,7 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
     await tx.insert(socialMedia).values(socialMediaSeed).onConflictDoNothing({ target: socialMedia.icon });
     await seedContentTree(tx, staticContentSeed, null, '');
     await seedPublicContent(tx);
+    await tx.insert(transactionMethods).values(transactionMethodSeed).onConflictDoNothing({ target: transactionMethods.codeName });
     if (newUsers.length) {
       const inserted = await tx
         .insert(users)

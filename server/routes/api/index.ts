@@ -12,6 +12,8 @@ import sliderRoutes from './content/slider';
 import splashScreenRoutes from './content/splash-screen';
 import staticContentRoutes from './content/static-content';
 import publicRoutes from './public/index';
+import investmentRoutes from './investment/index';
+import ordersRoutes from './orders/index';
 
 export interface ApiOptions {
   /** Extra routes registered inside the /api scope (same parsers, hooks and error handler); tests use it. */
@@ -36,6 +38,8 @@ const api: FastifyPluginAsync<ApiOptions> = async (fastify, options) => {
   await fastify.register(sliderRoutes);
   await fastify.register(staticContentRoutes);
   await fastify.register(publicRoutes);
+  await fastify.register(investmentRoutes);
+  await fastify.register(ordersRoutes);
   await fastify.register(operatorSiteSettingsRoutes);
   if (options.extraRoutes) await fastify.register(options.extraRoutes);
 };

@@ -217,9 +217,8 @@ export async function toOffer(
       name: pick(s.name, lang),
       pricePerShare: s.pricePerShare,
       minStocks: s.minStocks,
-      // No orders exist yet: nothing is sold. The investment issue subtracts the shares of its paid and
-      // pending orders here.
-      availableShares: s.totalShares,
+      // Shares neither sold nor held by an unpaid order (server/orders/shares.ts keeps both counters).
+      availableShares: Math.max(0, s.totalShares - s.soldShares - s.reservedShares),
       isOpen: s.isOpen,
     })),
     documents: splitDocuments(parts.documents, lang, mayseeInvestorDocuments),

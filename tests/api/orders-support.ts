@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, isNull, or } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../server/db/client';
+import { users } from '../../server/db/schema';
+import { agreements, offerSeries, offers } from '../../server/db/schema-content';
+import { transactionMethods } from '../../server/db/schema-orders';
+import { hashPassword } from '../../server/lib/passwords';
+
+// Helpers of the investing suites: investors made directly in the database (one precomputed argon2 hash,
+// a session row and a signed access token: no login per investor), the demo offers' ids, and bodies.
+
+let passwordHash: Promise<string> | undefined;
+export const INVESTOR_PASSWORD = 'Investor123';
+
+export interface TestInvestor {
+  userId: string;
+  email: string;
+  accessToken: string;
+}
+
+/** An active investor with a live session, and its access token (signed by this app's token service). */
+export async function createInvestor(
+  app: FastifyInstance,
+  options: { locale?: 'pl' | 'en'; role?: 'investor' | 'operator'; email?: string } = {},
+): Promise<TestInvestor> {
+  passwordHash ??= hashPassword(INVESTOR_PASSWORD);
+  const email = options.email ?? `inv-${randomBytes(6).toString('hex')}@example.com`;
+  const [user] = await app.db
+    .insert(users)
+    .values({
+      email,
+      passwordHash: await passwordHash,
+      role: options.role ?? 'investor',
+      isActive: true,
+      firstName: 'Jan',
+      lastName: 'Kowalski',
+      locale: options.locale ?? 'pl',
+    })
+    .returning({ id: users.id });
+  const sessionId = await app.sessionsRepository.create(user.id, randomBytes(16).toString('hex'), 3600);
+  const accessToken = await app.tokens.signAccessToken({ userId: user.id, sessionId, role: options.role ?? 'investor' }, 3600);
+  return { userId: user.id, email, accessToken };
+}
+
+export async function offerBySlug(db: Db, slugPl: string) {
+  const [row] = await db.select().from(offers).where(eq(offers.key, slugPl)).limit(1);
+  if (!row) throw new Error(`no offer ${slugPl}`);
+  const series = await db.select().from(offerSeries).where(eq(offerSeries.offerId, row.id)).orderBy(offerSeries.position);
+  return { offer: row, series };
+}
+
+/** A new open series of `offerKey` with `total` shares (tests that count shares use their own series). */
+export async function createSeries(db: Db, offerKey: string, total: number, extra: Partial<typeof offerSeries.$inferInsert> = {}) {
+  const { offer } = await offerBySlug(db, offerKey);
+  const [row] = await db
+    .insert(offerSeries)
+    .values({ offerId: offer.id, name: { pl: 'Seria testowa', en: 'Test series' }, pricePerShare: 10_000, minStocks: 1, totalShares: total, isOpen: true, position: 9, ...extra })
+    .returning();
+  return row;
+}
+
+export async function seriesRow(db: Db, id: number) {
+  const [row] = await db.select().from(offerSeries).where(eq(offerSeries.id, id));
+  return row;
+}
+
+export async function methodIds(db: Db) {
+  const rows = await db.select().from(transactionMethods);
+  const id = (code: string) => rows.find((r) => r.codeName === code)!.id;
+  return { bank: id('BankTransfer'), paypal: id('PayPal') };
+}
+
+/** Ids of the agreements investing in this offer shows (investment context + the offer's own). */
+export async function agreementIdsFor(db: Db, offerId: number) {
+  const rows = await db
+    .select({ id: agreements.id, required: agreements.required })
+    .from(agreements)
+    .where(or(eq(agreements.context, 'investment'), and(eq(agreements.offerId, offerId), isNull(agreements.context))));
+  return rows;
+}
+
+export const investorData = {
+  firstName: 'Jan',
+  lastName: 'Kowalski',
+  phone: '+48 601 000 000',
+  address: { address: 'ul. Prosta 1', city: 'Warszawa', zip: '00-001', country: { name: 'PL' } },
+};
+
+export function createBody(target: { offer: number; series: number; method: number; agreements: number[] }, quantity = 1) {
+  return {
+    method: target.method,
+    offer: target.offer,
+    series: target.series,
+    quantity,
+    thankYouPageUrlPattern: 'http://localhost/pl/inwestuj/{orderId}',
+    investorData,
+    agreements: target.agreements.map((id) => ({ id, isAccepted: true })),
+  };
+}
