@@ -100,6 +100,26 @@ const envSchema = z.object({
     .default('WBKPPLPP')
     .transform((value) => value.trim().toUpperCase())
     .refine(isValidSwift, { message: 'must be a SWIFT/BIC code of 8 or 11 characters' }),
+  // PayPal (issue: PayPal). local: the PayPal-protocol test peer served by this server under /paypal-peer.
+  PAYPAL_MODE: z.enum(['local', 'sandbox', 'live'], { message: 'must be local, sandbox or live' }).default('local'),
+  PAYPAL_CLIENT_ID: z.string().optional().transform((value) => (value ? value : undefined)),
+  PAYPAL_CLIENT_SECRET: z.string().optional().transform((value) => (value ? value : undefined)),
+  PAYPAL_WEBHOOK_ID: z.string().optional().transform((value) => (value ? value : undefined)),
+  /** local mode only: another node's peer (`http://host:port/paypal-peer`); default this server's own. */
+  PAYPAL_LOCAL_URL: z
+    .string()
+    .optional()
+    .transform((value) => (value ? value.replace(/\/+$/, '') : undefined))
+    .refine((value) => value === undefined || /^https?:\/\/[^/]/.test(value), { message: 'must be an http(s):// URL' }),
+  PAYPAL_BRAND_NAME: z.string().min(1).max(127).default('Estate Shares'),
+  PAYPAL_TIMEOUT_MS: positiveInt(15_000),
+}).superRefine((e, ctx) => {
+  // sandbox and live need the REST app's credentials and the webhook id: refuse to start without them.
+  if (e.PAYPAL_MODE === 'local') return;
+  for (const name of ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_WEBHOOK_ID'] as const) {
+    if (!e[name]) ctx.addIssue({ code: 'custom', path: [name], message: `is required when PAYPAL_MODE=${e.PAYPAL_MODE}` });
+  }
+  if (e.PAYPAL_LOCAL_URL) ctx.addIssue({ code: 'custom', path: ['PAYPAL_LOCAL_URL'], message: 'is only for PAYPAL_MODE=local' });
 });
 
 export type Language = 'pl' | 'en';
@@ -155,7 +175,30 @@ export interface Config {
   bankAccount: BankAccountConfig;
   /** The clock of orders (creation, expiry, reminders); tests inject a controllable one. Default: real time. */
   now?: () => Date;
+  paypal: PayPalConfig;
 }
+
+export type PayPalMode = 'local' | 'sandbox' | 'live';
+
+export interface PayPalConfig {
+  mode: PayPalMode;
+  /**
+   * REST base URL: https://api-m.sandbox.paypal.com (sandbox), https://api-m.paypal.com (live); in local mode
+   * PAYPAL_LOCAL_URL, or undefined: this server's own /paypal-peer, found once it listens.
+   */
+  baseUrl: string | undefined;
+  clientId: string;
+  clientSecret: string;
+  webhookId: string;
+  brandName: string;
+  timeoutMs: number;
+  /** Local peer only: 'manual' queues its webhooks until a test delivers them (default 'auto'). Not from the environment. */
+  peerWebhooks?: 'auto' | 'manual';
+}
+
+export const PAYPAL_BASE_URLS = { sandbox: 'https://api-m.sandbox.paypal.com', live: 'https://api-m.paypal.com' } as const;
+/** Where the local PayPal peer is served (PAYPAL_MODE=local only). */
+export const PAYPAL_PEER_PREFIX = '/paypal-peer';
 
 /** The current time by the config's clock. */
 export const nowOf = (config: Pick<Config, 'now'>): Date => (config.now ? config.now() : new Date());
@@ -215,6 +258,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       bankName: e.BANK_NAME,
       accountNumber: e.BANK_ACCOUNT_NUMBER,
       swift: e.BANK_SWIFT,
+    },
+    paypal: {
+      mode: e.PAYPAL_MODE,
+      baseUrl: e.PAYPAL_MODE === 'local' ? e.PAYPAL_LOCAL_URL : PAYPAL_BASE_URLS[e.PAYPAL_MODE],
+      // The local peer accepts these defaults; sandbox and live must be given theirs (checked above).
+      clientId: e.PAYPAL_CLIENT_ID ?? 'local-client',
+      clientSecret: e.PAYPAL_CLIENT_SECRET ?? 'local-secret',
+      webhookId: e.PAYPAL_WEBHOOK_ID ?? 'LOCAL-WEBHOOK',
+      brandName: e.PAYPAL_BRAND_NAME,
+      timeoutMs: e.PAYPAL_TIMEOUT_MS,
     },
   };
 }
