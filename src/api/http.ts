@@ -37,6 +37,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** token calls must never trigger a refresh: their failures are answers, not expired sessions */
   noAuthRetry?: boolean;
+  /** extra request headers (e.g. `Idempotency-Key`) */
+  headers?: Record<string, string>;
 }
 
 export type Http = <T>(path: string, options?: RequestOptions) => Promise<T>;
@@ -67,6 +69,7 @@ export function createHttp(deps: HttpDeps): Http {
 
   async function send<T>(path: string, options: RequestOptions, token: string | null): Promise<T> {
     const headers: Record<string, string> = {
+      ...options.headers,
       Accept: 'application/json',
       'Content-Language': deps.getLanguage(),
     };

@@ -7,6 +7,8 @@ export const STORAGE_KEYS = {
   isLoggedIn: 'isLoggedIn',
   isListView: 'isListView',
   platformLanguage: 'platformLanguage',
+  /** the investment flow's draft (JSON), cleared when the investor enters the main frame */
+  investmentDraft: 'investmentDraft',
 } as const;
 
 export const COOKIE_KEYS = {

@@ -4,6 +4,7 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/pl';
 import 'dayjs/locale/en';
 import type { Language } from '../../config/env';
+import { formatMoney } from '../format/money';
 
 const round2 = (n: number) => Math.round((n + Number.EPSILON) * 100) / 100;
 
@@ -28,14 +29,9 @@ export function commissionValue(value: number): number {
   return round2(value);
 }
 
-/** Integer grosze → "12 500 000,00 zł" / "PLN 12,500,000.00" in the page language. */
+/** Integer grosze → "12 500 000,00 zł" / "PLN 12,500,000.00" in the page language (the shared money formatter). */
 export function formatPln(grosze: number, language: Language): string {
-  return new Intl.NumberFormat(language === 'pl' ? 'pl-PL' : 'en-GB', {
-    style: 'currency',
-    currency: 'PLN',
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(grosze / 100);
+  return formatMoney(grosze, language);
 }
 
 /** A percentage with up to 2 decimals in the page language ("12,5%"). */
