@@ -2,6 +2,8 @@ import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifySer
 import fp from 'fastify-plugin';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { clientErrorHandler, frameworkErrors } from './lib/framework-errors';
+import { serializeError } from './lib/log-serializers';
 import { parseQueryString } from './lib/querystring';
 import compress from './plugins/external/compress';
 import securityHeaders from './plugins/external/security-headers';
@@ -19,12 +21,17 @@ import media from './routes/media';
 import spa from './routes/spa';
 import './types';
 
+/** A pino destination: anything with write(line). */
+export type LogStream = { write(line: string): void };
+
 export interface AppOptions {
   config: Config;
   /** Opened and migrated by the caller, who also closes it. */
   database: Database;
   /** Extra routes inside the /api scope (tests). */
   extraApiRoutes?: FastifyPluginAsync;
+  /** Where the log goes (tests capture it); default stdout. */
+  logStream?: LogStream;
 }
 
 /** The application as a plugin: external plugins, then app plugins, then routes (fastify/demo's order). */
@@ -55,7 +62,7 @@ export const app = fp<AppOptions>(
     // Outside /api (static files): hide the internals of a 5xx too.
     fastify.setErrorHandler((error: { statusCode?: number }, request, reply) => {
       const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
-      if (status >= 500) request.log.error({ err: error }, 'request failed');
+      if (status >= 500) request.log.error({ err: error, method: request.method, route: request.routeOptions.url }, 'request failed');
       return reply
         .code(status)
         .type('text/plain; charset=utf-8')
@@ -65,23 +72,35 @@ export const app = fp<AppOptions>(
   { name: 'app' },
 );
 
-export function serverOptions(config: Config): FastifyServerOptions {
+export function serverOptions(config: Config, logStream?: LogStream): FastifyServerOptions {
   return {
     logger:
       config.logLevel === 'silent'
         ? false
-        : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie'],
+            // Errors are logged by type, code and stack frames: never SQL parameters or values (lib/log-serializers.ts).
+            serializers: { err: serializeError, error: serializeError },
+            ...(logStream ? { stream: logStream } : {}),
+          },
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     routerOptions: {
       querystringParser: parseQueryString,
       ignoreTrailingSlash: true,
+      // Longer than any valid path parameter (slugs are at most 200 characters), so the schemas answer a
+      // too-long slug with 400; beyond it the router refuses with 414 URL_TOO_LONG (lib/framework-errors.ts).
+      maxParamLength: 500,
     },
+    // Router and transport failures answer the envelope too, without echoing the URL.
+    frameworkErrors: frameworkErrors(config),
+    clientErrorHandler: clientErrorHandler(config),
   };
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const fastify = Fastify(serverOptions(options.config));
+  const fastify = Fastify(serverOptions(options.config, options.logStream));
   await fastify.register(app, options);
   return fastify;
 }

@@ -65,6 +65,16 @@ export const messages = {
   MAINTENANCE: { en: 'The platform is under maintenance', pl: 'Platforma jest w trakcie prac serwisowych' },
   TOKEN_NOT_VALID: { en: 'This link is not valid or has expired', pl: 'Ten link jest nieprawidłowy lub wygasł' },
   INTERNAL_ERROR: { en: 'Something went wrong on our side', pl: 'Wystąpił błąd po naszej stronie' },
+  // Hardening (issue 8): transport-level failures and an unreachable database
+  URL_NOT_VALID: { en: 'The address of the request is not valid', pl: 'Adres żądania jest nieprawidłowy' },
+  URL_TOO_LONG: { en: 'The address of the request is too long', pl: 'Adres żądania jest zbyt długi' },
+  HEADERS_TOO_LARGE: { en: 'The request headers are too large', pl: 'Nagłówki żądania są zbyt duże' },
+  REQUEST_TIMEOUT: { en: 'The request took too long to arrive', pl: 'Żądanie docierało zbyt długo' },
+  BAD_REQUEST: { en: 'The request is malformed', pl: 'Żądanie jest nieprawidłowo zbudowane' },
+  DATABASE_UNAVAILABLE: {
+    en: 'The service is temporarily unavailable. Please try again in a moment',
+    pl: 'Usługa jest chwilowo niedostępna. Spróbuj ponownie za chwilę',
+  },
   // Orders (server/orders/status.ts)
   ORDER_STATUS_CHANGED: {
     en: 'The order has just been changed by someone else; reload it and try again',

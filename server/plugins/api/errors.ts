@@ -5,6 +5,7 @@ import type { Language } from '../../config';
 import { failure } from '../../lib/envelope';
 import { ApiError, type ApiErrorItem } from '../../lib/errors';
 import { resolveLanguage } from '../../lib/language';
+import { sqlStateOf } from '../../lib/log-serializers';
 import { validationErrors } from '../../lib/validation-errors';
 import { translateCode, type ErrorCode } from '../../i18n/messages';
 
@@ -67,7 +68,11 @@ export default fp(
     fastify.setErrorHandler((error: FastifyError, request, reply) => {
       const { status, items } = classify(error);
       if (status >= 500 && !(error instanceof ApiError)) {
-        request.log.error({ err: error }, 'request failed');
+        // The request id is on every line (reqId); the error is serialized without SQL or values (lib/log-serializers.ts).
+        request.log.error(
+          { err: error, code: items[0]?.code, sqlState: sqlStateOf(error), method: request.method, route: request.routeOptions.url },
+          'request failed',
+        );
       } else if (status >= 500) {
         request.log.warn({ code: items[0]?.code }, 'service unavailable');
       }

@@ -10,15 +10,30 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
+/** Marks the access guards (`authenticate`, `requireRole(...)`), so a route's guards can be found and run first. */
+export const AUTH_GUARD = Symbol('authGuard');
+
+type Hook = (...args: never[]) => unknown;
+const isGuard = (hook: unknown): boolean => typeof hook === 'function' && (hook as { [AUTH_GUARD]?: true })[AUTH_GUARD] === true;
+const asList = (value: unknown): Hook[] => (value === undefined || value === null ? [] : Array.isArray(value) ? value : [value as Hook]);
+
+/** Does the route refuse an anonymous caller (its hooks include `authenticate`)? Tests enumerate private routes with it. */
+export const isPrivateRoute = (route: { onRequest?: unknown; preValidation?: unknown; preHandler?: unknown }): boolean =>
+  [...asList(route.onRequest), ...asList(route.preValidation), ...asList(route.preHandler)].some(isGuard);
+
 type Resolution = { principal: Principal } | { principal: null; reason: 'missing' | 'invalid' | 'expired' };
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Reads the bearer token: verifies the JWT, then checks its session row (one indexed select). */
     resolvePrincipal(request: FastifyRequest): Promise<Resolution>;
-    /** preHandler of private calls: 401 UNAUTHORIZED / TOKEN_EXPIRED, else request.principal is set. */
+    /**
+     * Guard of private calls: 401 UNAUTHORIZED / TOKEN_EXPIRED, else request.principal is set. Register it as
+     * `onRequest: fastify.authenticate` (it then runs before the body is read or validated); a route that lists it
+     * under preValidation/preHandler gets it moved to onRequest anyway (see the onRoute hook below).
+     */
     authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
-    /** preHandler: 403 FORBIDDEN unless the signed-in user has one of the roles (use after authenticate). */
+    /** Guard: 403 FORBIDDEN unless the signed-in user has one of the roles (`onRequest: [fastify.authenticate, fastify.requireRole('operator')]`). */
     requireRole(...roles: Principal['role'][]): (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
 }
@@ -51,15 +66,38 @@ export default fp(
       return { principal: { ...verified.principal, role: session.role } };
     }
 
-    fastify.decorate('authenticate', async (request: FastifyRequest) => {
-      const resolution = await fastify.resolvePrincipal(request);
-      if (resolution.principal) return;
-      throw unauthorized(resolution.reason === 'expired' ? 'TOKEN_EXPIRED' : 'UNAUTHORIZED');
-    });
+    const guard = <T extends object>(hook: T): T => Object.assign(hook, { [AUTH_GUARD]: true as const });
 
-    fastify.decorate('requireRole', (...roles: Principal['role'][]) => async (request: FastifyRequest) => {
-      if (!request.principal) throw unauthorized();
-      if (!roles.includes(request.principal.role)) throw forbidden();
+    fastify.decorate(
+      'authenticate',
+      guard(async (request: FastifyRequest) => {
+        const resolution = await fastify.resolvePrincipal(request);
+        if (resolution.principal) return;
+        throw unauthorized(resolution.reason === 'expired' ? 'TOKEN_EXPIRED' : 'UNAUTHORIZED');
+      }),
+    );
+
+    fastify.decorate('requireRole', (...roles: Principal['role'][]) =>
+      guard(async (request: FastifyRequest) => {
+        if (!request.principal) throw unauthorized();
+        if (!roles.includes(request.principal.role)) throw forbidden();
+      }),
+    );
+
+    // Authorization before validation, for every route at once: a private route refuses an anonymous (or
+    // wrong-role) caller before its body is parsed or validated, so the answer is 401/403, never body errors.
+    // Guards listed under preValidation or preHandler are moved, in their order, to the end of onRequest.
+    fastify.addHook('onRoute', (route) => {
+      const moved = [...asList(route.preValidation), ...asList(route.preHandler)].filter(isGuard);
+      if (moved.length === 0) return;
+      const keep = (value: unknown) => {
+        const rest = asList(value).filter((hook) => !isGuard(hook));
+        return rest.length ? rest : undefined;
+      };
+      const options = route as unknown as Record<'onRequest' | 'preValidation' | 'preHandler', unknown>;
+      options.preValidation = keep(route.preValidation);
+      options.preHandler = keep(route.preHandler);
+      options.onRequest = [...asList(route.onRequest), ...moved];
     });
   },
   { name: 'auth', dependencies: ['tokens', 'sessions-repository'] },

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import apiErrors from '../../plugins/api/errors';
+import cacheControl from '../../plugins/api/cache-control';
+import nulGuard from '../../plugins/api/nul-guard';
 import jsonBody from '../../plugins/api/json-body';
 import language from '../../plugins/api/language';
 import maintenance from '../../plugins/api/maintenance';
@@ -30,6 +32,8 @@ const api: FastifyPluginAsync<ApiOptions> = async (fastify, options) => {
   await fastify.register(language);
   await fastify.register(apiErrors);
   await fastify.register(maintenance);
+  await fastify.register(nulGuard);
+  await fastify.register(cacheControl);
 
   await fastify.register(tokenRoutes);
   await fastify.register(userRoutes);

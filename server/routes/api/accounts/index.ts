@@ -67,13 +67,13 @@ const accountsRoutes: FastifyPluginAsyncZod = async (fastify) => {
   });
 
   fastify.get('/investor', {
-    preHandler: fastify.authenticate,
+    onRequest: fastify.authenticate,
     schema: { response: responses(investorSchema, [401]) },
     handler: async (request) => ok(await service.investor(request.principal!.userId)),
   });
 
   fastify.patch('/investor', {
-    preHandler: fastify.authenticate,
+    onRequest: fastify.authenticate,
     schema: { body: investorPatchSchema, response: responses(investorSchema, [400, 401, 429]) },
     handler: async (request) =>
       ok(await service.patch(request.principal!.userId, request.principal!.sessionId, request.body, request.ip)),
@@ -85,7 +85,7 @@ const accountsRoutes: FastifyPluginAsyncZod = async (fastify) => {
   });
 
   fastify.get('/investor/documents', {
-    preHandler: fastify.authenticate,
+    onRequest: fastify.authenticate,
     schema: { response: responses(z.array(docSchema), [401]) },
     handler: async (request) => ok(await service.documents(request.principal!.userId)),
   });

@@ -25,7 +25,7 @@ export const currentUserSchema = z.object({
 
 const userRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.get('/user/me', {
-    preHandler: fastify.authenticate,
+    onRequest: fastify.authenticate,
     schema: { response: responses(currentUserSchema, [401]) },
     handler: async (request) => {
       const user = await fastify.usersRepository.findById(request.principal!.userId);

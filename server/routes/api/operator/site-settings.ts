@@ -29,13 +29,13 @@ const operatorSiteSettingsRoutes: FastifyPluginAsyncZod = async (fastify) => {
   }
 
   fastify.get('/operator/site-settings', {
-    preHandler: guard,
+    onRequest: guard,
     schema: { response: responses(settingsSchema, [401, 403]) },
     handler: async () => ok(await current()),
   });
 
   fastify.patch('/operator/site-settings', {
-    preHandler: guard,
+    onRequest: guard,
     schema: { body: patchSchema, response: responses(settingsSchema, [400, 401, 403]) },
     handler: async (request) => {
       if (Object.keys(request.body).length > 0) {
