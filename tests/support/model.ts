@@ -1,7 +1,14 @@
-// Model-based testing support (xstate/graph): inject I/O, key states, count coverage.
+// Model-based testing support (xstate/graph): inject I/O, key states, measure coverage.
 //
 //   import { createMachineTestModel, deferredActor, byValueAnd, machineCoverage,
 //            printCoverage, expectFullCoverage } from '../support/model';
+//
+// Coverage is measured, not predicted: every path a model hands out is registered, and a path counts only
+// once its `path.test(...)` has run to the end inside a test that passed. `machineCoverage(machine, paths)`
+// counts those paths alone and lists the others as not run; after each test file, a hook of the web
+// project's setup (`checkMeasuredCoverage`) prints one line per machine the file modelled and fails the
+// file when a path did not run (skipped, filtered out, or failed) or a state or transition was never
+// reached. `pathsCoverage` is the prediction (what paths would cover), for tests of this harness itself.
 //
 // Why `createMachineTestModel` and not `createTestModel`: xstate's `createTestModel` refuses machines
 // with `invoke` or `after` ("Invocations on test machines are not supported"), and all our machines
@@ -23,6 +30,7 @@ import {
   type Snapshot,
   type SnapshotFrom,
 } from 'xstate';
+import { onTestFinished } from 'vitest';
 import {
   TestModel,
   serializeSnapshot,
@@ -48,12 +56,16 @@ type MachineModelOptions<TMachine extends AnyStateMachine> = Partial<
  */
 export function createMachineTestModel<TMachine extends AnyStateMachine>(
   machine: TMachine,
-  options?: MachineModelOptions<TMachine>,
+  options?: MachineModelOptions<TMachine> & {
+    /** false: the paths are not registered for the measured coverage (tests of this harness only) */
+    measure?: boolean;
+  },
 ): TestModel<SnapshotFrom<TMachine>, EventFromLogic<TMachine>, unknown> {
-  const { events: getEvents, ...otherOptions } = options ?? {};
+  const { events: getEvents, measure = true, ...otherOptions } = options ?? {};
   type S = SnapshotFrom<TMachine>;
   type E = EventFromLogic<TMachine>;
-  return new TestModel<S, E, unknown>(machine as never, {
+  const Model = measure ? MeasuredTestModel : TestModel;
+  return new Model<S, E, unknown>(machine as never, {
     serializeState: (state, event, prevState) =>
       `${serializeSnapshot(state as never)}${transitionSuffix(state as never, event, prevState as never, true)}`,
     stateMatcher: (state, key) => {
@@ -70,6 +82,92 @@ export function createMachineTestModel<TMachine extends AnyStateMachine>(
     },
     ...(otherOptions as object),
   });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Measured coverage: which paths ran, to the end, in a test that passed
+
+interface Registered {
+  input: unknown;
+  description: string;
+}
+interface MachineRecord {
+  /** every path a model of this machine handed out, in order */
+  paths: Map<object, Registered>;
+  /** the paths whose test ran to the end inside a test that passed */
+  passed: Set<object>;
+  /** path steps -> path: `testPath` is handed the steps, not the path object */
+  bySteps: Map<unknown, object>;
+}
+/** lines printCoverage printed, so the end-of-file check does not print the same figure twice */
+const printed = new Set<string>();
+const records = new Map<AnyStateMachine, MachineRecord>();
+const recordOf = (machine: AnyStateMachine): MachineRecord => {
+  let r = records.get(machine);
+  if (!r) records.set(machine, (r = { paths: new Map(), passed: new Set(), bySteps: new Map() }));
+  return r;
+};
+
+/** A TestModel whose paths are registered when handed out and marked when their test passed. */
+class MeasuredTestModel<S extends Snapshot<unknown>, E extends EventObject, I> extends TestModel<S, E, I> {
+  private registering = true;
+
+  override getPaths(...args: Parameters<TestModel<S, E, I>['getPaths']>): Array<TestPath<S, E>> {
+    const paths = super.getPaths(...args);
+    if (this.registering) this.register(paths, args[1]?.input);
+    return paths;
+  }
+
+  override getShortestPathsFrom(...args: Parameters<TestModel<S, E, I>['getShortestPathsFrom']>) {
+    return this.joined(() => super.getShortestPathsFrom(...args), args[1]?.input);
+  }
+
+  override getSimplePathsFrom(...args: Parameters<TestModel<S, E, I>['getSimplePathsFrom']>) {
+    return this.joined(() => super.getSimplePathsFrom(...args), args[1]?.input);
+  }
+
+  override getPathsFromEvents(...args: Parameters<TestModel<S, E, I>['getPathsFromEvents']>) {
+    const paths = super.getPathsFromEvents(...args);
+    this.register(paths, args[1]?.input);
+    return paths;
+  }
+
+  override async testPath(...args: Parameters<TestModel<S, E, I>['testPath']>): Promise<TestPathResult> {
+    const result = await super.testPath(...args);
+    // Every step ran and matched; the path counts when the test around it passes as a whole.
+    const record = recordOf(this.testLogic as unknown as AnyStateMachine);
+    const path = record.bySteps.get(args[0].steps);
+    if (path) {
+      try {
+        onTestFinished(({ task }) => {
+          if (task.result?.state === 'pass') record.passed.add(path);
+        });
+      } catch {
+        record.passed.add(path); // run outside a test (a script): it ran to the end
+      }
+    }
+    return result;
+  }
+
+  private joined(get: () => Array<TestPath<S, E>>, input: unknown) {
+    this.registering = false; // the partial paths joined inside are not paths of their own
+    try {
+      const paths = get();
+      this.register(paths, input);
+      return paths;
+    } finally {
+      this.registering = true;
+    }
+  }
+
+  private register(paths: Array<TestPath<S, E>>, input: unknown) {
+    const record = recordOf(this.testLogic as unknown as AnyStateMachine);
+    const modelInput = input ?? (this.options as { input?: unknown }).input;
+    for (const path of paths) {
+      record.paths.set(path, { input: modelInput, description: path.description });
+      record.bySteps.set(path.steps, path);
+    }
+  }
 }
 
 /**
@@ -257,6 +355,8 @@ export interface CoverageResult {
   machine: string;
   states: CoverageFigure;
   transitions: CoverageFigure;
+  /** paths a model handed out whose test did not run to the end in a passing test (measured coverage) */
+  notRun?: string[];
 }
 
 interface PathLike {
@@ -267,7 +367,83 @@ interface PathLike {
 const nodesOf = (s: unknown): AnyStateNode[] => ((s as AnyMachineSnapshot | undefined)?._nodes ?? []) as AnyStateNode[];
 
 /**
- * States and transitions visited by `paths` over all of the machine's.
+ * Measured coverage: states and transitions visited by those of `paths` whose test ran to the end inside a
+ * test that passed, over all of the machine's; the rest are listed in `notRun` (and `expectFullCoverage`
+ * fails on them). Paths that no model of this harness handed out (built by hand) count as given.
+ * Call it after the path tests, e.g. in the file's last test.
+ */
+export function machineCoverage(
+  machine: AnyStateMachine,
+  paths: ReadonlyArray<PathLike>,
+  options: { input?: unknown } = {},
+): CoverageResult {
+  const record = records.get(machine);
+  const registered = (p: PathLike) => record?.paths.has(p as object) ?? false;
+  const ran = paths.filter((p) => !registered(p) || record!.passed.has(p as object));
+  const notRun = paths.filter((p) => registered(p) && !record!.passed.has(p as object));
+  return { ...pathsCoverage(machine, ran, options), notRun: notRun.map((p) => record!.paths.get(p as object)!.description) };
+}
+
+/**
+ * After a test file (the web project's setup calls it in `afterAll`): for every machine whose model handed
+ * out paths in this file, the coverage of the paths that ran and passed, merged over the models' inputs.
+ * Prints the line (unless the file printed that very line already) and throws when a path did not run or
+ * a state or transition was never reached, which fails the file.
+ */
+export function checkMeasuredCoverage(): CoverageResult[] {
+  const results: CoverageResult[] = [];
+  const failures: string[] = [];
+  for (const [machine, record] of records) {
+    if (record.paths.size === 0) continue;
+    const byInput = new Map<string, { input: unknown; paths: object[] }>();
+    for (const [path, { input }] of record.paths) {
+      const key = safeKey(input ?? null);
+      const group = byInput.get(key) ?? { input, paths: [] };
+      group.paths.push(path);
+      byInput.set(key, group);
+    }
+    const result = mergeCoverage(
+      [...byInput.values()].map(({ input, paths }) => machineCoverage(machine, paths as PathLike[], { input })),
+    );
+    results.push(result);
+    const line = formatCoverage(result);
+    if (!printed.has(line)) console.log(line);
+    try {
+      expectFullCoverage(result);
+    } catch (error) {
+      failures.push((error as Error).message);
+    }
+  }
+  records.clear();
+  printed.clear();
+  if (failures.length) throw new Error(`measured model coverage:\n${failures.join('\n')}`);
+  return results;
+}
+
+/** Drops what was recorded for `machine` (tests of this harness that leave paths unrun on purpose). */
+export function forgetMeasuredCoverage(machine: AnyStateMachine): void {
+  records.delete(machine);
+}
+
+/** Union of coverage results of the same machine (e.g. models started with different inputs). */
+export function mergeCoverage(results: CoverageResult[]): CoverageResult {
+  const [first, ...rest] = results;
+  const intersect = (pick: (r: CoverageResult) => string[]) =>
+    rest.reduce((missing, r) => missing.filter((m) => pick(r).includes(m)), pick(first));
+  const states = intersect((r) => r.states.missing);
+  const transitions = intersect((r) => r.transitions.missing);
+  const notRun = [...new Set(results.flatMap((r) => r.notRun ?? []))];
+  return {
+    machine: first.machine,
+    states: { total: first.states.total, covered: first.states.total - states.length, missing: states },
+    transitions: { total: first.transitions.total, covered: first.transitions.total - transitions.length, missing: transitions },
+    ...(results.some((r) => r.notRun) ? { notRun } : {}),
+  };
+}
+
+/**
+ * Predicted coverage: states and transitions `paths` would visit, over all of the machine's, whether or
+ * not a test ran them (for tests of this harness; model tests report `machineCoverage`).
  *
  * States: every state node below the root (history pseudo-states excluded); visited when active in a
  * step's snapshot or in one of the microsteps between steps (so transient states that an `always`
@@ -279,7 +455,7 @@ const nodesOf = (s: unknown): AnyStateNode[] => ((s as AnyMachineSnapshot | unde
  * of a step (including the initial one), its source was active before and its target after — the first
  * such `always` of a source in document order.
  */
-export function machineCoverage(
+export function pathsCoverage(
   machine: AnyStateMachine,
   paths: ReadonlyArray<PathLike>,
   options: { input?: unknown } = {},
@@ -396,14 +572,22 @@ export function formatCoverage(result: CoverageResult): string {
 
 /** One line, e.g. `coverage auth: states 14/14 (100%), transitions 31/31 (100%)`. */
 export function printCoverage(result: CoverageResult): void {
-  console.log(formatCoverage(result));
+  const line = formatCoverage(result);
+  printed.add(line);
+  console.log(line);
 }
 
 /** Throws (failing the test) listing every state and transition the paths never visited. */
 export function expectFullCoverage(result: CoverageResult): void {
   const { states: s, transitions: t } = result;
-  if (s.missing.length === 0 && t.missing.length === 0) return;
+  const notRun = result.notRun ?? [];
+  if (s.missing.length === 0 && t.missing.length === 0 && notRun.length === 0) return;
   const lines = [`${formatCoverage(result)} — not full.`];
+  if (notRun.length)
+    lines.push(
+      `  paths that did not run to the end in a passing test (skipped, filtered out or failed) (${notRun.length}):`,
+      ...notRun.map((d) => `    ${d}`),
+    );
   if (s.missing.length) lines.push(`  states never visited (${s.missing.length}):`, ...s.missing.map((m) => `    ${m}`));
   if (t.missing.length) lines.push(`  transitions never taken (${t.missing.length}):`, ...t.missing.map((m) => `    ${m}`));
   throw new Error(lines.join('\n'));

@@ -1,7 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { preloadScreens } from '../../src/app/lazyScreen';
+import { checkMeasuredCoverage } from './model';
 
 // Screens load lazily in the app; tests render them at once, as after the chunk has arrived.
 beforeAll(async () => {
@@ -15,4 +16,10 @@ afterEach(() => {
     const name = c.split('=')[0]?.trim();
     if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
   });
+});
+
+// Model coverage is measured from the paths that ran: after each file, one line per modelled machine, and
+// the file fails when a path did not run or the machine is not fully covered (tests/support/model.ts).
+afterAll(() => {
+  checkMeasuredCoverage();
 });

@@ -12,7 +12,6 @@ import type { Tokens } from '../../../machines/auth.machine';
 import type { MaintenanceConfig } from '../../../machines/maintenance.machine';
 import { loadDictionary } from '../../../src/i18n/i18n';
 import type { StaticContent, User } from '../../../src/api/types';
-import type { CoverageResult } from '../../support/model';
 import { createFakeFetch } from './fakeFetch';
 
 export const NO_MAINTENANCE: MaintenanceConfig = {
@@ -170,20 +169,6 @@ export async function settle(rounds = 3) {
   }
 }
 
-// ---------------------------------------------------------------------------------------------------
-// Coverage over several models of one machine (e.g. started with and without a stored session)
-
-
-/** Union of coverage results of the same machine: covered is what any of them visited. */
-export function mergeCoverage(results: CoverageResult[]): CoverageResult {
-  const [first, ...rest] = results;
-  const intersect = (pick: (r: CoverageResult) => string[]) =>
-    rest.reduce((missing, r) => missing.filter((m) => pick(r).includes(m)), pick(first));
-  const states = intersect((r) => r.states.missing);
-  const transitions = intersect((r) => r.transitions.missing);
-  return {
-    machine: first.machine,
-    states: { total: first.states.total, covered: first.states.total - states.length, missing: states },
-    transitions: { total: first.transitions.total, covered: first.transitions.total - transitions.length, missing: transitions },
-  };
-}
+// Coverage over several models of one machine (e.g. started with and without a stored session): the shared
+// harness owns it now; re-exported for the tests that import it from here.
+export { mergeCoverage } from '../../support/model';
