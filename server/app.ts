@@ -14,6 +14,8 @@ import orders from './orders/plugin';
 import tokens from './plugins/app/tokens';
 import contentRepository from './plugins/app/repositories/content-repository';
 import rateLimitRepository from './plugins/app/repositories/rate-limit-repository';
+import siteState from './plugins/app/site-state';
+import publicCache from './cache/public-cache';
 import sessionsRepository from './plugins/app/repositories/sessions-repository';
 import usersRepository from './plugins/app/repositories/users-repository';
 import api from './routes/api/index';
@@ -50,6 +52,8 @@ export const app = fp<AppOptions>(
     await fastify.register(rateLimitRepository);
     await fastify.register(contentRepository);
     await fastify.register(tokens);
+    await fastify.register(siteState);
+    await fastify.register(publicCache);
     await fastify.register(auth);
     await fastify.register(mail);
     await fastify.register(orders);

@@ -1,5 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { hashPassword } from '../lib/passwords';
+import { bumpContentVersion } from '../plugins/app/repositories/content-repository';
 import type { Db } from './client';
 import { contentNodes, menuItems, siteSettings, sliderItems, socialMedia, users } from './schema';
 import { seedPublicContent } from './seed-data/content';
@@ -67,6 +68,8 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
     await seedContentTree(tx, staticContentSeed, null, '');
     await seedPublicContent(tx);
     await tx.insert(transactionMethods).values(transactionMethodSeed).onConflictDoNothing({ target: transactionMethods.codeName });
+    // Whatever the seed added, nodes already running drop their cached public answers.
+    await bumpContentVersion(tx);
     if (newUsers.length) {
       const inserted = await tx
         .insert(users)

@@ -6,8 +6,12 @@ import { DEMO, describeEachDatabase, expectData, expectError, passwordGrant, typ
 describeEachDatabase('maintenance gate', {}, (t) => {
   let investor: TokenPair;
   let operator: TokenPair;
-  const setFlags = (flags: { maintenanceMode?: boolean; systemMaintenanceMode?: boolean }) =>
-    t.database.db.update(siteSettings).set(flags).where(eq(siteSettings.id, 1));
+  // A flag flipped by hand in the database: every node sees it within a second (plugins/app/site-state.ts); the
+  // tests tell this node to look again at once instead of waiting ("sees a flag flipped elsewhere" waits).
+  const setFlags = async (flags: { maintenanceMode?: boolean; systemMaintenanceMode?: boolean }) => {
+    await t.database.db.update(siteSettings).set(flags).where(eq(siteSettings.id, 1));
+    t.app.siteState.invalidate();
+  };
 
   beforeAll(async () => {
     investor = await t.login('investor');
@@ -58,5 +62,43 @@ describeEachDatabase('maintenance gate', {}, (t) => {
     expectError(await t.injectAs(investor, { method: 'GET', url: '/api/user/me' }), 503, [{ code: 'MAINTENANCE' }]);
     await setFlags({ maintenanceMode: false });
     expectData(await t.injectAs(investor, { method: 'GET', url: '/api/user/me' }));
+  });
+
+  it('sees a flag flipped in the database by another node within a second, without a query per call', async () => {
+    await setFlags({ maintenanceMode: false });
+    expectData(await t.injectAs(investor, { method: 'GET', url: '/api/user/me' }));
+    // Flipped behind this node's back (no invalidate): still open right now, closed after at most a second.
+    await t.database.db.update(siteSettings).set({ maintenanceMode: true }).where(eq(siteSettings.id, 1));
+    try {
+      const started = Date.now();
+      let status = 200;
+      while (Date.now() - started < 3000) {
+        status = (await t.injectAs(investor, { method: 'GET', url: '/api/user/me' })).statusCode;
+        if (status === 503) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(status).toBe(503);
+      expect(Date.now() - started).toBeLessThan(1500);
+    } finally {
+      await setFlags({ maintenanceMode: false });
+    }
+  });
+
+  it('PATCH /operator/site-settings takes effect on this node at once and on another node within a second', async () => {
+    const other = await t.buildAnotherApp();
+    try {
+      expectData(await t.injectAs(investor, { method: 'GET', url: '/api/user/me' }));
+      expectData(await other.inject({ method: 'GET', url: '/api/offers' }));
+      expectData(await t.injectAs(operator, { method: 'PATCH', url: '/api/operator/site-settings', payload: { maintenanceMode: true } }));
+      expectError(await t.app.inject({ method: 'GET', url: '/api/offers' }), 503, [{ code: 'MAINTENANCE' }]);
+      const splash = expectData(await t.app.inject({ method: 'GET', url: '/api/splash-screen' }));
+      expect(splash.maintenanceMode).toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      expectError(await other.inject({ method: 'GET', url: '/api/offers' }), 503, [{ code: 'MAINTENANCE' }]);
+      expect(expectData(await other.inject({ method: 'GET', url: '/api/splash-screen' })).maintenanceMode).toBe(true);
+    } finally {
+      expectData(await t.injectAs(operator, { method: 'PATCH', url: '/api/operator/site-settings', payload: { maintenanceMode: false } }));
+      await other.close();
+    }
   });
 });

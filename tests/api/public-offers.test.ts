@@ -21,6 +21,8 @@ type Section = { id: number; type: string; position: number; title: string; grid
 const SUMMARY_KEYS = [
   'address', 'badges', 'developerEquity', 'id', 'imageUrl', 'investmentEnd', 'investmentStart', 'investorEquity', 'isOpen',
   'mainDescription', 'projectType', 'slug', 'thumbUrl', 'title', 'totalCost',
+  // issue 11: investing figures
+  'pricePerShare', 'minimumInvestment', 'projectedReturnBasisPoints', 'funding', 'status',
 ].sort();
 const OFFER_KEYS = [
   ...SUMMARY_KEYS, 'agreements', 'createdAt', 'descriptions', 'documents', 'gallery', 'properties', 'sections', 'seoDescription',

@@ -7,7 +7,8 @@ export default fp(
   async (fastify) => {
     fastify.addHook('onRequest', async (request) => {
       if (request.is404 || request.routeOptions.config.maintenanceExempt) return;
-      const flags = await fastify.contentRepository.maintenanceFlags();
+      // Read with the content version at most once per second per node (plugins/app/site-state.ts).
+      const flags = await fastify.siteState.get();
       if (!flags.maintenanceMode && !flags.systemMaintenanceMode) return;
       const resolution = await fastify.resolvePrincipal(request);
       if (resolution.principal?.role === 'operator') return;
@@ -16,5 +17,5 @@ export default fp(
       throw apiError(503, 'MAINTENANCE');
     });
   },
-  { name: 'api-maintenance', dependencies: ['auth', 'content-repository'] },
+  { name: 'api-maintenance', dependencies: ['auth', 'site-state'] },
 );

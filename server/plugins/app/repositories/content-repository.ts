@@ -1,7 +1,7 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { Db } from '../../../db/client';
-import { contentNodes, menuItems, siteSettings, sliderItems, socialMedia } from '../../../db/schema';
+import { contentNodes, contentVersion, menuItems, siteSettings, sliderItems, socialMedia } from '../../../db/schema';
 
 export type SiteSettingsRow = typeof siteSettings.$inferSelect;
 export type SliderItemRow = typeof sliderItems.$inferSelect;
@@ -23,6 +23,25 @@ export const defaultSiteSettings: SiteSettingsRow = {
   seoTitle: EMPTY,
   seoDescription: EMPTY,
 };
+
+/**
+ * Marks public content as changed: every node drops its cached public answers (server/cache/public-cache.ts)
+ * within a second. Call it INSIDE the transaction that changes anything a visitor sees: offers and everything
+ * hanging off them (badges, properties, descriptions, sections, series' names/prices/open flags, documents),
+ * FAQ, featured lists, static pages, agreements, slider, static content nodes, menus, social media, site
+ * settings (texts, SEO, maintenance). Then, after the commit, call `fastify.siteState.invalidate()` so this node
+ * sees it at once (other nodes see it within a second). Orders need not call it: share counters are tracked
+ * separately (plugins/app/site-state.ts).
+ *
+ *   await fastify.db.transaction(async (tx) => { await tx.update(offers)...; await bumpContentVersion(tx); });
+ *   fastify.siteState.invalidate();
+ */
+export async function bumpContentVersion(tx: Db): Promise<void> {
+  await tx
+    .insert(contentVersion)
+    .values({ id: 1, version: 1 })
+    .onConflictDoUpdate({ target: contentVersion.id, set: { version: sql`${contentVersion.version} + 1`, changedAt: sql`now()` } });
+}
 
 export function createContentRepository(db: Db) {
   return {

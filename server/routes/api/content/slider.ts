@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok, responses } from '../../../lib/envelope';
+import { responses } from '../../../lib/envelope';
 import { pick } from '../../../lib/translated';
 
 export const sliderItemSchema = z.object({
@@ -20,23 +20,24 @@ const sliderRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.get('/slider', {
     config: { maintenanceExempt: true },
     schema: { response: responses(z.array(sliderItemSchema), []) },
-    handler: async (request) => {
+    handler: (request, reply) => {
       const lang = request.language;
-      const rows = await fastify.contentRepository.sliderItems();
-      return ok(
-        rows.map((row) => ({
-          id: row.id,
-          fileType: row.fileType,
-          imageUrl: row.imageUrl,
-          name: pick(row.name, lang),
-          content: pick(row.content, lang),
-          shadowOverlay: row.shadowOverlay,
-          guestButtonLabel: pick(row.guestButtonLabel, lang),
-          guestButtonUrl: pick(row.guestButtonUrl, lang),
-          loggedUserButtonLabel: pick(row.loggedUserButtonLabel, lang),
-          loggedUserButtonUrl: pick(row.loggedUserButtonUrl, lang),
-        })),
-      );
+      return fastify.publicCache.send(request, reply, {
+        key: `slider:${lang}`,
+        build: async () =>
+          (await fastify.contentRepository.sliderItems()).map((row) => ({
+            id: row.id,
+            fileType: row.fileType,
+            imageUrl: row.imageUrl,
+            name: pick(row.name, lang),
+            content: pick(row.content, lang),
+            shadowOverlay: row.shadowOverlay,
+            guestButtonLabel: pick(row.guestButtonLabel, lang),
+            guestButtonUrl: pick(row.guestButtonUrl, lang),
+            loggedUserButtonLabel: pick(row.loggedUserButtonLabel, lang),
+            loggedUserButtonUrl: pick(row.loggedUserButtonUrl, lang),
+          })),
+      });
     },
   });
 };

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok, responses } from '../../../lib/envelope';
+import { responses } from '../../../lib/envelope';
 import { pick } from '../../../lib/translated';
 
 export const splashScreenSchema = z.object({
@@ -18,18 +18,25 @@ const splashScreenRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.get('/splash-screen', {
     config: { maintenanceExempt: true },
     schema: { response: responses(splashScreenSchema, []) },
-    handler: async (request) => {
-      const s = await fastify.contentRepository.siteSettings();
+    handler: async (request, reply) => {
       const lang = request.language;
-      return ok({
-        maintenanceMode: s.maintenanceMode,
-        maintenanceModeTitle: pick(s.maintenanceModeTitle, lang),
-        maintenanceModeMessage: pick(s.maintenanceModeMessage, lang),
-        systemMaintenanceMode: s.systemMaintenanceMode,
-        systemMaintenanceModeTitle: pick(s.systemMaintenanceModeTitle, lang),
-        systemMaintenanceModeMessage: pick(s.systemMaintenanceModeMessage, lang),
-        seoTitle: pick(s.seoTitle, lang),
-        seoDescription: pick(s.seoDescription, lang),
+      // The flags are part of the key: a flag flipped by hand (SQL) is seen within a second, like the gate.
+      const state = await fastify.siteState.get();
+      return fastify.publicCache.send(request, reply, {
+        key: `splash:${lang}:${state.maintenanceMode}:${state.systemMaintenanceMode}`,
+        build: async () => {
+          const s = await fastify.contentRepository.siteSettings();
+          return {
+            maintenanceMode: s.maintenanceMode,
+            maintenanceModeTitle: pick(s.maintenanceModeTitle, lang),
+            maintenanceModeMessage: pick(s.maintenanceModeMessage, lang),
+            systemMaintenanceMode: s.systemMaintenanceMode,
+            systemMaintenanceModeTitle: pick(s.systemMaintenanceModeTitle, lang),
+            systemMaintenanceModeMessage: pick(s.systemMaintenanceModeMessage, lang),
+            seoTitle: pick(s.seoTitle, lang),
+            seoDescription: pick(s.seoDescription, lang),
+          };
+        },
       });
     },
   });

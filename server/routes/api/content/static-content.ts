@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Language } from '../../../config';
-import { ok, responses } from '../../../lib/envelope';
+import { responses } from '../../../lib/envelope';
 import { pick } from '../../../lib/translated';
 import type { ContentNodeRow } from '../../../plugins/app/repositories/content-repository';
 
@@ -68,18 +68,23 @@ const staticContentRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.get('/static-content', {
     config: { maintenanceExempt: true },
     schema: { response: responses(staticContentSchema, []) },
-    handler: async (request) => {
+    handler: (request, reply) => {
       const lang = request.language;
-      const repo = fastify.contentRepository;
-      const [nodes, menu, social] = await Promise.all([repo.contentNodes(), repo.menuItems(), repo.socialMedia()]);
-      const menuOf = (name: 'header' | 'footer') =>
-        menu
-          .filter((item) => item.menu === name)
-          .map((item) => ({ id: item.id, href: item.href, title: pick(item.title, lang), type: item.type, isPrivate: item.isPrivate }));
-      return ok({
-        content: buildContentTree(nodes, lang),
-        menus: { header: menuOf('header'), footer: menuOf('footer') },
-        socialMedia: social.map((item) => ({ icon: item.icon, url: item.url, name: item.name })),
+      return fastify.publicCache.send(request, reply, {
+        key: `static-content:${lang}`,
+        build: async () => {
+          const repo = fastify.contentRepository;
+          const [nodes, menu, social] = await Promise.all([repo.contentNodes(), repo.menuItems(), repo.socialMedia()]);
+          const menuOf = (name: 'header' | 'footer') =>
+            menu
+              .filter((item) => item.menu === name)
+              .map((item) => ({ id: item.id, href: item.href, title: pick(item.title, lang), type: item.type, isPrivate: item.isPrivate }));
+          return {
+            content: buildContentTree(nodes, lang),
+            menus: { header: menuOf('header'), footer: menuOf('footer') },
+            socialMedia: social.map((item) => ({ icon: item.icon, url: item.url, name: item.name })),
+          };
+        },
       });
     },
   });

@@ -6,6 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { siteSettings } from '../../../db/schema';
 import { ok, responses } from '../../../lib/envelope';
+import { bumpContentVersion } from '../../../plugins/app/repositories/content-repository';
 
 const translatedSchema = z.object({ pl: z.string().max(2000), en: z.string().max(2000) });
 
@@ -39,7 +40,14 @@ const operatorSiteSettingsRoutes: FastifyPluginAsyncZod = async (fastify) => {
     schema: { body: patchSchema, response: responses(settingsSchema, [400, 401, 403]) },
     handler: async (request) => {
       if (Object.keys(request.body).length > 0) {
-        await fastify.db.update(siteSettings).set(request.body).where(eq(siteSettings.id, 1));
+        const body = request.body;
+        await fastify.db.transaction(async (tx) => {
+          await tx.update(siteSettings).set(body).where(eq(siteSettings.id, 1));
+          // The splash screen is cached public content; the maintenance flags are read with the version.
+          await bumpContentVersion(tx);
+        });
+        // This node sees the change at once; the others within a second (plugins/app/site-state.ts).
+        fastify.siteState.invalidate();
       }
       return ok(await current());
     },

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok, responses } from '../../../lib/envelope';
+import { responses } from '../../../lib/envelope';
 import { pick } from '../../../lib/translated';
 import { faqItemSchema } from './schemas';
 
@@ -9,10 +9,15 @@ const faqRoutes: FastifyPluginAsyncZod = async (fastify) => {
   for (const [url, featuredOnly] of [['/faq', false], ['/faq/featured', true]] as const) {
     fastify.get(url, {
       schema: { response: responses(z.array(faqItemSchema), []) },
-      handler: async (request) => {
+      handler: (request, reply) => {
         const lang = request.language;
-        const rows = await repo.faq(featuredOnly);
-        return ok(rows.map((row) => ({ id: row.id, question: pick(row.question, lang), answer: pick(row.answer, lang) })));
+        return fastify.publicCache.send(request, reply, {
+          key: `${url}:${lang}`,
+          build: async () => {
+            const rows = await repo.faq(featuredOnly);
+            return rows.map((row) => ({ id: row.id, question: pick(row.question, lang), answer: pick(row.answer, lang) }));
+          },
+        });
       },
     });
   }

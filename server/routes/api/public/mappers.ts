@@ -2,6 +2,7 @@ import type { Language } from '../../../config';
 import type { SectionPayloads, SectionType } from '../../../db/schema-content';
 import { SECTION_TYPES } from '../../../db/schema-content';
 import { pick } from '../../../lib/translated';
+import { offerFigures, type FigureQueries, type OfferFigures } from './figures';
 import type { AgreementRow, BadgeRow, DocumentRow, OfferRow, PublicRepository, SectionRow } from './repository';
 import type { Agreement, Doc, Offer, OfferSummary, Section } from './schemas';
 
@@ -9,7 +10,7 @@ import type { Agreement, Doc, Offer, OfferSummary, Section } from './schemas';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-export function toOfferSummary(row: OfferRow, badges: BadgeRow[], lang: Language): OfferSummary {
+export function toOfferSummary(row: OfferRow, badges: BadgeRow[], lang: Language, figures: OfferFigures): OfferSummary {
   return {
     id: row.id,
     slug: { pl: row.slug.pl, en: row.slug.en },
@@ -26,12 +27,20 @@ export function toOfferSummary(row: OfferRow, badges: BadgeRow[], lang: Language
     totalCost: row.totalCost,
     developerEquity: row.developerEquity,
     investorEquity: row.totalCost - row.developerEquity,
+    ...figures,
+    projectedReturnBasisPoints: row.projectedReturnBasisPoints,
   };
 }
 
-export async function toOfferSummaries(repo: PublicRepository, rows: OfferRow[], lang: Language): Promise<OfferSummary[]> {
-  const badges = await repo.badgesFor(rows.map((r) => r.id));
-  return rows.map((row) => toOfferSummary(row, badges.get(row.id) ?? [], lang));
+export async function toOfferSummaries(
+  repo: PublicRepository,
+  figureQueries: FigureQueries,
+  rows: OfferRow[],
+  lang: Language,
+): Promise<OfferSummary[]> {
+  const ids = rows.map((r) => r.id);
+  const [badges, series] = await Promise.all([repo.badgesFor(ids), figureQueries.seriesFor(ids)]);
+  return rows.map((row) => toOfferSummary(row, badges.get(row.id) ?? [], lang, offerFigures(row.isOpen, series.get(row.id) ?? [])));
 }
 
 export const toDoc = (row: { id: number; displayName: { pl: string; en: string }; url: string }, lang: Language): Doc => ({
@@ -204,7 +213,7 @@ export async function toOffer(
     .flatMap((s) => (s.type === 'gallery' ? s.elements : []))
     .map((element, index) => ({ ...element, position: index + 1 }));
   return {
-    ...toOfferSummary(row, badges.get(row.id) ?? [], lang),
+    ...toOfferSummary(row, badges.get(row.id) ?? [], lang, offerFigures(row.isOpen, parts.series)),
     seoTitle: pick(row.seoTitle, lang),
     seoDescription: pick(row.seoDescription, lang),
     createdAt: row.createdAt.toISOString(),

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { FEATURED_LIST_NAMES } from '../../../db/schema-content';
@@ -7,6 +7,7 @@ import { notFound } from '../../../lib/errors';
 import { paged, pagedSchema, paginationQuery } from '../../../lib/pagination';
 import { pick } from '../../../lib/translated';
 import { splitDocuments, toAgreement, toOffer, toOfferSummaries } from './mappers';
+import type { Offer } from './schemas';
 import { previewTokenMatches } from './repository';
 import { agreementSchema, documentsSchema, featuredListSchema, offerSchema, offerSummarySchema, slugParam } from './schemas';
 import { mayseeInvestorDocuments, optionalPrincipal } from './viewer';
@@ -15,14 +16,29 @@ const previewQuery = z.object({ previewToken: z.string().max(200).optional() });
 
 const offerRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const repo = fastify.publicRepository;
+  const figures = fastify.figureQueries;
+  const cache = fastify.publicCache;
+
+  // Answers are the same for every visitor of a language: served from the per-node cache (server/cache/public-cache.ts)
+  // with an ETag. A bearer token is still checked when one is sent (an expired one answers 401 TOKEN_EXPIRED).
+  const checkToken = async (request: FastifyRequest) => {
+    if (request.headers.authorization) await optionalPrincipal(fastify, request);
+  };
 
   fastify.get('/offers', {
     schema: { querystring: z.object({ ...paginationQuery }), response: responses(pagedSchema(offerSummarySchema), [400, 401]) },
-    handler: async (request) => {
-      await optionalPrincipal(fastify, request); // accepted, never required
+    handler: async (request, reply) => {
+      await checkToken(request); // accepted, never required
       const page = request.query.pagination;
-      const { rows, total } = await repo.listOffers(page);
-      return ok(paged(await toOfferSummaries(repo, rows, request.language), total, page));
+      const lang = request.language;
+      return cache.send(request, reply, {
+        key: `offers:${lang}:${page.pageSize}:${page.pageNumber}`,
+        shares: true, // funding progress and status follow the orders
+        build: async () => {
+          const { rows, total } = await repo.listOffers(page);
+          return paged(await toOfferSummaries(repo, figures, rows, lang), total, page);
+        },
+      });
     },
   });
 
@@ -34,23 +50,43 @@ const offerRoutes: FastifyPluginAsyncZod = async (fastify) => {
     return row;
   }
 
-  async function answerOffer(request: FastifyRequest, slug: string, previewToken: string | undefined) {
-    const row = await offerBySlug(slug, previewToken);
-    const mayseeInvestor = await mayseeInvestorDocuments(fastify, request);
-    return ok(await toOffer(repo, row, request.language, mayseeInvestor));
+  // The available shares change with every order: read live (one prepared, indexed select) and laid over the
+  // cached offer, so they are never stale while the rest of the offer is built once per content version.
+  const liveAvailability = {
+    read: (offer: Offer) => figures.availability(offer.id),
+    apply: (offer: Offer, available: Record<number, number>): Offer => ({
+      ...offer,
+      series: offer.series.map((s) => ({ ...s, availableShares: available[s.id] ?? s.availableShares })),
+    }),
+  };
+
+  async function answerOffer(request: FastifyRequest, reply: FastifyReply, slug: string, previewToken: string | undefined) {
+    const lang = request.language;
+    const mayseeInvestor = request.headers.authorization ? await mayseeInvestorDocuments(fastify, request) : false;
+    if (previewToken) {
+      // A preview is for the few who hold its token: not cached.
+      const row = await offerBySlug(slug, previewToken);
+      return ok(await toOffer(repo, row, lang, mayseeInvestor));
+    }
+    return cache.send(request, reply, {
+      key: `offer:${lang}:${mayseeInvestor ? 'investor' : 'visitor'}:${slug}`,
+      personal: mayseeInvestor,
+      live: liveAvailability,
+      build: async () => toOffer(repo, await offerBySlug(slug, undefined), lang, mayseeInvestor),
+    });
   }
 
   const offerResponse = responses(offerSchema, [400, 401, 404]);
 
   fastify.get('/offers/:slug', {
     schema: { params: z.object({ slug: slugParam }), querystring: previewQuery, response: offerResponse },
-    handler: (request) => answerOffer(request, request.params.slug, request.query.previewToken),
+    handler: (request, reply) => answerOffer(request, reply, request.params.slug, request.query.previewToken),
   });
 
   // A nested slug is stored with its slash ("osiedle-nad-wisla/etap-2").
   fastify.get('/offers/:slug/:subslug', {
     schema: { params: z.object({ slug: slugParam, subslug: slugParam }), querystring: previewQuery, response: offerResponse },
-    handler: (request) => answerOffer(request, `${request.params.slug}/${request.params.subslug}`, request.query.previewToken),
+    handler: (request, reply) => answerOffer(request, reply, `${request.params.slug}/${request.params.subslug}`, request.query.previewToken),
   });
 
   // The static segment wins over `:subslug` in the router; the slug `contact` gives the contact form's.
@@ -86,16 +122,23 @@ const offerRoutes: FastifyPluginAsyncZod = async (fastify) => {
       }),
       response: responses(featuredListSchema, [400, 404]),
     },
-    handler: async (request) => {
+    handler: (request, reply) => {
       const lang = request.language;
-      const found = await repo.featuredList(request.query.listName);
-      // A known name whose row an operator deleted: an empty list rather than an error.
-      if (!found) return ok({ listName: request.query.listName, title: '', description: '', offers: [] });
-      return ok({
-        listName: found.list.name,
-        title: pick(found.list.title, lang),
-        description: pick(found.list.description, lang),
-        offers: await toOfferSummaries(repo, found.offers, lang),
+      const listName = request.query.listName;
+      return cache.send(request, reply, {
+        key: `featured:${lang}:${listName}`,
+        shares: true,
+        build: async () => {
+          const found = await repo.featuredList(listName);
+          // A known name whose row an operator deleted: an empty list rather than an error.
+          if (!found) return { listName, title: '', description: '', offers: [] };
+          return {
+            listName: found.list.name,
+            title: pick(found.list.title, lang),
+            description: pick(found.list.description, lang),
+            offers: await toOfferSummaries(repo, figures, found.offers, lang),
+          };
+        },
       });
     },
   });

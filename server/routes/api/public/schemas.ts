@@ -31,6 +31,17 @@ export const offerSummarySchema = z.object({
   totalCost: z.number().int(),
   developerEquity: z.number().int(),
   investorEquity: z.number().int(),
+  // Investing figures (issue 11; computed from the series and their share counters, figures.ts).
+  /** Lowest price per share among the series, grosze; null: no series. */
+  pricePerShare: z.number().int().nullable(),
+  /** Smallest possible investment (price × minimum shares of an open series with shares left), grosze; null: none. */
+  minimumInvestment: z.number().int().nullable(),
+  /** Projected annual return in basis points (850 = 8.5 %); null: none stated. */
+  projectedReturnBasisPoints: z.number().int().nullable(),
+  /** raised = sold shares × price, target = all shares × price (grosze); percent per SPEC §9 (2 decimals). */
+  funding: z.object({ raised: z.number().int(), target: z.number().int(), percent: z.number() }),
+  /** funded: every share sold; open: the offer takes investments; closed: otherwise. */
+  status: z.enum(['open', 'closed', 'funded']),
 });
 export type OfferSummary = z.infer<typeof offerSummarySchema>;
 
@@ -153,6 +164,18 @@ export const staticPageSchema = z.object({
   seoTitle: z.string(),
   seoDescription: z.string(),
   attachments: z.array(docSchema),
+});
+
+/** GET /stats: the platform figures of the home page. */
+export const platformStatsSchema = z.object({
+  /** Sum of paid and completed orders' amounts, grosze. */
+  raised: z.number().int(),
+  /** Investors with at least one paid or completed order. */
+  investors: z.number().int(),
+  /** Published offers whose every share is sold. */
+  offersFunded: z.number().int(),
+  /** Published offers. */
+  offers: z.number().int(),
 });
 
 /** A slug path parameter: what the router hands over, bounded. */

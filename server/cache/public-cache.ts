@@ -1,0 +1,207 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { ok } from '../lib/envelope';
+
+// Per-node cache of public answers (issue 11 "The API's fixed cost per request").
+//
+// Public content (offers, pages, FAQ, static content, slider, splash, statistics) is the same for every visitor
+// of a language, so each answer is built once: read from the database, mapped, checked against the route's
+// response schema, serialized, hashed into an ETag and compressed once (brotli and gzip, on first demand).
+// Later requests get those bytes as they are, or `304 Not Modified` when If-None-Match carries the ETag.
+//
+// Freshness:
+// - Every entry remembers the content version it was built at (content_version, read with the maintenance
+//   flags at most once per second by plugins/app/site-state.ts). Anything that changes public content bumps the
+//   version in its own transaction (`bumpContentVersion(tx)` in plugins/app/repositories/content-repository.ts)
+//   and, on its own node, calls `fastify.siteState.invalidate()`: every node drops its entries within a second.
+// - Entries marked `shares: true` (figures computed from orders) also remember the fingerprint of the series'
+//   share counters, so funding figures follow orders within a second.
+// - `live` lets a route overlay a cheap per-request read on the cached answer (an offer's available shares):
+//   when the live value differs from the one the entry was built with, the entry is re-serialized once.
+// - Whatever happens, no entry is older than MAX_AGE_MS (a safety net for a change made with SQL by hand that did
+//   not bump the version).
+// Errors (404 of an unknown slug) are never cached, and at most MAX_ENTRIES answers are kept (oldest first out).
+
+export const MAX_AGE_MS = 60_000;
+export const MAX_ENTRIES = 2000;
+/** Below this size compression gains less than it costs. */
+export const COMPRESS_MIN_BYTES = 1024;
+
+const brotli = promisify(brotliCompress);
+const gz = promisify(gzip);
+
+type Encoding = 'br' | 'gzip';
+
+interface Entry {
+  validity: string;
+  builtAt: number;
+  /** The data as built (before any live overlay). */
+  data: unknown;
+  liveKey: string | undefined;
+  etag: string;
+  body: Buffer;
+  compressed: Partial<Record<Encoding, Promise<Buffer | null>>>;
+}
+
+export interface LiveOverlay<T, L> {
+  /** A cheap read done on every request (one indexed query). */
+  read(data: T): Promise<L>;
+  /** The data with the live value applied. */
+  apply(data: T, live: L): T;
+}
+
+export interface CachedAnswer<T, L = unknown> {
+  /** Everything the answer depends on besides the content version: route, language, parameters, variant. */
+  key: string;
+  build(): Promise<T>;
+  /** The answer is computed from orders' share counters. */
+  shares?: boolean;
+  live?: LiveOverlay<T, L>;
+  /** The answer depends on the caller's token (e.g. investor documents): never stored by shared caches. */
+  personal?: boolean;
+}
+
+/** The encoding to send, from Accept-Encoding (a q=0 refuses one). */
+export function pickEncoding(header: string | string[] | undefined): Encoding | null {
+  if (!header) return null;
+  const accepted = new Map<string, number>();
+  for (const part of String(header).toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    accepted.set(name.trim(), q ? Number(q.slice(2)) || 0 : 1);
+  }
+  const wants = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
+  if (wants('br')) return 'br';
+  if (wants('gzip')) return 'gzip';
+  return null;
+}
+
+function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const bare = etag.replace(/^W\//, '');
+  return header.split(',').some((candidate) => {
+    const value = candidate.trim();
+    return value === '*' || value.replace(/^W\//, '') === bare;
+  });
+}
+
+type Schema = { parse(value: unknown): unknown };
+
+export function createPublicCache(deps: { siteState: { get(): Promise<{ contentVersion: number; sharesFingerprint: string }> }; now?: () => number }) {
+  const now = deps.now ?? (() => Date.now());
+  const entries = new Map<string, Entry>();
+  const building = new Map<string, Promise<Entry>>();
+  const stats = { hits: 0, builds: 0, overlays: 0, notModified: 0 };
+
+  function makeEntry(data: unknown, shown: unknown, validity: string, liveKey: string | undefined, schema: Schema | undefined): Entry {
+    // The route's response schema checks the answer once per build, not once per request.
+    const envelope = schema ? schema.parse(ok(shown)) : ok(shown);
+    const body = Buffer.from(JSON.stringify(envelope));
+    const etag = `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
+    return { validity, builtAt: now(), data, liveKey, etag, body, compressed: {} };
+  }
+
+  function remember(key: string, entry: Entry) {
+    entries.delete(key);
+    entries.set(key, entry);
+    if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
+  }
+
+  function compressed(entry: Entry, encoding: Encoding): Promise<Buffer | null> {
+    if (entry.body.length < COMPRESS_MIN_BYTES) return Promise.resolve(null);
+    entry.compressed[encoding] ??= (
+      encoding === 'br'
+        ? brotli(entry.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: entry.body.length } })
+        : gz(entry.body, { level: 9 })
+    ).catch(() => null);
+    return entry.compressed[encoding]!;
+  }
+
+  async function send<T, L>(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer<T, L>): Promise<FastifyReply> {
+    const state = await deps.siteState.get();
+    const validity = answer.shares ? `${state.contentVersion}/${state.sharesFingerprint}` : String(state.contentVersion);
+    const schema = (request.routeOptions.schema?.response as Record<number, Schema> | undefined)?.[200];
+
+    let entry = entries.get(answer.key);
+    if (!entry || entry.validity !== validity || now() - entry.builtAt > MAX_AGE_MS) {
+      const flightKey = `${answer.key}\u0000${validity}`;
+      let flight = building.get(flightKey);
+      if (!flight) {
+        flight = (async () => {
+          const data = await answer.build();
+          let shown: T = data;
+          let liveKey: string | undefined;
+          if (answer.live) {
+            const live = await answer.live.read(data);
+            liveKey = JSON.stringify(live);
+            shown = answer.live.apply(data, live);
+          }
+          const built = makeEntry(data, shown, validity, liveKey, schema);
+          remember(answer.key, built);
+          stats.builds += 1;
+          return built;
+        })();
+        building.set(flightKey, flight);
+        flight.then(
+          () => building.delete(flightKey),
+          () => building.delete(flightKey),
+        );
+      }
+      entry = await flight;
+    } else if (answer.live) {
+      const live = await answer.live.read(entry.data as T);
+      const liveKey = JSON.stringify(live);
+      if (liveKey !== entry.liveKey) {
+        const data = entry.data as T;
+        entry = makeEntry(data, answer.live.apply(data, live), entry.validity, liveKey, schema);
+        remember(answer.key, entry);
+        stats.overlays += 1;
+      } else stats.hits += 1;
+    } else stats.hits += 1;
+
+    reply
+      .header('etag', entry.etag)
+      .header('cache-control', answer.personal ? 'private, no-cache' : 'public, no-cache')
+      .header('vary', answer.personal ? 'Accept-Language, Content-Language, Accept-Encoding, Authorization' : 'Accept-Language, Content-Language, Accept-Encoding');
+
+    if (etagMatches(request.headers['if-none-match'], entry.etag)) {
+      stats.notModified += 1;
+      return reply.code(304).send();
+    }
+    reply.type('application/json; charset=utf-8');
+    const encoding = pickEncoding(request.headers['accept-encoding']);
+    const bytes = encoding ? await compressed(entry, encoding) : null;
+    if (encoding && bytes) return reply.header('content-encoding', encoding).send(bytes);
+    return reply.send(entry.body);
+  }
+
+  return {
+    send,
+    /** Drop every entry of this node (tests; a change that cannot wait for the version check). */
+    clear() {
+      entries.clear();
+    },
+    stats,
+    get size() {
+      return entries.size;
+    },
+  };
+}
+
+export type PublicCache = ReturnType<typeof createPublicCache>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    publicCache: PublicCache;
+  }
+}
+
+export default fp(
+  async (fastify) => {
+    fastify.decorate('publicCache', createPublicCache({ siteState: fastify.siteState }));
+  },
+  { name: 'public-cache', dependencies: ['site-state'] },
+);
