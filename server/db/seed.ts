@@ -9,6 +9,7 @@ import { siteSettingsSeed } from './seed-data/site-settings';
 import { sliderSeed } from './seed-data/slider';
 import { staticContentSeed, type SeedNode } from './seed-data/static-content';
 import { userSeed } from './seed-data/users';
+import { seedInvestorOrders, seedProjectedReturns } from './seed-data/investor-orders';
 import { transactionMethods } from './schema-orders';
 import { transactionMethodSeed } from './seed-data/transaction-methods';
 
@@ -78,6 +79,9 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
         .returning({ id: users.id });
       usersCreated = inserted.length;
     }
+    // The investor area's demo: projected returns, and the demo investor's orders (fixed references).
+    await seedProjectedReturns(tx);
+    await seedInvestorOrders(tx);
   });
   return { usersCreated };
 }

@@ -14,6 +14,7 @@ import sliderRoutes from './content/slider';
 import splashScreenRoutes from './content/splash-screen';
 import staticContentRoutes from './content/static-content';
 import publicRoutes from './public/index';
+import portfolioRoutes from './portfolio/index';
 import investmentRoutes from './investment/index';
 import ordersRoutes from './orders/index';
 
@@ -42,6 +43,7 @@ const api: FastifyPluginAsync<ApiOptions> = async (fastify, options) => {
   await fastify.register(sliderRoutes);
   await fastify.register(staticContentRoutes);
   await fastify.register(publicRoutes);
+  await fastify.register(portfolioRoutes);
   await fastify.register(investmentRoutes);
   await fastify.register(ordersRoutes);
   await fastify.register(operatorSiteSettingsRoutes);

@@ -307,11 +307,6 @@ export function createAccountsService(fastify: FastifyInstance) {
         throw error;
       }
     },
-
-    /** The investor's documents: none until the investment flow stores some (docs/api.md `Doc[]`). */
-    async documents(_userId: string): Promise<{ id: number; displayName: string; url: string }[]> {
-      return [];
-    },
   };
 }
 

@@ -5,7 +5,6 @@ import { createAccountsService } from './accounts-service';
 import { countries } from './countries';
 import {
   activateBodySchema,
-  docSchema,
   investorPatchSchema,
   investorSchema,
   registerBodySchema,
@@ -84,11 +83,7 @@ const accountsRoutes: FastifyPluginAsyncZod = async (fastify) => {
     handler: async (request) => ok(await service.confirmEmail(request.body?.token ?? '')),
   });
 
-  fastify.get('/investor/documents', {
-    onRequest: fastify.authenticate,
-    schema: { response: responses(z.array(docSchema), [401]) },
-    handler: async (request) => ok(await service.documents(request.principal!.userId)),
-  });
+  // GET /investor/documents lives with the investor area (routes/api/portfolio).
 };
 
 export default accountsRoutes;

@@ -1,0 +1,111 @@
+import { asc, desc, eq } from 'drizzle-orm';
+import type { ExportKind } from '../../contract/portfolio';
+import type { Language } from '../config';
+import type { Db } from '../db/client';
+import { offerSeries, offers } from '../db/schema-content';
+import { orders, transactions } from '../db/schema-orders';
+import { pick } from '../lib/translated';
+import { formatReference } from '../orders/reference';
+import { formatAmountPlain, formatDateTime } from './format';
+
+// CSV exports of the investor's orders and transactions (GET /investor/exports/{orders|transactions}.csv).
+// Made for spreadsheets: UTF-8 with a byte-order mark (Excel then reads Polish letters right), CRLF line
+// ends, RFC 4180 quoting, amounts in PLN as plain numbers with the language's decimal separator; Polish uses
+// `;` between fields (a Polish Excel splits on it, since `,` is its decimal separator), English `,`.
+// Text that a spreadsheet would run as a formula (=, +, -, @ first) is prefixed with an apostrophe.
+
+const BOM = '\ufeff';
+const MAX_ROWS = 10_000;
+
+const HEAD = {
+  pl: {
+    orders: ['Numer zamówienia', 'Data złożenia', 'Status', 'Inwestycja', 'Seria', 'Liczba udziałów', 'Cena za udział (PLN)', 'Wartość (PLN)', 'Prowizja (PLN)', 'Razem (PLN)', 'Metoda płatności', 'Data płatności', 'Termin płatności'],
+    transactions: ['Data', 'Numer zamówienia', 'Inwestycja', 'Metoda płatności', 'Status', 'Liczba udziałów', 'Kwota (PLN)', 'Prowizja (PLN)'],
+    orderStatus: { new: 'Oczekujące', paid: 'Opłacone', completed: 'Zrealizowane', cancelled: 'Anulowane' },
+    transactionStatus: { new: 'Oczekująca', paid: 'Opłacona', completed: 'Zrealizowana', rejected: 'Odrzucona' },
+    method: { BankTransfer: 'Przelew bankowy', PayPal: 'PayPal' },
+    file: { orders: 'zamowienia', transactions: 'transakcje' },
+  },
+  en: {
+    orders: ['Order reference', 'Placed on', 'Status', 'Investment', 'Series', 'Shares', 'Price per share (PLN)', 'Amount (PLN)', 'Fee (PLN)', 'Total (PLN)', 'Payment method', 'Paid on', 'Payment deadline'],
+    transactions: ['Date', 'Order reference', 'Investment', 'Payment method', 'Status', 'Shares', 'Amount (PLN)', 'Fee (PLN)'],
+    orderStatus: { new: 'Pending', paid: 'Paid', completed: 'Completed', cancelled: 'Cancelled' },
+    transactionStatus: { new: 'Pending', paid: 'Paid', completed: 'Completed', rejected: 'Rejected' },
+    method: { BankTransfer: 'Bank transfer', PayPal: 'PayPal' },
+    file: { orders: 'orders', transactions: 'transactions' },
+  },
+} as const;
+
+export const csvSeparator = (language: Language) => (language === 'pl' ? ';' : ',');
+
+/** One field: quoted when it holds the separator, a quote or a line break; formulas neutralised. */
+export function csvField(value: string | number, separator: string, { text = true } = {}): string {
+  let s = String(value);
+  if (text && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return s.includes(separator) || /["\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+export function toCsv(rows: (string | { number: string })[][], language: Language): string {
+  const separator = csvSeparator(language);
+  const line = (row: (string | { number: string })[]) =>
+    row.map((cell) => (typeof cell === 'string' ? csvField(cell, separator) : csvField(cell.number, separator, { text: false }))).join(separator);
+  return BOM + rows.map(line).join('\r\n') + '\r\n';
+}
+
+export async function exportCsv(db: Db, userId: string, kind: ExportKind, language: Language): Promise<{ fileName: string; body: string }> {
+  const h = HEAD[language];
+  const money = (grosze: number) => ({ number: formatAmountPlain(grosze, language) });
+  const when = (d: Date | null) => (d ? formatDateTime(d, language) : '');
+  const rows: (string | { number: string })[][] = [];
+  if (kind === 'orders') {
+    rows.push([...h.orders]);
+    const list = await db
+      .select({ order: orders, offerTitle: offers.title, seriesName: offerSeries.name })
+      .from(orders)
+      .innerJoin(offers, eq(offers.id, orders.offerId))
+      .innerJoin(offerSeries, eq(offerSeries.id, orders.seriesId))
+      .where(eq(orders.userId, userId))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(MAX_ROWS);
+    for (const { order, offerTitle, seriesName } of list) {
+      rows.push([
+        formatReference(order.reference),
+        when(order.createdAt),
+        h.orderStatus[order.status],
+        pick(offerTitle, language),
+        pick(seriesName, language),
+        { number: String(order.quantity) },
+        money(order.pricePerShare),
+        money(order.amount),
+        money(order.feeValue),
+        money(order.totalPrice),
+        h.method[order.methodCode],
+        when(order.paidAt),
+        order.status === 'new' ? when(order.expiresAt) : '',
+      ]);
+    }
+  } else {
+    rows.push([...h.transactions]);
+    const list = await db
+      .select({ transaction: transactions, order: orders, offerTitle: offers.title })
+      .from(transactions)
+      .innerJoin(orders, eq(orders.id, transactions.orderId))
+      .innerJoin(offers, eq(offers.id, orders.offerId))
+      .where(eq(orders.userId, userId))
+      .orderBy(desc(transactions.createdAt), desc(transactions.id), asc(orders.id))
+      .limit(MAX_ROWS);
+    for (const { transaction, order, offerTitle } of list) {
+      rows.push([
+        when(transaction.createdAt),
+        formatReference(order.reference),
+        pick(offerTitle, language),
+        h.method[transaction.methodCode],
+        h.transactionStatus[transaction.status],
+        { number: String(order.quantity) },
+        money(transaction.amount),
+        money(transaction.commission),
+      ]);
+    }
+  }
+  return { fileName: `${h.file[kind]}.csv`, body: toCsv(rows, language) };
+}

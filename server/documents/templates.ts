@@ -1,0 +1,244 @@
+import type { PdfContent } from './pdf';
+import { displayReference, formatDate, formatDateTime, formatMoney, formatPercent, type DocLanguage } from './format';
+
+// The texts of the documents the platform issues, in Polish and English (the investor's language: the
+// order's language for order documents, the account's language for statements).
+
+export const ISSUER = 'Estate Shares';
+
+const TEXT = {
+  pl: {
+    orderConfirmation: 'Potwierdzenie złożenia zamówienia',
+    paymentConfirmation: 'Potwierdzenie płatności',
+    yearlyStatement: 'Roczne zestawienie udziałów i płatności',
+    reference: 'Numer zamówienia',
+    createdAt: 'Data złożenia',
+    paidAt: 'Data płatności',
+    expiresAt: 'Termin płatności',
+    offer: 'Inwestycja',
+    series: 'Seria',
+    quantity: 'Liczba udziałów',
+    pricePerShare: 'Cena za udział',
+    amount: 'Wartość udziałów',
+    fee: 'Prowizja',
+    total: 'Do zapłaty',
+    totalPaid: 'Zapłacono',
+    method: 'Metoda płatności',
+    transactionId: 'Identyfikator transakcji',
+    investor: 'Inwestor',
+    address: 'Adres',
+    email: 'E-mail',
+    methods: { BankTransfer: 'Przelew bankowy', PayPal: 'PayPal' },
+    orderIntro:
+      'Dziękujemy za złożenie zamówienia. Udziały zostały zarezerwowane do terminu płatności. W tytule przelewu podaj numer zamówienia.',
+    paymentIntro: 'Potwierdzamy otrzymanie płatności za poniższe zamówienie. Udziały zostały przypisane do Twojego portfela.',
+    statementIntro: (year: number) => `Zestawienie obejmuje udziały posiadane na dzień 31.12.${year} oraz płatności zaksięgowane w roku ${year}.`,
+    holdings: 'Udziały na koniec roku',
+    payments: 'Płatności w roku',
+    date: 'Data',
+    noHoldings: 'Brak udziałów na koniec roku.',
+    noPayments: 'Brak płatności w tym roku.',
+    sumInvested: 'Łączna wartość udziałów',
+    sumPaid: 'Łącznie zapłacono',
+    footer: 'Dokument wygenerowany elektronicznie, nie wymaga podpisu.',
+    issuedFor: 'Wystawiono dla',
+  },
+  en: {
+    orderConfirmation: 'Order confirmation',
+    paymentConfirmation: 'Payment confirmation',
+    yearlyStatement: 'Yearly statement of holdings and payments',
+    reference: 'Order reference',
+    createdAt: 'Placed on',
+    paidAt: 'Paid on',
+    expiresAt: 'Payment deadline',
+    offer: 'Investment',
+    series: 'Series',
+    quantity: 'Number of shares',
+    pricePerShare: 'Price per share',
+    amount: 'Value of shares',
+    fee: 'Fee',
+    total: 'Total to pay',
+    totalPaid: 'Paid',
+    method: 'Payment method',
+    transactionId: 'Transaction id',
+    investor: 'Investor',
+    address: 'Address',
+    email: 'E-mail',
+    methods: { BankTransfer: 'Bank transfer', PayPal: 'PayPal' },
+    orderIntro:
+      'Thank you for your order. The shares are reserved until the payment deadline. Use the order reference as the transfer title.',
+    paymentIntro: 'We confirm that we received the payment for the order below. The shares have been added to your portfolio.',
+    statementIntro: (year: number) => `This statement lists the shares held on 31 December ${year} and the payments booked in ${year}.`,
+    holdings: 'Shares held at year end',
+    payments: 'Payments in the year',
+    date: 'Date',
+    noHoldings: 'No shares held at year end.',
+    noPayments: 'No payments this year.',
+    sumInvested: 'Total value of shares',
+    sumPaid: 'Total paid',
+    footer: 'This document was generated electronically and is valid without a signature.',
+    issuedFor: 'Issued for',
+  },
+} as const;
+
+export const documentTitle = (kind: 'orderConfirmation' | 'paymentConfirmation' | 'yearlyStatement', language: DocLanguage) =>
+  TEXT[language][kind];
+
+export interface OrderFacts {
+  reference: string;
+  createdAt: Date;
+  paidAt: Date | null;
+  expiresAt: Date | null;
+  offerTitle: string;
+  seriesName: string;
+  quantity: number;
+  pricePerShare: number;
+  amount: number;
+  feeBasisPoints: number;
+  feeValue: number;
+  totalPrice: number;
+  method: 'BankTransfer' | 'PayPal';
+  investor: { firstName: string; lastName: string; email: string; address: string };
+  transactionId: string | null;
+}
+
+function orderFields(o: OrderFacts, language: DocLanguage): [string, string][] {
+  const t = TEXT[language];
+  return [
+    [t.reference, displayReference(o.reference)],
+    [t.offer, o.offerTitle],
+    [t.series, o.seriesName],
+    [t.quantity, String(o.quantity)],
+    [t.pricePerShare, formatMoney(o.pricePerShare, language)],
+    [t.amount, formatMoney(o.amount, language)],
+    [t.fee, `${formatMoney(o.feeValue, language)} (${formatPercent(o.feeBasisPoints / 100, language)})`],
+  ];
+}
+
+function investorFields(o: OrderFacts, language: DocLanguage): [string, string][] {
+  const t = TEXT[language];
+  return [
+    [t.investor, `${o.investor.firstName} ${o.investor.lastName}`],
+    [t.email, o.investor.email],
+    [t.address, o.investor.address],
+  ];
+}
+
+export function orderConfirmation(o: OrderFacts, language: DocLanguage): PdfContent {
+  const t = TEXT[language];
+  return {
+    title: `${t.orderConfirmation} ${displayReference(o.reference)}`,
+    subtitle: `${t.createdAt}: ${formatDateTime(o.createdAt, language)}`,
+    issuer: ISSUER,
+    language,
+    date: o.createdAt,
+    footer: t.footer,
+    blocks: [
+      { type: 'paragraph', text: t.orderIntro },
+      { type: 'fields', fields: investorFields(o, language) },
+      { type: 'heading', text: t.reference },
+      {
+        type: 'fields',
+        fields: [
+          ...orderFields(o, language),
+          [t.total, formatMoney(o.totalPrice, language)],
+          [t.method, t.methods[o.method]],
+          ...(o.expiresAt ? ([[t.expiresAt, formatDateTime(o.expiresAt, language)]] as [string, string][]) : []),
+        ],
+      },
+    ],
+  };
+}
+
+export function paymentConfirmation(o: OrderFacts, language: DocLanguage): PdfContent {
+  const t = TEXT[language];
+  const paidAt = o.paidAt ?? o.createdAt;
+  return {
+    title: `${t.paymentConfirmation} ${displayReference(o.reference)}`,
+    subtitle: `${t.paidAt}: ${formatDateTime(paidAt, language)}`,
+    issuer: ISSUER,
+    language,
+    date: paidAt,
+    footer: t.footer,
+    blocks: [
+      { type: 'paragraph', text: t.paymentIntro },
+      { type: 'fields', fields: investorFields(o, language) },
+      { type: 'heading', text: t.paymentConfirmation },
+      {
+        type: 'fields',
+        fields: [
+          ...orderFields(o, language),
+          [t.totalPaid, formatMoney(o.totalPrice, language)],
+          [t.method, t.methods[o.method]],
+          [t.paidAt, formatDateTime(paidAt, language)],
+          ...(o.transactionId ? ([[t.transactionId, o.transactionId]] as [string, string][]) : []),
+        ],
+      },
+    ],
+  };
+}
+
+export interface StatementFacts {
+  year: number;
+  investor: { firstName: string; lastName: string; email: string };
+  holdings: { offerTitle: string; seriesName: string; quantity: number; amount: number }[];
+  payments: { date: Date; reference: string; offerTitle: string; method: 'BankTransfer' | 'PayPal'; quantity: number; total: number }[];
+  /** the year's last moment: the statement's date */
+  yearEnd: Date;
+}
+
+export function yearlyStatement(s: StatementFacts, language: DocLanguage): PdfContent {
+  const t = TEXT[language];
+  const invested = s.holdings.reduce((sum, h) => sum + h.amount, 0);
+  const paid = s.payments.reduce((sum, p) => sum + p.total, 0);
+  return {
+    title: `${t.yearlyStatement} ${s.year}`,
+    subtitle: `${t.issuedFor}: ${s.investor.firstName} ${s.investor.lastName} (${s.investor.email})`,
+    issuer: ISSUER,
+    language,
+    date: s.yearEnd,
+    footer: t.footer,
+    blocks: [
+      { type: 'paragraph', text: t.statementIntro(s.year) },
+      { type: 'heading', text: t.holdings },
+      {
+        type: 'table',
+        table: {
+          columns: [
+            { label: t.offer, width: 4 },
+            { label: t.series, width: 2 },
+            { label: t.quantity, width: 2, align: 'right' },
+            { label: t.amount, width: 3, align: 'right' },
+          ],
+          rows: s.holdings.map((h) => [h.offerTitle, h.seriesName, String(h.quantity), formatMoney(h.amount, language)]),
+          empty: t.noHoldings,
+        },
+      },
+      { type: 'fields', fields: [[t.sumInvested, formatMoney(invested, language)]] },
+      { type: 'heading', text: t.payments },
+      {
+        type: 'table',
+        table: {
+          columns: [
+            { label: t.date, width: 2 },
+            { label: t.reference, width: 3 },
+            { label: t.offer, width: 4 },
+            { label: t.method, width: 2 },
+            { label: t.quantity, width: 1, align: 'right' },
+            { label: t.totalPaid, width: 3, align: 'right' },
+          ],
+          rows: s.payments.map((p) => [
+            formatDate(p.date, language),
+            displayReference(p.reference),
+            p.offerTitle,
+            t.methods[p.method],
+            String(p.quantity),
+            formatMoney(p.total, language),
+          ]),
+          empty: t.noPayments,
+        },
+      },
+      { type: 'fields', fields: [[t.sumPaid, formatMoney(paid, language)]] },
+    ],
+  };
+}
