@@ -33,6 +33,8 @@ const envSchema = z.object({
       message: 'must be a postgres:// or postgresql:// URL (leave unset for the embedded PGlite database)',
     }),
   DATA_DIR: z.string().min(1).default('./data'),
+  // Connections per process to PostgreSQL (node-postgres pool).
+  DATABASE_POOL_SIZE: positiveInt(10),
   // Anything other than pl/en falls back to pl (SPEC §2: "fallback pl").
   DEFAULT_LANGUAGE: z
     .string()
@@ -132,6 +134,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** PGlite data folder; `memory://` keeps the database in memory (tests). */
   dataDir: string;
+  /** PostgreSQL connections per process. */
+  poolSize: number;
   defaultLanguage: Language;
   /** undefined: generated once and kept in the database, so every node shares it. */
   jwtSecret: string | undefined;
@@ -222,6 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
+    poolSize: e.DATABASE_POOL_SIZE,
     defaultLanguage: e.DEFAULT_LANGUAGE,
     jwtSecret: e.JWT_SECRET,
     accessTokenTtl: e.ACCESS_TOKEN_TTL,

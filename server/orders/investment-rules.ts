@@ -1,7 +1,8 @@
-import { and, asc, eq, or } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, or, sql } from 'drizzle-orm';
 import { MAX_ORDER_GROSZE } from '../../contract/money';
 import type { Db } from '../db/client';
-import { agreements, offerSeries, offers } from '../db/schema-content';
+import { users } from '../db/schema';
+import { agreements, offerSeries, offers, type Text } from '../db/schema-content';
 import { transactionMethods } from '../db/schema-orders';
 import type { ApiErrorItem } from '../lib/errors';
 import type { Executor } from '../mail/outbox';
@@ -36,7 +37,51 @@ export function investmentAgreements(db: Executor, offerId: number): Promise<Agr
     .select()
     .from(agreements)
     .where(or(eq(agreements.context, 'investment'), eq(agreements.offerId, offerId)))
-    .orderBy(asc(agreements.offerId), asc(agreements.position), asc(agreements.id));
+    .orderBy(sql`${agreements.offerId} nulls first`, asc(agreements.position), asc(agreements.id));
+}
+
+export interface OrderContext extends InvestmentTarget {
+  user: { email: string; firstName: string } | undefined;
+  method: MethodRow | undefined;
+  /** investmentAgreements(), in the same order */
+  agreements: Pick<AgreementRow, 'id' | 'required' | 'content'>[];
+}
+
+/**
+ * Everything POST /investment checks, in ONE round trip (the purchase hot path): the caller, the offer, the
+ * series, the method and the agreements, each null/empty when missing.
+ */
+export async function loadOrderContext(
+  db: Executor,
+  ids: { userId: string; offerId: number; seriesId: number; methodId: number },
+): Promise<OrderContext> {
+  const agreementList = sql<{ id: number; required: boolean; content: Text }[]>`(
+    select coalesce(json_agg(json_build_object('id', a.id, 'required', a.required, 'content', a.content)
+      order by a.offer_id nulls first, a.position, a.id), '[]'::json)
+    from ${agreements} a where a.context = 'investment' or a.offer_id = ${ids.offerId})`;
+  const [row] = await db
+    .select({
+      user: { email: users.email, firstName: users.firstName },
+      offer: getTableColumns(offers),
+      series: getTableColumns(offerSeries),
+      method: getTableColumns(transactionMethods),
+      agreements: agreementList,
+    })
+    .from(users)
+    .leftJoin(offers, eq(offers.id, ids.offerId))
+    .leftJoin(offerSeries, eq(offerSeries.id, ids.seriesId))
+    .leftJoin(transactionMethods, eq(transactionMethods.id, ids.methodId))
+    .where(eq(users.id, ids.userId))
+    .limit(1);
+  if (!row) return { user: undefined, offer: undefined, series: undefined, method: undefined, agreements: [] };
+  const agreementRows = typeof row.agreements === 'string' ? JSON.parse(row.agreements) : row.agreements;
+  return {
+    user: row.user,
+    offer: row.offer ?? undefined,
+    series: row.series ?? undefined,
+    method: row.method ?? undefined,
+    agreements: agreementRows ?? [],
+  };
 }
 
 export async function loadMethod(db: Executor, methodId: number): Promise<MethodRow | undefined> {
@@ -99,7 +144,7 @@ export function checkTarget(
 }
 
 /** Required agreements not accepted → IS_EMPTY `agreements.<id>` (like the contact form). */
-export function checkAgreements(rows: AgreementRow[], answers: { id: number; isAccepted: boolean }[]): ApiErrorItem[] {
+export function checkAgreements(rows: Pick<AgreementRow, 'id' | 'required'>[], answers: { id: number; isAccepted: boolean }[]): ApiErrorItem[] {
   const accepted = new Set(answers.filter((a) => a.isAccepted).map((a) => a.id));
   return rows.filter((row) => row.required && !accepted.has(row.id)).map((row) => ({ code: 'IS_EMPTY' as const, context: `agreements.${row.id}` }));
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNull, or } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../server/db/client';
 import { users } from '../../server/db/schema';
@@ -76,7 +76,8 @@ export async function agreementIdsFor(db: Db, offerId: number) {
   const rows = await db
     .select({ id: agreements.id, required: agreements.required })
     .from(agreements)
-    .where(or(eq(agreements.context, 'investment'), and(eq(agreements.offerId, offerId), isNull(agreements.context))));
+    .where(or(eq(agreements.context, 'investment'), and(eq(agreements.offerId, offerId), isNull(agreements.context))))
+    .orderBy(sql`${agreements.offerId} nulls first`, agreements.position, agreements.id);
   return rows;
 }
 
