@@ -11,6 +11,7 @@ import databasePlugin from './plugins/app/database';
 import auth from './plugins/app/auth';
 import mail from './mail/plugin';
 import orders from './orders/plugin';
+import paypal from './payments/paypal/plugin';
 import tokens from './plugins/app/tokens';
 import contentRepository from './plugins/app/repositories/content-repository';
 import rateLimitRepository from './plugins/app/repositories/rate-limit-repository';
@@ -57,6 +58,7 @@ export const app = fp<AppOptions>(
     await fastify.register(auth);
     await fastify.register(mail);
     await fastify.register(orders);
+    await fastify.register(paypal);
 
     // Routes
     await fastify.register(api, { prefix: '/api', extraRoutes: options.extraApiRoutes });

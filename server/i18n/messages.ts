@@ -88,6 +88,21 @@ export const messages = {
     en: 'This Idempotency-Key was already used for a different request',
     pl: 'Ten klucz Idempotency-Key został już użyty dla innego żądania',
   },
+  // PayPal (server/payments/paypal)
+  PAYPAL_UNAVAILABLE: {
+    en: 'PayPal cannot be reached right now. Please try again in a moment',
+    pl: 'Nie można teraz połączyć się z PayPal. Spróbuj ponownie za chwilę',
+  },
+  ORDER_ALREADY_PAID: { en: 'This order is already paid', pl: 'To zamówienie jest już opłacone' },
+  ORDER_EXPIRED: {
+    en: 'This order has expired or was cancelled and can no longer be paid',
+    pl: 'To zamówienie wygasło lub zostało anulowane i nie można go już opłacić',
+  },
+  PAYMENT_PENDING: {
+    en: 'A payment of this order is still being processed',
+    pl: 'Płatność za to zamówienie jest jeszcze przetwarzana',
+  },
+  WEBHOOK_NOT_VERIFIED: { en: 'The notification could not be verified', pl: 'Nie udało się zweryfikować powiadomienia' },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type ErrorCode = keyof typeof messages;

@@ -17,6 +17,7 @@ import publicRoutes from './public/index';
 import portfolioRoutes from './portfolio/index';
 import investmentRoutes from './investment/index';
 import ordersRoutes from './orders/index';
+import paypalRoutes from './paypal/index';
 
 export interface ApiOptions {
   /** Extra routes registered inside the /api scope (same parsers, hooks and error handler); tests use it. */
@@ -46,6 +47,7 @@ const api: FastifyPluginAsync<ApiOptions> = async (fastify, options) => {
   await fastify.register(portfolioRoutes);
   await fastify.register(investmentRoutes);
   await fastify.register(ordersRoutes);
+  await fastify.register(paypalRoutes);
   await fastify.register(operatorSiteSettingsRoutes);
   if (options.extraRoutes) await fastify.register(options.extraRoutes);
 };
