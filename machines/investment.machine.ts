@@ -429,6 +429,7 @@ export const investmentMachine = setup({
     noDraft: {},
 
     steps: {
+      initial: 'personalInformation',
       states: {
         personalInformation: {
           on: {

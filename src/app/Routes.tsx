@@ -12,6 +12,8 @@ import { HomePage } from '../pages/HomePage';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { PlaceholderPage } from '../pages/PlaceholderPage';
 import { accountScreens } from '../features/account/screens';
+import { investorScreens } from '../features/investor/screens';
+import { investScreens } from '../features/invest/screens';
 import { offerScreens } from '../features/offer/screens';
 import { publicScreens } from '../features/public/screens';
 import { useAppSystem } from './AppSystemContext';
@@ -27,6 +29,8 @@ const SCREENS: Partial<Record<RouteName, Screen>> = {
   ...publicScreens,
   ...offerScreens,
   ...accountScreens,
+  ...investorScreens,
+  ...investScreens,
 };
 
 export interface GuardState {

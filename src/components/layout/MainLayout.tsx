@@ -1,12 +1,15 @@
 import { useActorRef } from '@xstate/react';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import styled from 'styled-components';
+import { useLocation } from 'wouter';
 import { disclosureMachine } from '../../../machines/disclosure.machine';
 import type { CookieConsentActorRef } from '../../../machines/cookieConsent.machine';
 import type { ConnectivityActorRef } from '../../../machines/connectivity.machine';
 import { contentText } from '../../api/content';
 import type { StaticContent } from '../../api/types';
 import type { Language } from '../../config/env';
+import { clearInvestmentDraft, clearsInvestmentDraft, isFlowRoute } from '../../config/investFlow';
+import { matchRoute, splitLanguage } from '../../config/paths';
 import { useT } from '../../i18n/i18n';
 import { SiteTitleProvider } from '../ui/usePageTitle';
 import { ContactMenu } from './ContactMenu';
@@ -81,6 +84,22 @@ export function MainLayout({
   const headerItems = content?.menus.header ?? [];
   const cookieTitle = contentText(content, 'cookiePopup.title');
   const cookieDescription = contentText(content, 'cookiePopup.description');
+  const [pathname] = useLocation();
+  const route = matchRoute(language, splitLanguage(pathname).rest)?.route.name;
+  // SPEC §2: entering the main frame during an investment clears the stored investment data.
+  useEffect(() => {
+    if (clearsInvestmentDraft(route)) clearInvestmentDraft();
+  }, [pathname, route]);
+
+  // The investment flow has a frame of its own (src/features/invest): the main frame steps aside.
+  if (isFlowRoute(route)) {
+    return (
+      <>
+        <ScrollToTop />
+        <SiteTitleProvider title={contentText(content, 'seo.title')}>{children}</SiteTitleProvider>
+      </>
+    );
+  }
 
   return (
     <Frame>

@@ -18,6 +18,3 @@ export function writeDraft(draft: InvestmentDraft | null): void {
   writeStorage(STORAGE_KEYS.investmentDraft, draft ? JSON.stringify(draft) : null);
 }
 
-export function clearDraft(): void {
-  writeStorage(STORAGE_KEYS.investmentDraft, null);
-}

@@ -1,15 +1,16 @@
-// The investment box (SPEC §2): open — price per share of the first open series in PLN, minimum shares
-// and an invest button to the first step of the investment flow; closed — a closed notice.
+// The investment box (SPEC §2): open — price per share of the first open series in PLN, minimum shares,
+// then step one of the investment flow (each series' price and shares left, the number of shares and the
+// invest button: src/features/invest/InitiateForm.tsx); closed — a closed notice.
 import { forwardRef } from 'react';
 import styled from 'styled-components';
 import { dateRange, formatPln } from '../../components/sections/format';
-import { LinkButton } from '../../components/ui/Button';
-import { href } from '../../config/paths';
 import { useLanguage, useT } from '../../i18n/i18n';
+import { toFlowOffer } from '../invest/api';
+import { InitiateForm } from '../invest/InitiateForm';
 import { firstOpenSeries } from './offerRules';
 import type { Offer } from './types';
 
-export const InvestBox = forwardRef<HTMLDivElement, { offer: Offer; buttonRef?: React.Ref<HTMLAnchorElement> }>(function InvestBox(
+export const InvestBox = forwardRef<HTMLDivElement, { offer: Offer; buttonRef?: React.Ref<HTMLButtonElement> }>(function InvestBox(
   { offer, buttonRef },
   ref,
 ) {
@@ -36,9 +37,7 @@ export const InvestBox = forwardRef<HTMLDivElement, { offer: Offer; buttonRef?: 
             <span>{t('offer.minShares')}</span>
             <strong>{series.minStocks}</strong>
           </Row>
-          <LinkButton ref={buttonRef} block href={href(language, 'investPersonal', { slug: offer.slug[language] })} data-testid="invest-button">
-            {t('offer.invest')}
-          </LinkButton>
+          <InitiateForm key={offer.slug[language]} offer={toFlowOffer(offer)} slug={offer.slug[language]} buttonRef={buttonRef} />
         </>
       ) : (
         <Closed role="status" data-testid="offer-closed">

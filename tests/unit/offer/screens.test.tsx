@@ -231,14 +231,16 @@ describe('offer page: templates', () => {
     expect(within(investBox()).getByTestId('price-per-share')).toHaveTextContent(/^PLN\s?12,345\.67$/);
     expect(within(investBox()).getByText('Minimum number of shares').nextElementSibling).toHaveTextContent('5');
     expect(within(investBox()).getByText('Investment period').nextElementSibling).toHaveTextContent('Sep 2025 - Dec 2026');
-    expect(within(investBox()).getByRole('link', { name: 'Invest' })).toHaveAttribute('href', '/en/invest/personal-information/green-terraces');
+    // step one of the investment flow: the number of shares and the invest button (src/features/invest)
+    expect(within(investBox()).getByRole('button', { name: 'Invest' })).toHaveAttribute('type', 'submit');
+    expect(within(investBox()).getByRole('spinbutton', { name: 'Number of shares' })).toHaveValue(1);
     expect(screen.queryByTestId('offer-closed')).toBeNull();
   });
 
   it('default in Polish: the price per share is formatted from grosze in the page language', async () => {
     await open('/pl/inwestycja/zielone-tarasy', (x) => serveOffers(x, greenTerraces()));
     expect(within(investBox()).getByTestId('price-per-share').textContent!.replace(/\s/g, ' ')).toBe('12 345,67 zł');
-    expect(within(investBox()).getByTestId('invest-button')).toHaveAttribute('href', '/pl/inwestuj/dane-osobowe/zielone-tarasy');
+    expect(within(investBox()).getByTestId('invest-button')).toHaveTextContent('Inwestuj');
   });
 
   it('descriptions: an accordion sorted by position with the first open, one open at a time', async () => {

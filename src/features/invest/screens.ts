@@ -1,0 +1,15 @@
+// The screens this feature puts on the route table (src/config/paths.ts), merged by src/app/Routes.tsx.
+// One lazy screen for the four routes of the flow: moving between steps keeps the page (and its chart)
+// mounted, and the chunk loads once.
+import type { RouteName } from '../../config/paths';
+import { lazyScreen } from '../../app/lazyScreen';
+import type { Screen } from '../../app/screen';
+
+const flow = lazyScreen(() => import('./InvestFlowPage'), (m) => m.InvestFlowPage);
+
+export const investScreens: Partial<Record<RouteName, Screen>> = {
+  investPersonal: flow,
+  investDocuments: flow,
+  investPayment: flow,
+  investThankYou: flow,
+};
