@@ -394,6 +394,18 @@ describeEachDatabase('PayPal', { config: { paypal: paypalConfig(), now: () => cl
     expect((await txOf(order.id))[0]).toMatchObject({ status: 'paid', providerStatus: 'REFUNDED' });
   });
 
+  it('sandbox and live: the peer is not registered at all', async () => {
+    for (const mode of ['sandbox', 'live'] as const) {
+      const other = await t.buildAnotherApp({
+        paypal: { ...paypalConfig(), mode, baseUrl: mode === 'sandbox' ? 'https://api-m.sandbox.paypal.com' : 'https://api-m.paypal.com' },
+      });
+      expect(other.paypalPeer).toBeUndefined();
+      for (const url of ['/paypal-peer/checkoutnow?token=X', '/paypal-peer/v1/oauth2/token', '/paypal-peer/peer.css']) {
+        expect((await other.inject({ method: url.includes('oauth2') ? 'POST' : 'GET', url })).statusCode).toBe(404);
+      }
+    }
+  });
+
   it('PayPal unreachable when creating: 502 CAN_CREATE_PAYMENT, the order is kept unpaid and a retry pays it', async () => {
     const broken = await t.buildAnotherApp({ paypal: paypalConfig({ baseUrl: 'http://127.0.0.1:9/paypal-peer', timeoutMs: 2000 }) });
     const investor = await createInvestor(t.app);
