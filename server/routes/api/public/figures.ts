@@ -73,11 +73,38 @@ export function createFigureQueries(db: Db) {
     .where(eq(offerSeries.offerId, sql.placeholder('offerId')))
     .prepare('offer_series_availability');
 
+  // Requests for the same offer share reads, without ever getting one that began before they arrived: per offer
+  // at most one read runs and one waits; a request joins the waiting one (it starts after the running one ends,
+  // so after the request arrived, and sees every order committed before). Under load that is one query per
+  // round trip instead of one per request (PGlite runs queries one at a time).
+  const running = new Map<number, Promise<unknown>>();
+  const waiting = new Map<number, Promise<Record<number, number>>>();
+
+  async function readAvailability(offerId: number): Promise<Record<number, number>> {
+    const rows = await availability.execute({ offerId });
+    return Object.fromEntries(rows.map((r) => [r.id, r.available]));
+  }
+
   return {
-    /** Series id → shares neither sold nor reserved (the formula of mappers.ts toOffer). */
-    async availability(offerId: number): Promise<Record<number, number>> {
-      const rows = await availability.execute({ offerId });
-      return Object.fromEntries(rows.map((r) => [r.id, r.available]));
+    /** Series id → shares neither sold nor reserved (the formula of mappers.ts toOffer), as of this request. */
+    availability(offerId: number): Promise<Record<number, number>> {
+      const queued = waiting.get(offerId);
+      if (queued) return queued;
+      const before = running.get(offerId) ?? Promise.resolve();
+      const next = before
+        .catch(() => undefined)
+        .then(() => {
+          waiting.delete(offerId);
+          const read = readAvailability(offerId);
+          running.set(offerId, read);
+          read.then(
+            () => { if (running.get(offerId) === read) running.delete(offerId); },
+            () => { if (running.get(offerId) === read) running.delete(offerId); },
+          );
+          return read;
+        });
+      waiting.set(offerId, next);
+      return next;
     },
 
     async seriesFor(offerIds: number[]): Promise<Map<number, SeriesFiguresRow[]>> {

@@ -1,0 +1,110 @@
+// npm run bench:api — the API's fixed cost per request, measured (issue 11). Not part of npm test.
+//
+// One run, side by side, with the same load generator (autocannon, in this process) against a server in a child
+// process (scripts/bench-api-server.ts):
+//   - a bare Fastify route (no plugins, `{ hello: 'world' }`): the ceiling of this machine,
+//   - the main public routes of the app on PGlite (a fresh data folder, migrated and seeded), and again on
+//     PostgreSQL when DATABASE_URL is set.
+// Prints req/s, p50, p99, the ratio to the bare route, non-2xx answers and requests slower than 1 s.
+// Requests look like a browser's: Content-Language en and Accept-Encoding br, gzip.
+//
+//   npm run bench:api                                    # PGlite only
+//   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:api
+//   BENCH_CONNECTIONS=64 BENCH_DURATION=5 npm run bench:api
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 64);
+const duration = Number(process.env.BENCH_DURATION ?? 5);
+const headers = { 'content-language': 'en', 'accept-encoding': 'br, gzip' };
+
+const ROUTES = [
+  '/api/offers',
+  '/api/offers/green-terraces',
+  '/api/offer/featured?listName=homepage',
+  '/api/static-content',
+  '/api/slider',
+  '/api/splash-screen',
+  '/api/faq',
+  '/api/stats',
+];
+
+interface Ports { bare: number; app: number }
+
+function startServer(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; ports: Ports }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/bench-api-server.ts')], {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout!.on('data', (chunk) => {
+      out += chunk;
+      const match = /BENCH_READY (\{.*\})/.exec(out);
+      if (match) resolve({ child, ports: JSON.parse(match[1]) });
+    });
+    child.on('exit', (code) => reject(new Error(`bench server exited (${code})`)));
+  });
+}
+
+interface Figures { route: string; rps: number; p50: number; p99: number; non2xx: number; slow: number; errors: number }
+
+async function measure(port: number, route: string): Promise<Figures> {
+  // A short warm-up fills caches and JIT, then the measured run.
+  await autocannon({ url: `http://127.0.0.1:${port}${route}`, connections, duration: 1, headers });
+  const result = await autocannon({ url: `http://127.0.0.1:${port}${route}`, connections, duration, headers, timeout: 20 });
+  const h = result.latency as unknown as Record<string, number>;
+  const slow = result.latency.max > 1000 ? 'max>1s' : '';
+  return {
+    route,
+    rps: result.requests.average,
+    p50: h.p50,
+    p99: h.p99,
+    non2xx: result.non2xx,
+    slow: slow ? result.latency.max : 0,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+function print(title: string, rows: Figures[], bare: Figures) {
+  console.log(`\n${title} — ${connections} connections, ${duration} s per route`);
+  console.log('route'.padEnd(42) + 'req/s'.padStart(9) + 'p50 ms'.padStart(9) + 'p99 ms'.padStart(9) + 'vs bare'.padStart(9) + '  notes');
+  for (const r of [bare, ...rows]) {
+    const ratio = `${((100 * r.rps) / bare.rps).toFixed(1)}%`;
+    const notes = [r.non2xx ? `${r.non2xx} non-2xx` : '', r.errors ? `${r.errors} errors/timeouts` : '', r.slow ? `max ${r.slow} ms` : '']
+      .filter(Boolean)
+      .join(', ');
+    console.log(r.route.padEnd(42) + r.rps.toFixed(0).padStart(9) + String(r.p50).padStart(9) + String(r.p99).padStart(9) + ratio.padStart(9) + (notes ? `  ${notes}` : ''));
+  }
+}
+
+async function run(title: string, env: NodeJS.ProcessEnv) {
+  const { child, ports } = await startServer(env);
+  try {
+    const bare = await measure(ports.bare, '/');
+    bare.route = 'bare Fastify route';
+    const rows: Figures[] = [];
+    for (const route of ROUTES) rows.push(await measure(ports.app, route));
+    print(title, rows, bare);
+    return { bare, rows };
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-pglite-'));
+try {
+  console.log(`bench:api on ${process.platform}, node ${process.version}`);
+  await run('PGlite', { DATABASE_URL: '', DATA_DIR: dataDir });
+  if (process.env.DATABASE_URL) await run('PostgreSQL', { DATABASE_URL: process.env.DATABASE_URL });
+  else console.log('\n(PostgreSQL skipped: set DATABASE_URL to measure it too)');
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(0);

@@ -1,0 +1,100 @@
+// npm run lighthouse — Lighthouse (mobile, the default simulated throttling) on the home page, the offers list and
+// an offer, each run 3 times, median printed: performance, LCP, CLS, TBT and SEO (issue 11). Not part of npm test.
+//
+// Runs on a fresh machine after `npm install`: builds the SPA if dist/ is missing, starts its own server on a free
+// port with a throwaway PGlite database (migrated and seeded), and drives the system Chromium (/usr/bin/chromium,
+// or CHROME_PATH) with the flags of STACK-NOTES.
+//   npm run lighthouse                 # pl pages
+//   LIGHTHOUSE_RUNS=5 LIGHTHOUSE_LANG=en npm run lighthouse
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const lang = process.env.LIGHTHOUSE_LANG === 'en' ? 'en' : 'pl';
+const PAGES =
+  lang === 'pl'
+    ? [['home', '/pl'], ['offers list', '/pl/inwestycje'], ['offer', '/pl/inwestycja/zielone-tarasy']]
+    : [['home', '/en'], ['offers list', '/en/investments'], ['offer', '/en/investment/green-terraces']];
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+async function waitFor(url, ms = 60_000) {
+  const started = Date.now();
+  while (Date.now() - started < ms) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server did not answer ${url} within ${ms / 1000} s`);
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+if (!existsSync(path.join(root, 'dist', 'index.html'))) {
+  console.log('lighthouse: dist/ missing, running npm run build');
+  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const port = await freePort();
+const dataDir = mkdtempSync(path.join(tmpdir(), 'lighthouse-data-'));
+const server = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+  cwd: root,
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: '', DATA_DIR: dataDir, MAIL_DIR: path.join(dataDir, 'mail'), LOG_LEVEL: 'warn', MAIL_WORKER: 'false', NODE_ENV: 'production' },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+const origin = `http://127.0.0.1:${port}`;
+let chrome;
+try {
+  await waitFor(`${origin}/api/splash-screen`);
+  chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH || '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+  const rows = [];
+  for (const [name, pagePath] of PAGES) {
+    const results = [];
+    for (let i = 0; i < runs; i++) {
+      const { lhr } = await lighthouse(`${origin}${pagePath}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'seo'] });
+      const audit = (id) => lhr.audits[id]?.numericValue ?? NaN;
+      results.push({
+        performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
+        lcp: audit('largest-contentful-paint'),
+        cls: audit('cumulative-layout-shift'),
+        tbt: audit('total-blocking-time'),
+        seo: Math.round((lhr.categories.seo.score ?? 0) * 100),
+        failedSeo: lhr.categories.seo.auditRefs.filter((ref) => ref.weight > 0 && lhr.audits[ref.id].score !== 1).map((ref) => ref.id),
+      });
+    }
+    const m = (key) => median(results.map((r) => r[key]));
+    rows.push({ name, pagePath, performance: m('performance'), lcp: m('lcp'), cls: m('cls'), tbt: m('tbt'), seo: m('seo'), failedSeo: [...new Set(results.flatMap((r) => r.failedSeo))] });
+  }
+  console.log(`\nLighthouse ${lang}, mobile, median of ${runs} (${new Date().toISOString()})`);
+  console.log('page'.padEnd(14) + 'path'.padEnd(34) + 'perf'.padStart(6) + 'LCP s'.padStart(8) + 'CLS'.padStart(8) + 'TBT ms'.padStart(8) + 'SEO'.padStart(6));
+  for (const r of rows) {
+    console.log(r.name.padEnd(14) + r.pagePath.padEnd(34) + String(r.performance).padStart(6) + (r.lcp / 1000).toFixed(2).padStart(8) + r.cls.toFixed(3).padStart(8) + r.tbt.toFixed(0).padStart(8) + String(r.seo).padStart(6));
+    if (r.failedSeo.length) console.log(`${''.padEnd(14)}SEO audits not passed: ${r.failedSeo.join(', ')}`);
+  }
+} finally {
+  if (chrome) await chrome.kill();
+  server.kill('SIGTERM');
+  await new Promise((r) => setTimeout(r, 500));
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(0);
