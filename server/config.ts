@@ -83,6 +83,14 @@ const envSchema = z.object({
   ACTIVATION_TOKEN_TTL: positiveInt(7 * 24 * 60 * 60),
   RESET_PASSWORD_TOKEN_TTL: positiveInt(60 * 60),
   EMAIL_CHANGE_TOKEN_TTL: positiveInt(24 * 60 * 60),
+  // Hardening (issue 8): registration limit, refresh-token grace, database timeouts and start retries
+  REGISTER_LIMIT: positiveInt(5),
+  REGISTER_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().max(3600).default(600),
+  REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(600).default(30),
+  DB_CONNECT_TIMEOUT_MS: positiveInt(5000),
+  DB_QUERY_TIMEOUT_MS: positiveInt(20_000),
+  DB_STATEMENT_TIMEOUT_MS: positiveInt(15_000),
+  DB_START_RETRIES: z.coerce.number().int().min(0).max(100).default(8),
   // Orders (issue: investing)
   ORDER_PAYMENT_HOURS: positiveInt(72),
   ORDER_REMINDER_HOURS_BEFORE: positiveInt(24),
@@ -168,6 +176,14 @@ export interface Config {
   activationTokenTtl: number;
   resetPasswordTokenTtl: number;
   emailChangeTokenTtl: number;
+  /** Registrations per client IP per window (REGISTER_LIMIT, REGISTER_LIMIT_WINDOW_SECONDS). */
+  registerLimit: { limit: number; windowSeconds: number };
+  /** A rotated refresh token presented again within this many seconds gets the same new pair (0: never). */
+  refreshReuseGraceSeconds: number;
+  /** node-postgres: connect timeout, client-side query timeout, server-side statement_timeout (ms). */
+  dbTimeouts: { connectMs: number; queryMs: number; statementMs: number };
+  /** Attempts to reach the database at start after the first one, with exponential backoff (0.5 s, 1 s, 2 s, … at most 10 s). */
+  dbStartRetries: number;
   /** Hours an unpaid order holds its shares before it expires. */
   orderPaymentHours: number;
   /** The payment reminder goes out this many hours before expiry. */
@@ -253,6 +269,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     activationTokenTtl: e.ACTIVATION_TOKEN_TTL,
     resetPasswordTokenTtl: e.RESET_PASSWORD_TOKEN_TTL,
     emailChangeTokenTtl: e.EMAIL_CHANGE_TOKEN_TTL,
+    registerLimit: { limit: e.REGISTER_LIMIT, windowSeconds: e.REGISTER_LIMIT_WINDOW_SECONDS },
+    refreshReuseGraceSeconds: e.REFRESH_REUSE_GRACE_SECONDS,
+    dbTimeouts: { connectMs: e.DB_CONNECT_TIMEOUT_MS, queryMs: e.DB_QUERY_TIMEOUT_MS, statementMs: e.DB_STATEMENT_TIMEOUT_MS },
+    dbStartRetries: e.DB_START_RETRIES,
     orderPaymentHours: e.ORDER_PAYMENT_HOURS,
     orderReminderHoursBefore: e.ORDER_REMINDER_HOURS_BEFORE,
     orderWorker: env.ORDER_WORKER ? e.ORDER_WORKER : env.NODE_ENV !== 'test',

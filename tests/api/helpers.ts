@@ -38,6 +38,8 @@ export const DEMO = {
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     ...loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: 'memory://', SERVE_SPA: 'false', NODE_ENV: 'test' }),
+    // Suites register many accounts from one address; the registration limit has its own test (hardening-limits).
+    registerLimit: { limit: 10_000, windowSeconds: 600 },
     ...overrides,
   };
 }

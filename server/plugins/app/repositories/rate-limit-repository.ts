@@ -10,7 +10,7 @@ import { rateLimitEvents } from '../../../db/schema';
 // cannot all slip through: the n-th committed attempt always sees at least n rows. Attempts that should not
 // count (a success, a refused request) are discarded afterwards.
 
-export type RateLimitAction = 'password_grant' | 'activation_resend' | 'reset_password' | 'current_password';
+export type RateLimitAction = 'password_grant' | 'activation_resend' | 'reset_password' | 'current_password' | 'register';
 
 /** The subject is an e-mail (anonymous flows) or an account id (signed-in flows, e.g. `current_password`). */
 export type RateLimitKeys = { ip: string } & ({ email: string; account?: never } | { account: string; email?: never });
@@ -26,6 +26,12 @@ export interface RateLimitRule {
 export const DEFAULT_RULE: RateLimitRule = { limit: 5, windowSeconds: 60 };
 
 const RETENTION = sql`now() - interval '1 hour'`;
+
+/** Failure-counted limits also cap the attempts in flight per subject and IP (CPU: each one is an argon2 check). */
+export const IN_FLIGHT_FACTOR = 4;
+
+const within = (seconds: number) => gt(rateLimitEvents.createdAt, sql`now() - make_interval(secs => ${seconds})`);
+const pendingAction = (action: RateLimitAction) => `${action}:pending`;
 
 export function createRateLimitRepository(db: Db) {
   return {
@@ -57,6 +63,112 @@ export function createRateLimitRepository(db: Db) {
         ids: inserted.map((row) => row.id),
         limited: counts.some((row) => row.attempts > rule.limit),
       };
+    },
+
+    // ---- Failure-counted limits (the password grant) ----
+    // Only FAILURES count: attempts still in flight must not refuse a correct one (8 parallel correct logins from
+    // one address all succeed). The sequence is beginGuarded → the check → recordFailure or failuresReached →
+    // finishGuarded. A failure is recorded under an advisory lock and compared with the failures recorded before
+    // it, so of a parallel burst of wrong guesses exactly `limit` get their answer and the rest 429. Attempts in
+    // flight are rows under `<action>:pending` (removed when the attempt ends, and aged out by the window if a
+    // process dies); more than IN_FLIGHT_FACTOR × limit at once are refused before any work.
+
+    /** Before the work: refuse when the failures reached the limit, or too many attempts are in flight. */
+    async beginGuarded(action: RateLimitAction, keys: RateLimitKeys, rule: RateLimitRule = DEFAULT_RULE) {
+      const subject = subjectOf(keys);
+      const pending = pendingAction(action);
+      const inserted = await db
+        .insert(rateLimitEvents)
+        .values([
+          { action: pending, scope: subject.scope, key: subject.key },
+          { action: pending, scope: 'ip', key: keys.ip },
+        ])
+        .returning({ id: rateLimitEvents.id });
+      const counts = await db
+        .select({ action: rateLimitEvents.action, scope: rateLimitEvents.scope, attempts: count() })
+        .from(rateLimitEvents)
+        .where(
+          and(
+            inArray(rateLimitEvents.action, [action, pending]),
+            or(
+              and(eq(rateLimitEvents.scope, subject.scope), eq(rateLimitEvents.key, subject.key)),
+              and(eq(rateLimitEvents.scope, 'ip'), eq(rateLimitEvents.key, keys.ip)),
+            ),
+            within(rule.windowSeconds),
+          ),
+        )
+        .groupBy(rateLimitEvents.action, rateLimitEvents.scope);
+      const limited = counts.some((row) =>
+        row.action === action ? row.attempts >= rule.limit : row.attempts > rule.limit * IN_FLIGHT_FACTOR,
+      );
+      return { pendingIds: inserted.map((row) => row.id), limited };
+    },
+
+    /** After a failed check: records it; `limited` when `limit` failures were already recorded before it. */
+    async recordFailure(action: RateLimitAction, keys: RateLimitKeys, rule: RateLimitRule = DEFAULT_RULE): Promise<{ limited: boolean }> {
+      const subject = subjectOf(keys);
+      const lockKeys = [`${action}|${subject.scope}|${subject.key}`, `${action}|ip|${keys.ip}`].sort();
+      return db.transaction(async (tx) => {
+        for (const key of lockKeys) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+        const counts = await tx
+          .select({ scope: rateLimitEvents.scope, failures: count() })
+          .from(rateLimitEvents)
+          .where(
+            and(
+              eq(rateLimitEvents.action, action),
+              or(
+                and(eq(rateLimitEvents.scope, subject.scope), eq(rateLimitEvents.key, subject.key)),
+                and(eq(rateLimitEvents.scope, 'ip'), eq(rateLimitEvents.key, keys.ip)),
+              ),
+              within(rule.windowSeconds),
+            ),
+          )
+          .groupBy(rateLimitEvents.scope);
+        await tx.insert(rateLimitEvents).values([
+          { action, scope: subject.scope, key: subject.key },
+          { action, scope: 'ip', key: keys.ip },
+        ]);
+        return { limited: counts.some((row) => row.failures >= rule.limit) };
+      });
+    },
+
+    /** After a successful check: have others' failures reached the limit meanwhile? (then the answer is 429 too) */
+    async failuresReached(action: RateLimitAction, keys: RateLimitKeys, rule: RateLimitRule = DEFAULT_RULE): Promise<boolean> {
+      const subject = subjectOf(keys);
+      const counts = await db
+        .select({ scope: rateLimitEvents.scope, failures: count() })
+        .from(rateLimitEvents)
+        .where(
+          and(
+            eq(rateLimitEvents.action, action),
+            or(
+              and(eq(rateLimitEvents.scope, subject.scope), eq(rateLimitEvents.key, subject.key)),
+              and(eq(rateLimitEvents.scope, 'ip'), eq(rateLimitEvents.key, keys.ip)),
+            ),
+            within(rule.windowSeconds),
+          ),
+        )
+        .groupBy(rateLimitEvents.scope);
+      return counts.some((row) => row.failures >= rule.limit);
+    },
+
+    /** The attempt is over (whatever its outcome): it no longer counts as in flight. */
+    async finishGuarded(pendingIds: number[]): Promise<void> {
+      if (pendingIds.length) await db.delete(rateLimitEvents).where(inArray(rateLimitEvents.id, pendingIds));
+    },
+
+    // ---- Per-address limits (registration) ----
+
+    /** Counts an attempt of the client IP; `limited` (and not counted) when it would go over the rule. */
+    async limitIp(action: RateLimitAction, ip: string, rule: RateLimitRule): Promise<{ limited: boolean }> {
+      const [row] = await db.insert(rateLimitEvents).values({ action, scope: 'ip', key: ip }).returning({ id: rateLimitEvents.id });
+      const [{ attempts }] = await db
+        .select({ attempts: count() })
+        .from(rateLimitEvents)
+        .where(and(eq(rateLimitEvents.action, action), eq(rateLimitEvents.scope, 'ip'), eq(rateLimitEvents.key, ip), within(rule.windowSeconds)));
+      if (attempts <= rule.limit) return { limited: false };
+      await db.delete(rateLimitEvents).where(eq(rateLimitEvents.id, row.id));
+      return { limited: true };
     },
 
     /** The attempt does not count (it succeeded, or was refused before doing anything). */

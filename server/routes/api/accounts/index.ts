@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeSchema, errorEnvelopeSchema, ok, responses } from '../../../lib/envelope';
+import { apiError } from '../../../lib/errors';
 import { createAccountsService } from './accounts-service';
 import { countries } from './countries';
 import {
@@ -26,9 +27,15 @@ const accountsRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.post('/investor/register', {
     schema: {
       body: registerBodySchema,
-      response: { 201: envelopeSchema(emailData), 400: errorEnvelopeSchema },
+      response: { 201: envelopeSchema(emailData), 400: errorEnvelopeSchema, 429: errorEnvelopeSchema },
     },
     handler: async (request, reply) => {
+      // Each registration mails an address: REGISTER_LIMIT per client IP per REGISTER_LIMIT_WINDOW_SECONDS.
+      const attempt = await fastify.rateLimitRepository.limitIp('register', request.ip, fastify.config.registerLimit);
+      if (attempt.limited) {
+        reply.header('retry-after', String(fastify.config.registerLimit.windowSeconds));
+        throw apiError(429, 'TOO_MANY_TRIES');
+      }
       const data = await service.register(request.body, request.language);
       return reply.code(201).send(ok(data, 201));
     },

@@ -34,18 +34,24 @@ export function createTokenService(fastify: FastifyInstance) {
      * USER_NOT_ACTIVE is only told after a correct password. Failures count towards the rate limit.
      */
     async passwordGrant(email: string, password: string, ip: string): Promise<TokenPair> {
-      const attempt = await rateLimitRepository.begin('password_grant', { email, ip });
-      if (attempt.limited) {
-        await rateLimitRepository.discard(attempt.ids);
-        throw apiError(429, 'TOO_MANY_TRIES');
+      // Failures count, not attempts: parallel correct logins from one address all pass (rate-limit-repository.ts).
+      const keys = { email, ip };
+      const attempt = await rateLimitRepository.beginGuarded('password_grant', keys);
+      let user: UserRow | undefined;
+      try {
+        if (attempt.limited) throw apiError(429, 'TOO_MANY_TRIES');
+        user = await usersRepository.findByEmail(email);
+        const valid = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstNobody(password);
+        if (!user || !valid) {
+          const failure = await rateLimitRepository.recordFailure('password_grant', keys);
+          await rateLimitRepository.prune();
+          // Beyond the limit a wrong guess gets 429 like any other, so a burst learns nothing more.
+          throw failure.limited ? apiError(429, 'TOO_MANY_TRIES') : badRequest('INVALID_GRANT', 'password');
+        }
+        if (await rateLimitRepository.failuresReached('password_grant', keys)) throw apiError(429, 'TOO_MANY_TRIES');
+      } finally {
+        await rateLimitRepository.finishGuarded(attempt.pendingIds);
       }
-      const user = await usersRepository.findByEmail(email);
-      const valid = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstNobody(password);
-      if (!user || !valid) {
-        await rateLimitRepository.prune();
-        throw badRequest('INVALID_GRANT', 'password');
-      }
-      await rateLimitRepository.discard(attempt.ids);
       await rateLimitRepository.clearEmail('password_grant', email);
       if (!user.isActive) throw badRequest('TOKEN_REQUEST:USER_NOT_ACTIVE', 'email');
 
