@@ -39,6 +39,28 @@ export interface RequestOptions {
   noAuthRetry?: boolean;
   /** extra request headers (e.g. `Idempotency-Key`) */
   headers?: Record<string, string>;
+  /** `blob`: a file answer (PDF, CSV), resolved as a `DownloadedFile` instead of the envelope's data */
+  responseType?: 'json' | 'blob';
+}
+
+/** A file the API answered (`responseType: 'blob'`), with the name its Content-Disposition gives. */
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string | null;
+}
+
+/** The file name of a Content-Disposition header (the UTF-8 `filename*` first). */
+export function fileNameOf(disposition: string | null): string | null {
+  if (!disposition) return null;
+  const extended = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
+  if (extended) {
+    try {
+      return decodeURIComponent(extended[1]);
+    } catch {
+      // fall through to the plain name
+    }
+  }
+  return /filename="([^"]*)"/i.exec(disposition)?.[1] ?? null;
 }
 
 export type Http = <T>(path: string, options?: RequestOptions) => Promise<T>;
@@ -74,6 +96,12 @@ export function createHttp(deps: HttpDeps): Http {
       'Content-Language': deps.getLanguage(),
     };
     if (token) headers.Authorization = `Bearer ${token}`;
+    if (options.responseType === 'blob') {
+      headers.Accept = '*/*';
+      const response = await client.raw<Blob, 'blob'>(path, { method: options.method ?? 'GET', query: options.query, signal: options.signal, headers, responseType: 'blob' });
+      const file: DownloadedFile = { blob: response._data as Blob, fileName: fileNameOf(response.headers.get('content-disposition')) };
+      return file as T;
+    }
     const envelope = await client<Envelope<T>>(path, {
       method: options.method ?? 'GET',
       body: options.body as Record<string, unknown> | undefined,

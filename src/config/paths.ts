@@ -49,6 +49,9 @@ export type RouteName =
   | 'orders'
   | 'ordersPage'
   | 'order'
+  | 'transactions'
+  | 'transactionsPage'
+  | 'documents'
   | 'termsOfUse'
   | 'privacyPolicy'
   | 'accessDenied'
@@ -86,10 +89,14 @@ export const ROUTES: readonly RouteDef[] = [
   r('settings', '/investor/settings', '/inwestor/ustawienia', 'private'),
   r('portfolio', '/investor/portfolio', '/inwestor/portfel', 'private'),
   r('portfolioPage', '/investor/portfolio/page/:page', '/inwestor/portfel/strona/:page', 'private'),
-  r('portfolioInvestment', '/investor/portfolio/view/:slug', '/inwestor/portfel/zobacz/:slug', 'private'),
+  // A nested offer slug ({slug}/{subslug}) keeps its slash.
+  r('portfolioInvestment', '/investor/portfolio/view/:slug+', '/inwestor/portfel/zobacz/:slug+', 'private'),
   r('orders', '/investor/orders', '/inwestor/zamowienia', 'private'),
   r('ordersPage', '/investor/orders/page/:page', '/inwestor/zamowienia/strona/:page', 'private'),
   r('order', '/investor/order/:orderId', '/inwestor/zamowienie/:orderId', 'private'),
+  r('transactions', '/investor/transactions', '/inwestor/transakcje', 'private'),
+  r('transactionsPage', '/investor/transactions/page/:page', '/inwestor/transakcje/strona/:page', 'private'),
+  r('documents', '/investor/documents', '/inwestor/dokumenty', 'private'),
   r('termsOfUse', '/terms-of-use', '/regulamin'),
   r('privacyPolicy', '/privacy-policy', '/polityka-prywatnosci'),
   r('accessDenied', '/access-denied', '/brak-dostepu'),

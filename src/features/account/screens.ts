@@ -17,5 +17,4 @@ export const accountScreens: Partial<Record<RouteName, Screen>> = {
   resetPassword: lazyScreen(passwords, (m) => m.ResetPasswordPage),
   setPassword: lazyScreen(passwords, (m) => m.SetPasswordPage),
   settings: lazyScreen(() => import('./SettingsPage'), (m) => m.SettingsPage),
-  dashboard: lazyScreen(() => import('./DashboardPage'), (m) => m.DashboardPage),
 };

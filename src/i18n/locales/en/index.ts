@@ -7,6 +7,7 @@ import content from './content';
 import errors from './errors';
 import home from './home';
 import invest from './invest';
+import investor from './investor';
 import language from './language';
 import layout from './layout';
 import maintenance from './maintenance';
@@ -14,4 +15,4 @@ import offer from './offer';
 import offers from './offers';
 import pages from './pages';
 
-export default { account, auth, common, contact, content, errors, home, invest, language, layout, maintenance, offer, offers, pages };
+export default { account, auth, common, contact, content, errors, home, invest, investor, language, layout, maintenance, offer, offers, pages };

@@ -1,0 +1,165 @@
+// Portfolio (SPEC §2, §3 "Investment", §9): one card per offer the investor holds shares in, with developer
+// equity, investors equity, invested amount, number of shares, price per share, projected return and the
+// funding progress; the allocation across offers as a chart (victory, loaded only here). Paged 10/25/50/100.
+import { lazy, Suspense } from 'react';
+import styled from 'styled-components';
+import { Link } from 'wouter';
+import type { Investment, PortfolioPage as PortfolioAnswer } from '../../../contract/portfolio';
+import { useAppSystem } from '../../app/AppSystemContext';
+import type { Screen } from '../../app/screen';
+import { formatMoney } from '../../components/format/money';
+import { Pagination } from '../../components/offers/Pagination';
+import { LinkButton } from '../../components/ui/Button';
+import { usePageTitle } from '../../components/ui/usePageTitle';
+import type { Language } from '../../config/env';
+import { href } from '../../config/paths';
+import { useLanguage, useT, type Translate } from '../../i18n/i18n';
+import { createInvestorApi } from './api';
+import { PAGE_SIZES, usePagedList } from './paging';
+import { pluralKey } from './plural';
+import { Card, Empty, Fields, formatPercent, InvestorPage, LoadError, ProgressBar, Skeleton } from './ui';
+
+const Charts = lazy(() => import('./Charts').then((m) => ({ default: m.AllocationChart })));
+
+export const PORTFOLIO_LIST = { first: 'portfolio', page: 'portfolioPage', sizes: PAGE_SIZES } as const;
+
+export const PortfolioPage: Screen = ({ params }) => {
+  const t = useT();
+  const language = useLanguage();
+  const { http } = useAppSystem();
+  const api = createInvestorApi(http);
+  const list = usePagedList<PortfolioAnswer>(PORTFOLIO_LIST, params.page, (p, signal) => api.portfolio(p, signal));
+  usePageTitle(t('investor.portfolio.title'));
+  const data = list.data;
+  const count = data?.pagination.totalItems ?? 0;
+
+  return (
+    <InvestorPage
+      testId="page-portfolio"
+      title={t('investor.portfolio.title')}
+      subtitle={data ? `${t(pluralKey('investor.dashboard.investmentsCount', language, count), { count })} · ${t('investor.portfolio.total', { amount: formatMoney(data.totals.investedAmount, language) })}` : undefined}
+    >
+      {list.load.status === 'failure' && <LoadError error={list.load.error} onRetry={list.load.retry} />}
+      {list.skeleton && list.load.status !== 'failure' && <Skeleton rows={3} />}
+      {list.empty && (
+        <Empty testId="portfolio-empty" text={t('investor.portfolio.empty')}>
+          <LinkButton href={href(language, 'offers')}>{t('investor.dashboard.browseOffers')}</LinkButton>
+        </Empty>
+      )}
+      {!list.skeleton && data && data.items.length > 0 && (
+        <>
+          <Card as="section" aria-labelledby="allocation-title">
+            <h2 id="allocation-title">{t('investor.portfolio.allocation')}</h2>
+            <Suspense fallback={<Skeleton rows={1} testId="chart-loading" />}>
+              <Charts
+                label={t('investor.portfolio.allocation')}
+                slices={data.items.map((i) => ({ label: i.offer.title, value: i.investedAmount, shown: formatMoney(i.investedAmount, language) }))}
+              />
+            </Suspense>
+          </Card>
+          <List>
+            {data.items.map((i) => (
+              <li key={i.offer.id}>
+                <InvestmentCard investment={i} language={language} t={t} />
+              </li>
+            ))}
+          </List>
+        </>
+      )}
+      <Pagination actorRef={list.paging} sizes={PAGE_SIZES} />
+    </InvestorPage>
+  );
+};
+
+export function InvestmentFields({ investment: i, language, t }: { investment: Investment; language: Language; t: Translate }) {
+  return (
+    <Fields>
+      <div>
+        <dt>{t('investor.portfolio.investedAmount')}</dt>
+        <dd data-testid="invested-amount">{formatMoney(i.investedAmount, language)}</dd>
+      </div>
+      <div>
+        <dt>{t('investor.portfolio.numberOfShares')}</dt>
+        <dd data-testid="number-of-shares">{i.numberOfShares}</dd>
+      </div>
+      <div>
+        <dt>{t('investor.portfolio.pricePerShare')}</dt>
+        <dd>{formatMoney(i.pricePerShare, language)}</dd>
+      </div>
+      <div>
+        <dt>{t('investor.portfolio.return')}</dt>
+        <dd>
+          {i.return.projectedAnnualPercent === null
+            ? '—'
+            : t('investor.portfolio.returnValue', { percent: formatPercent(i.return.projectedAnnualPercent, language), amount: formatMoney(i.return.projectedAnnualAmount ?? 0, language) })}
+        </dd>
+      </div>
+      <div>
+        <dt>{t('investor.portfolio.developerEquity')}</dt>
+        <dd>
+          {formatMoney(i.developerEquity, language)} ({formatPercent(i.progress.developerEquityPercent, language)})
+        </dd>
+      </div>
+      <div>
+        <dt>{t('investor.portfolio.investorsEquity')}</dt>
+        <dd>
+          {formatMoney(i.investorsEquity, language)} ({formatPercent(i.progress.investorsEquityPercent, language)})
+        </dd>
+      </div>
+      <div>
+        <dt>{t('investor.portfolio.ownership')}</dt>
+        <dd>{formatPercent(i.ownershipPercent, language)}</dd>
+      </div>
+    </Fields>
+  );
+}
+
+export function FundingProgress({ investment: i, language, t }: { investment: Investment; language: Language; t: Translate }) {
+  const label = t('investor.portfolio.funded', { percent: formatPercent(i.progress.fundedPercent, language), remaining: formatPercent(i.progress.remainingPercent, language) });
+  return (
+    <div>
+      <p style={{ margin: '12px 0 6px' }}>{label}</p>
+      <ProgressBar percent={i.progress.fundedPercent} label={label} />
+    </div>
+  );
+}
+
+function InvestmentCard({ investment: i, language, t }: { investment: Investment; language: Language; t: Translate }) {
+  return (
+    <Card data-testid="portfolio-item">
+      <CardHead>
+        {i.offer.thumbUrl && <img src={i.offer.thumbUrl} alt="" width={96} height={64} />}
+        <h2>
+          <Link href={href(language, 'portfolioInvestment', { slug: i.offer.slug[language] })}>{i.offer.title}</Link>
+        </h2>
+      </CardHead>
+      <InvestmentFields investment={i} language={language} t={t} />
+      <FundingProgress investment={i} language={language} t={t} />
+    </Card>
+  );
+}
+
+const List = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: 16px;
+`;
+
+const CardHead = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 12px;
+  margin-bottom: 12px;
+  img {
+    border-radius: 6px;
+    object-fit: cover;
+  }
+  h2 {
+    margin: 0;
+  }
+  a {
+    color: ${({ theme }) => theme.colors.green};
+  }
+`;

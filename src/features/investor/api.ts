@@ -1,0 +1,33 @@
+// The investor area's calls (docs/api.md "Investor area", "Orders and payments") over the app's one HTTP
+// client. Types come from the contract with `import type` only: no zod reaches the browser.
+import type { Order, OrderStatus, OrdersPage } from '../../../contract/orders';
+import type { InvestmentDetail, InvestorDocument, PortfolioPage, ExportKind } from '../../../contract/portfolio';
+import type { TransactionsAnswer } from '../../../contract/transactions';
+import type { DownloadedFile, Http } from '../../api/http';
+import { fetchFeaturedOffers } from '../../components/offers/api';
+
+export interface PageParams {
+  page: number;
+  pageSize: number;
+}
+
+const paging = ({ page, pageSize }: PageParams) => ({ 'pagination[pageSize]': pageSize, 'pagination[pageNumber]': page });
+
+export function createInvestorApi(http: Http) {
+  return {
+    portfolio: (p: PageParams, signal?: AbortSignal) => http<PortfolioPage>('/investment', { query: paging(p), signal }),
+    investment: (slug: string, signal?: AbortSignal) =>
+      http<InvestmentDetail>(`/investment/${slug.split('/').map(encodeURIComponent).join('/')}`, { signal }),
+    orders: (p: PageParams & { status?: OrderStatus }, signal?: AbortSignal) =>
+      http<OrdersPage>('/order', { query: { ...paging(p), status: p.status }, signal }),
+    order: (id: string, signal?: AbortSignal) => http<Order>(`/order/${encodeURIComponent(id)}`, { signal }),
+    transactions: (p: PageParams, signal?: AbortSignal) => http<TransactionsAnswer>('/transaction', { query: paging(p), signal }),
+    documents: (signal?: AbortSignal) => http<InvestorDocument[]>('/investor/documents', { signal }),
+    recommended: (signal?: AbortSignal) => fetchFeaturedOffers(http, 'investorPanel', signal),
+    /** A private file (issued PDF, CSV export) by its API path. */
+    file: (url: string, signal?: AbortSignal) => http<DownloadedFile>(url, { responseType: 'blob', signal }),
+    exportUrl: (kind: ExportKind) => `/investor/exports/${kind}.csv`,
+  };
+}
+
+export type InvestorApi = ReturnType<typeof createInvestorApi>;

@@ -1,0 +1,22 @@
+// The investor area's screens on the route table (src/config/paths.ts), merged by src/app/Routes.tsx.
+// Loaded on demand, a chunk per screen (victory only with the portfolio and single-investment screens).
+import type { RouteName } from '../../config/paths';
+import { lazyScreen } from '../../app/lazyScreen';
+import type { Screen } from '../../app/screen';
+
+const portfolio = () => import('./PortfolioPage');
+const orders = () => import('./OrdersPage');
+const transactions = () => import('./TransactionsPage');
+
+export const investorScreens: Partial<Record<RouteName, Screen>> = {
+  dashboard: lazyScreen(() => import('./DashboardPage'), (m) => m.DashboardPage),
+  portfolio: lazyScreen(portfolio, (m) => m.PortfolioPage),
+  portfolioPage: lazyScreen(portfolio, (m) => m.PortfolioPage),
+  portfolioInvestment: lazyScreen(() => import('./InvestmentPage'), (m) => m.InvestmentPage),
+  orders: lazyScreen(orders, (m) => m.OrdersPage),
+  ordersPage: lazyScreen(orders, (m) => m.OrdersPage),
+  order: lazyScreen(() => import('./OrderPage'), (m) => m.OrderPage),
+  transactions: lazyScreen(transactions, (m) => m.TransactionsPage),
+  transactionsPage: lazyScreen(transactions, (m) => m.TransactionsPage),
+  documents: lazyScreen(() => import('./DocumentsPage'), (m) => m.DocumentsPage),
+};
