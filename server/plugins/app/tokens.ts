@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
@@ -18,6 +18,8 @@ const claimsSchema = z.object({
 export type VerifyResult = { ok: true; principal: Principal } | { ok: false; reason: 'expired' | 'invalid' };
 
 export function createTokens(secret: Uint8Array, accessTokenTtl: number) {
+  // Its own key for deriving refresh tokens (never the signing key itself).
+  const rotationKey = createHmac('sha256', secret).update('refresh-token-rotation').digest();
   return {
     accessTokenTtl,
 
@@ -55,6 +57,17 @@ export function createTokens(secret: Uint8Array, accessTokenTtl: number) {
     /** An opaque refresh token; only its hash is stored. */
     newRefreshToken(): { token: string; hash: string } {
       const token = randomBytes(32).toString('base64url');
+      return { token, hash: hashRefreshToken(token) };
+    },
+
+    /**
+     * The refresh token that replaces `presented` on rotation: an HMAC of it under a server key, so every node
+     * (same secret, from JWT_SECRET or the database) derives the same successor. Two refreshes of one token
+     * (two tabs, a retried request, two nodes) thus agree on the new pair without any shared memory; only a
+     * holder of the presented token and the server key can compute it.
+     */
+    nextRefreshToken(presented: string): { token: string; hash: string } {
+      const token = createHmac('sha256', rotationKey).update(presented).digest('base64url');
       return { token, hash: hashRefreshToken(token) };
     },
 

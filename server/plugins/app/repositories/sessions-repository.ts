@@ -34,6 +34,29 @@ export function createSessionsRepository(db: Db) {
       return row;
     },
 
+    /**
+     * The session that rotated `oldHash` into `newHash` less than `graceSeconds` ago and has not rotated since:
+     * a second refresh of the same token (two tabs, a retry, another node) within the grace window, which gets
+     * the same new pair instead of ending the session.
+     */
+    async findRecentRotation(oldHash: string, newHash: string, graceSeconds: number) {
+      if (graceSeconds <= 0) return undefined;
+      const [row] = await db
+        .select({ id: sessions.id, userId: sessions.userId })
+        .from(sessions)
+        .where(
+          and(
+            eq(sessions.refreshTokenHash, newHash),
+            eq(sessions.previousRefreshTokenHash, oldHash),
+            isNull(sessions.revokedAt),
+            gt(sessions.expiresAt, sql`now()`),
+            gt(sessions.rotatedAt, sql`now() - make_interval(secs => ${graceSeconds})`),
+          ),
+        )
+        .limit(1);
+      return row;
+    },
+
     /** A refresh token that was already rotated away is being replayed: treat it as stolen, end the session. */
     async revokeByPreviousHash(hash: string): Promise<boolean> {
       const rows = await db

@@ -60,11 +60,17 @@ export function createTokenService(fastify: FastifyInstance) {
       return issue(user, sessionId, refresh.token);
     },
 
-    /** Refresh grant: rotates the refresh token; replaying an old one ends the session. */
+    /**
+     * Refresh grant: rotates the refresh token. The same token presented again within REFRESH_REUSE_GRACE_SECONDS
+     * (concurrent tabs, a retried request, on any node) gets the same new refresh token (derived, see
+     * tokens.nextRefreshToken) and an equivalent access token; replaying it later ends the session.
+     */
     async refreshGrant(refreshToken: string): Promise<TokenPair> {
       const oldHash = tokens.hashRefreshToken(refreshToken);
-      const next = tokens.newRefreshToken();
-      const session = await sessionsRepository.rotate(oldHash, next.hash, config.refreshTokenTtl);
+      const next = tokens.nextRefreshToken(refreshToken);
+      const session =
+        (await sessionsRepository.rotate(oldHash, next.hash, config.refreshTokenTtl)) ??
+        (await sessionsRepository.findRecentRotation(oldHash, next.hash, config.refreshReuseGraceSeconds));
       if (!session) {
         await sessionsRepository.revokeByPreviousHash(oldHash);
         throw badRequest('INVALID_GRANT', 'refreshToken');
