@@ -10,7 +10,7 @@
 //
 //   npm run bench:api                                    # PGlite only
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:api
-//   BENCH_CONNECTIONS=64 BENCH_DURATION=5 npm run bench:api
+//   BENCH_CONNECTIONS=64 BENCH_DURATION=5 BENCH_ROUTES=/api/offers npm run bench:api
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,7 +23,7 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const duration = Number(process.env.BENCH_DURATION ?? 5);
 const headers = { 'content-language': 'en', 'accept-encoding': 'br, gzip' };
 
-const ROUTES = [
+const ALL_ROUTES = [
   '/api/offers',
   '/api/offers/green-terraces',
   '/api/offer/featured?listName=homepage',
@@ -33,6 +33,8 @@ const ROUTES = [
   '/api/faq',
   '/api/stats',
 ];
+/** BENCH_ROUTES=/api/offers,/api/faq measures only those (the bare route always runs). */
+const ROUTES = process.env.BENCH_ROUTES ? process.env.BENCH_ROUTES.split(',') : ALL_ROUTES;
 
 interface Ports { bare: number; app: number }
 

@@ -50,19 +50,36 @@ const offerRoutes: FastifyPluginAsyncZod = async (fastify) => {
     return row;
   }
 
-  // The available shares change with every order: read live (one prepared, indexed select) and laid over the
-  // cached offer, so they are never stale while the rest of the offer is built once per content version.
-  const liveAvailability = {
-    read: (offer: Offer) => figures.availability(offer.id),
-    apply: (offer: Offer, available: Record<number, number>): Offer => ({
-      ...offer,
-      series: offer.series.map((s) => ({ ...s, availableShares: available[s.id] ?? s.availableShares })),
-    }),
+  // The available shares change with every order. They are laid over the cached offer, never rebuilt with it:
+  // - for a signed-in caller (who can order) read live on every request (one prepared, indexed select, reads
+  //   shared per offer but never older than the request), so their own order shows at once;
+  // - for visitors read once per change of the share counters' fingerprint, which every node polls at most once
+  //   a second with the maintenance flags (plugins/app/site-state.ts): within a second of any order, and no query
+  //   per request (PGlite runs one query at a time: a per-request read capped an offer page near 200 req/s).
+  const overlay = (offer: Offer, available: Record<number, number>): Offer => ({
+    ...offer,
+    series: offer.series.map((s) => ({ ...s, availableShares: available[s.id] ?? s.availableShares })),
+  });
+  const liveAvailability = { read: (offer: Offer) => figures.availability(offer.id), apply: overlay };
+  const sharedAvailability = new Map<number, { fingerprint: string; read: Promise<Record<number, number>> }>();
+  const recentAvailability = {
+    read: async (offer: Offer) => {
+      const { sharesFingerprint } = await fastify.siteState.get();
+      let known = sharedAvailability.get(offer.id);
+      if (!known || known.fingerprint !== sharesFingerprint) {
+        known = { fingerprint: sharesFingerprint, read: figures.availability(offer.id) };
+        sharedAvailability.set(offer.id, known);
+        known.read.catch(() => sharedAvailability.delete(offer.id));
+      }
+      return known.read;
+    },
+    apply: overlay,
   };
 
   async function answerOffer(request: FastifyRequest, reply: FastifyReply, slug: string, previewToken: string | undefined) {
     const lang = request.language;
-    const mayseeInvestor = request.headers.authorization ? await mayseeInvestorDocuments(fastify, request) : false;
+    const signedIn = request.headers.authorization ? (await optionalPrincipal(fastify, request)) !== null : false;
+    const mayseeInvestor = signedIn && (await mayseeInvestorDocuments(fastify, request));
     if (previewToken) {
       // A preview is for the few who hold its token: not cached.
       const row = await offerBySlug(slug, previewToken);
@@ -70,8 +87,8 @@ const offerRoutes: FastifyPluginAsyncZod = async (fastify) => {
     }
     return cache.send(request, reply, {
       key: `offer:${lang}:${mayseeInvestor ? 'investor' : 'visitor'}:${slug}`,
-      personal: mayseeInvestor,
-      live: liveAvailability,
+      personal: signedIn,
+      live: signedIn ? liveAvailability : recentAvailability,
       build: async () => toOffer(repo, await offerBySlug(slug, undefined), lang, mayseeInvestor),
     });
   }
