@@ -3,7 +3,7 @@
 // language switch, and changing it goes back to the first page.
 import { useId } from 'react';
 import styled from 'styled-components';
-import { ORDER_STATUSES, type OrderStatus, type OrdersPage as OrdersAnswer } from '../../../contract/orders';
+import type { OrderStatus, OrdersPage as OrdersAnswer } from '../../../contract/orders';
 import { useAppSystem } from '../../app/AppSystemContext';
 import type { Screen } from '../../app/screen';
 import { listHref } from '../../components/offers/paging';
@@ -15,6 +15,9 @@ import { OrdersTable } from './OrdersTable';
 import { PAGE_SIZES, usePagedList } from './paging';
 import { pluralKey } from './plural';
 import { Card, Empty, InvestorPage, LoadError, Skeleton } from './ui';
+
+/** SPEC §4's order statuses (contract/orders.ts ORDER_STATUSES; a value import there would bring zod along). */
+const ORDER_STATUSES: readonly OrderStatus[] = ['new', 'paid', 'completed', 'cancelled'];
 
 export const ORDERS_LIST = { first: 'orders', page: 'ordersPage', sizes: PAGE_SIZES } as const;
 
