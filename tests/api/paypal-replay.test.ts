@@ -53,7 +53,7 @@ describeEachDatabase('PayPal replay', { config: { paypal: paypalConfig() } }, (t
       Promise.all(Array.from({ length: 5 }, toSecond)),
       Promise.all(
         [t.app, t.app, second, t.app, second].map((app, i) =>
-          returnPage((options) => app.inject({ ...(options as object), headers: auth }), orderId, i % 2 ? paypalOrderId : undefined),
+          returnPage((options) => app.inject({ ...options, headers: auth }), orderId, i % 2 ? paypalOrderId : undefined),
         ),
       ),
     ]);

@@ -1,4 +1,4 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { testConfig } from './helpers';
 
@@ -33,7 +33,7 @@ export async function pressOnApprovalPage(app: FastifyInstance, approveUrl: stri
 }
 
 export function returnPage(
-  inject: (options: Parameters<FastifyInstance['inject']>[0]) => Promise<LightMyRequestResponse>,
+  inject: (options: InjectOptions) => Promise<LightMyRequestResponse>,
   orderId: string,
   token?: string,
 ) {

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
 import { beforeAll, beforeEach, expect, it } from 'vitest';
 import { groszeToDecimalString } from '../../contract/money';
 import { orderStatusHistory, orders, transactions } from '../../server/db/schema-orders';
@@ -36,8 +37,8 @@ describeEachDatabase('PayPal', { config: { paypal: paypalConfig(), now: () => cl
     peer().queue.length = 0;
   });
 
-  const as = (who: TestInvestor, language = 'pl') => (options: Parameters<typeof t.app.inject>[0]) =>
-    t.injectAs(who, { ...(options as object), headers: { 'content-language': language } });
+  const as = (who: TestInvestor, language = 'pl') => (options: InjectOptions) =>
+    t.injectAs(who, { ...options, headers: { 'content-language': language } });
 
   async function invest(who: TestInvestor, quantity = 3, extra: Record<string, unknown> = {}, language = 'pl') {
     const body = { ...createBody(target, quantity), thankYouPageUrlPattern: '/pl/inwestuj/domy-poznan/{orderId}', ...extra };

@@ -6,10 +6,13 @@ import { lazyScreen } from '../../app/lazyScreen';
 import type { Screen } from '../../app/screen';
 
 const flow = lazyScreen(() => import('./InvestFlowPage'), (m) => m.InvestFlowPage);
+// PayPal sends the payer back here (issue: PayPal): its own chart, its own chunk.
+const paypalReturn = lazyScreen(() => import('./PayPalReturnPage'), (m) => m.PayPalReturnPage);
 
 export const investScreens: Partial<Record<RouteName, Screen>> = {
   investPersonal: flow,
   investDocuments: flow,
   investPayment: flow,
   investThankYou: flow,
+  paypalReturn,
 };

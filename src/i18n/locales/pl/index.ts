@@ -14,5 +14,6 @@ import maintenance from './maintenance';
 import offer from './offer';
 import offers from './offers';
 import pages from './pages';
+import paypal from './paypal';
 
-export default { account, auth, common, contact, content, errors, home, invest, investor, language, layout, maintenance, offer, offers, pages };
+export default { account, auth, common, contact, content, errors, home, invest, investor, language, layout, maintenance, offer, offers, pages, paypal };
