@@ -7,7 +7,7 @@ export default {
     orders: 'Orders',
     transactions: 'Transactions',
     documents: 'Documents',
-    settings: 'Settings',
+    settings: 'Account settings',
   },
   loading: 'Loading…',
   loadFailed: 'The data could not be loaded.',

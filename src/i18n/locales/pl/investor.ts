@@ -7,7 +7,7 @@ export default {
     orders: 'Zamówienia',
     transactions: 'Transakcje',
     documents: 'Dokumenty',
-    settings: 'Ustawienia',
+    settings: 'Ustawienia konta',
   },
   loading: 'Wczytywanie…',
   loadFailed: 'Nie udało się wczytać danych.',
