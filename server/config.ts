@@ -96,6 +96,10 @@ const envSchema = z.object({
   ORDER_REMINDER_HOURS_BEFORE: positiveInt(24),
   ORDER_WORKER: booleanFromEnv(true),
   ORDER_WORKER_INTERVAL_MS: positiveInt(60_000),
+  // false: order transactions commit without waiting for the WAL flush (see server/README.md "Benchmarks").
+  ORDER_SYNCHRONOUS_COMMIT: booleanFromEnv(true),
+  // Back office (issue 12): largest bank statement an operator may upload, bytes (default 5 MiB).
+  STATEMENT_MAX_BYTES: positiveInt(5 * 1024 * 1024),
   // The platform's receiving account (demo defaults: a made-up account with a valid checksum).
   BANK_ACCOUNT_HOLDER: z.string().trim().min(1).max(200).default('Estate Shares Sp. z o.o.'),
   BANK_ACCOUNT_ADDRESS: z.string().trim().min(1).max(300).default('ul. Marszałkowska 100, 00-026 Warszawa'),
@@ -191,6 +195,14 @@ export interface Config {
   /** Run the order expiry/reminder worker in this process (default on; off when NODE_ENV=test). */
   orderWorker: boolean;
   orderWorkerIntervalMs: number;
+  /**
+   * Order creation waits for its commit to be flushed to disk (default). Off: `synchronous_commit = off` for
+   * that one transaction: the series row lock is released sooner (more orders/s on one series); a database
+   * crash may lose the orders of the last moments, whole (never half an order, never an oversell).
+   */
+  orderSynchronousCommit: boolean;
+  /** Largest bank statement file accepted by POST /operator/statements (bytes). */
+  statementMaxBytes: number;
   /** The platform's receiving bank account (BANK_*). */
   bankAccount: BankAccountConfig;
   /** The clock of orders (creation, expiry, reminders); tests inject a controllable one. Default: real time. */
@@ -277,6 +289,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     orderReminderHoursBefore: e.ORDER_REMINDER_HOURS_BEFORE,
     orderWorker: env.ORDER_WORKER ? e.ORDER_WORKER : env.NODE_ENV !== 'test',
     orderWorkerIntervalMs: e.ORDER_WORKER_INTERVAL_MS,
+    orderSynchronousCommit: e.ORDER_SYNCHRONOUS_COMMIT,
+    statementMaxBytes: e.STATEMENT_MAX_BYTES,
     bankAccount: {
       holder: e.BANK_ACCOUNT_HOLDER,
       address: e.BANK_ACCOUNT_ADDRESS,

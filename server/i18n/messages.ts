@@ -75,6 +75,35 @@ export const messages = {
     en: 'The service is temporarily unavailable. Please try again in a moment',
     pl: 'Usługa jest chwilowo niedostępna. Spróbuj ponownie za chwilę',
   },
+  // Back office (issue 12): statements, exceptions, operator actions
+  STATEMENT_MALFORMED: {
+    en: 'The statement file is not valid at the line or element named in the error; nothing was imported',
+    pl: 'Plik wyciągu jest nieprawidłowy w miejscu wskazanym w błędzie (linia lub element); nic nie zaimportowano',
+  },
+  STATEMENT_FORMAT_UNKNOWN: {
+    en: 'Not a bank statement: upload a CAMT.053 (.xml) or MT940 (.sta, .940, .txt) file',
+    pl: 'To nie jest wyciąg bankowy: wyślij plik CAMT.053 (.xml) lub MT940 (.sta, .940, .txt)',
+  },
+  STATEMENT_EMPTY: { en: 'The statement has no entries', pl: 'Wyciąg nie zawiera żadnych operacji' },
+  FILE_TOO_LARGE: { en: 'The file is too large', pl: 'Plik jest zbyt duży' },
+  FILE_TYPE_NOT_ALLOWED: { en: 'This type of file is not allowed here', pl: 'Ten typ pliku nie jest tu dozwolony' },
+  EXCEPTION_ALREADY_RESOLVED: {
+    en: 'This exception has already been resolved',
+    pl: 'Ten wyjątek został już rozwiązany',
+  },
+  EXCEPTION_HAS_NO_ORDER: {
+    en: 'No order is named by this payment: attach it to an order instead',
+    pl: 'Ta wpłata nie wskazuje zamówienia: przypisz ją do zamówienia',
+  },
+  SERIES_TOTAL_BELOW_TAKEN: {
+    en: 'The total cannot be lower than the shares already sold and reserved',
+    pl: 'Pula nie może być mniejsza niż udziały już sprzedane i zarezerwowane',
+  },
+  INVESTMENT_WINDOW_NOT_VALID: {
+    en: 'The investment window must end after it starts',
+    pl: 'Okres inwestycji musi kończyć się po jego rozpoczęciu',
+  },
+  ACCOUNT_ALREADY_ACTIVE: { en: 'This account is already active', pl: 'To konto jest już aktywne' },
   // Orders (server/orders/status.ts)
   ORDER_STATUS_CHANGED: {
     en: 'The order has just been changed by someone else; reload it and try again',

@@ -67,7 +67,9 @@ function amountOf(node: unknown, where: string): { amount: number; currency: str
 }
 
 export function looksLikeCamt053(content: string): boolean {
-  return /^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*<([A-Za-z0-9_]+:)?Document\b/.test(content) && content.includes('BkToCstmrStmt');
+  // XML (whatever comes first: a declaration, comments, a DOCTYPE, which the parser then refuses) naming
+  // the camt.053 root element.
+  return content.trimStart().startsWith('<') && /<([A-Za-z0-9_]+:)?BkToCstmrStmt\b/.test(content);
 }
 
 export function parseCamt053(content: string): ParsedStatement {

@@ -99,12 +99,13 @@ function locate(content: string, message: string): string {
     return index >= 0 ? `line ${index + 1} (:${unknown[1]}:)` : `:${unknown[1]}:`;
   }
   const missing = /^Mandatory tag (\w+) is missing in group (\d+)/.exec(message);
-  if (missing) return `statement ${Number(missing[2]) + 1}: :${missing[1]}:`;
+  // mt940js numbers its statement groups from 1.
+  if (missing) return `statement ${Number(missing[2])}: :${missing[1]}:`;
   const sum = /in group (\d+)/.exec(message);
   if (sum) {
     const closings = lines.map((l, i) => (/^:62[FM]:/.test(l) ? i + 1 : 0)).filter(Boolean);
-    const line = closings[Number(sum[1])];
-    return line ? `line ${line} (:62F:)` : `statement ${Number(sum[1]) + 1}`;
+    const line = closings[Number(sum[1]) - 1];
+    return line ? `line ${line} (:62F:)` : `statement ${Number(sum[1])}`;
   }
   const amount = /^(Amount cannot be parsed|Wrong debit\/credit mark|Wrong reversal mark)/.exec(message);
   if (amount) return ':61:';

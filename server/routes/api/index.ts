@@ -7,6 +7,7 @@ import jsonBody from '../../plugins/api/json-body';
 import language from '../../plugins/api/language';
 import maintenance from '../../plugins/api/maintenance';
 import operatorSiteSettingsRoutes from './operator/site-settings';
+import operatorRoutes from './operator/index';
 import accountsRoutes from './accounts/index';
 import tokenRoutes from './auth/token';
 import userRoutes from './auth/user';
@@ -49,6 +50,7 @@ const api: FastifyPluginAsync<ApiOptions> = async (fastify, options) => {
   await fastify.register(ordersRoutes);
   await fastify.register(paypalRoutes);
   await fastify.register(operatorSiteSettingsRoutes);
+  await fastify.register(operatorRoutes);
   if (options.extraRoutes) await fastify.register(options.extraRoutes);
 };
 

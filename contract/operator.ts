@@ -1,0 +1,357 @@
+import { z } from 'zod';
+import { isoDate, pagedSchema, slugSchema } from './envelope';
+import { METHOD_CODES, ORDER_ACTORS, ORDER_STATUSES, TRANSACTION_STATUSES, investorDataSchema } from './orders';
+
+// The back office (issue 12, docs/api.md "Back office"): every endpoint under /api/operator/*, operators
+// only (investors 403, anonymous 401). Money in grosze. The SPA imports these with `import type` only.
+
+const id = z.number().int();
+const translated = z.object({ pl: z.string(), en: z.string() });
+/** An operator's reason: required for every action that changes something. */
+export const reasonSchema = z.string({ error: 'IS_EMPTY' }).trim().min(1, 'IS_EMPTY').max(1000, 'VALUE_NOT_VALID');
+
+// ---------- statements ----------
+
+export const STATEMENT_FORMATS = ['camt053', 'mt940'] as const;
+export const EXCEPTION_REASONS = [
+  'UNDERPAID',
+  'OVERPAID',
+  'ORDER_EXPIRED_OR_CANCELLED',
+  'ORDER_ALREADY_PAID',
+  'UNKNOWN_REFERENCE',
+  'AMBIGUOUS_REFERENCE',
+  'WRONG_CURRENCY',
+] as const;
+export type ExceptionReason = (typeof EXCEPTION_REASONS)[number];
+export const EXCEPTION_STATUSES = ['open', 'resolved'] as const;
+export const EXCEPTION_RESOLUTIONS = ['accepted', 'refund_needed', 'attached'] as const;
+export const LINE_OUTCOMES = ['matched', 'exception', 'ignored', 'duplicate'] as const;
+
+/** POST /operator/statements: the file as base64 in JSON (size limit STATEMENT_MAX_BYTES). */
+export const statementUploadBodySchema = z.object({
+  fileName: z.string({ error: 'IS_EMPTY' }).trim().min(1, 'IS_EMPTY').max(255, 'VALUE_NOT_VALID'),
+  contentBase64: z.string({ error: 'IS_EMPTY' }).min(1, 'IS_EMPTY').regex(/^[A-Za-z0-9+/=\r\n]+$/, 'VALUE_NOT_VALID'),
+});
+export type StatementUploadBody = z.infer<typeof statementUploadBodySchema>;
+
+export const importSummarySchema = z.object({
+  linesRead: z.number().int(),
+  matched: z.number().int(),
+  exceptions: z.number().int(),
+  duplicates: z.number().int(),
+  ignored: z.number().int(),
+});
+export type ImportSummary = z.infer<typeof importSummarySchema>;
+
+export const orderRefSchema = z.object({ id: z.string(), reference: z.string(), status: z.enum(ORDER_STATUSES) });
+
+export const statementLineSchema = z.object({
+  id: id.nullable(),
+  position: z.number().int(),
+  location: z.string(),
+  bankReference: z.string().nullable(),
+  endToEndId: z.string().nullable(),
+  direction: z.enum(['CRDT', 'DBIT']),
+  amount: z.number().int(),
+  currency: z.string(),
+  bookingDate: z.string().nullable(),
+  valueDate: z.string().nullable(),
+  title: z.string(),
+  payerName: z.string().nullable(),
+  payerAccount: z.string().nullable(),
+  outcome: z.enum(LINE_OUTCOMES),
+  order: orderRefSchema.nullable(),
+  exception: z.object({ id, reason: z.enum(EXCEPTION_REASONS), status: z.enum(EXCEPTION_STATUSES) }).nullable(),
+});
+export type StatementLine = z.infer<typeof statementLineSchema>;
+
+export const statementImportSchema = z.object({
+  id,
+  fileName: z.string(),
+  format: z.enum(STATEMENT_FORMATS),
+  account: z.string(),
+  statementId: z.string().nullable(),
+  periodFrom: z.string().nullable(),
+  periodTo: z.string().nullable(),
+  importedBy: z.string().nullable(),
+  createdAt: isoDate,
+  summary: importSummarySchema,
+});
+export type StatementImport = z.infer<typeof statementImportSchema>;
+
+export const statementImportDetailSchema = statementImportSchema.extend({ lines: z.array(statementLineSchema) });
+export type StatementImportDetail = z.infer<typeof statementImportDetailSchema>;
+export const statementImportsPageSchema = pagedSchema(statementImportSchema);
+
+export const statementExceptionSchema = z.object({
+  id,
+  reason: z.enum(EXCEPTION_REASONS),
+  status: z.enum(EXCEPTION_STATUSES),
+  resolution: z.enum(EXCEPTION_RESOLUTIONS).nullable(),
+  resolutionNote: z.string().nullable(),
+  resolvedBy: z.string().nullable(),
+  resolvedAt: isoDate.nullable(),
+  createdAt: isoDate,
+  importId: id,
+  line: statementLineSchema,
+  /** The order the title names (when found), with what it expected. */
+  order: orderRefSchema.extend({ totalPrice: z.number().int(), version: z.number().int() }).nullable(),
+  resolvedOrder: orderRefSchema.nullable(),
+});
+export type StatementException = z.infer<typeof statementExceptionSchema>;
+export const statementExceptionsPageSchema = pagedSchema(statementExceptionSchema);
+
+export const exceptionListQuerySchema = z.object({
+  status: z.enum(EXCEPTION_STATUSES, 'VALUE_NOT_VALID').optional(),
+});
+
+/**
+ * Resolve an exception: `accept` books the money to the order the title names (new or cancelled → paid;
+ * a cancelled one only if its shares are still free), `attach` books it to another order
+ * (`orderReference`), `refund_needed` books nothing (the money goes back by hand).
+ */
+export const exceptionResolveBodySchema = z.object({
+  resolution: z.enum(['accept', 'refund_needed', 'attach'], 'VALUE_NOT_VALID'),
+  reason: reasonSchema,
+  orderReference: z.string().max(40, 'VALUE_NOT_VALID').optional(),
+});
+export type ExceptionResolveBody = z.infer<typeof exceptionResolveBodySchema>;
+
+// ---------- orders ----------
+
+export const operatorOrderRowSchema = z.object({
+  id: z.string(),
+  reference: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  method: z.enum(METHOD_CODES),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+  paidAt: isoDate.nullable(),
+  completedAt: isoDate.nullable(),
+  cancelledAt: isoDate.nullable(),
+  expiresAt: isoDate.nullable(),
+  quantity: z.number().int(),
+  pricePerShare: z.number().int(),
+  amount: z.number().int(),
+  feeValue: z.number().int(),
+  totalPrice: z.number().int(),
+  offer: z.object({ id, title: z.string() }),
+  series: z.object({ id, name: z.string() }),
+  investor: z.object({ id: z.string(), email: z.string(), firstName: z.string(), lastName: z.string() }),
+  /** Pass it back as `expectedVersion` with an action: someone else's change in between makes it 409. */
+  version: z.number().int(),
+  attentionReason: z.string().nullable(),
+});
+export type OperatorOrderRow = z.infer<typeof operatorOrderRowSchema>;
+export const operatorOrdersPageSchema = pagedSchema(operatorOrderRowSchema);
+export type OperatorOrdersPage = z.infer<typeof operatorOrdersPageSchema>;
+
+const dateParam = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'VALUE_NOT_VALID');
+export const operatorOrderFilterSchema = z.object({
+  /** Reference (any spelling), e-mail or name, case-insensitive. */
+  q: z.string().max(200, 'VALUE_NOT_VALID').optional(),
+  status: z.union([z.enum(ORDER_STATUSES, 'VALUE_NOT_VALID'), z.array(z.enum(ORDER_STATUSES, 'VALUE_NOT_VALID'))]).optional(),
+  method: z.enum(METHOD_CODES, 'VALUE_NOT_VALID').optional(),
+  offer: z.string().regex(/^\d{1,9}$/, 'VALUE_NOT_VALID').transform(Number).optional(),
+  /** Created on or after this day (YYYY-MM-DD, UTC). */
+  from: dateParam.optional(),
+  /** Created on or before this day. */
+  to: dateParam.optional(),
+});
+/** The query as the SPA sends it. */
+export type OperatorOrderFilter = z.input<typeof operatorOrderFilterSchema>;
+/** The query as the server reads it (offer as a number). */
+export type OperatorOrderQuery = z.infer<typeof operatorOrderFilterSchema>;
+
+export const operatorHistoryEntrySchema = z.object({
+  from: z.enum(ORDER_STATUSES).nullable(),
+  to: z.enum(ORDER_STATUSES),
+  at: isoDate,
+  actor: z.enum(ORDER_ACTORS),
+  actorEmail: z.string().nullable(),
+  reason: z.string(),
+  note: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()).nullable(),
+});
+
+export const operatorTransactionSchema = z.object({
+  id,
+  method: z.enum(METHOD_CODES),
+  status: z.enum(TRANSACTION_STATUSES),
+  amount: z.number().int(),
+  commission: z.number().int(),
+  externalId: z.string().nullable(),
+  providerStatus: z.string().nullable(),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+});
+
+export const operatorOrderDetailSchema = operatorOrderRowSchema.extend({
+  investorData: investorDataSchema,
+  history: z.array(operatorHistoryEntrySchema),
+  transactions: z.array(operatorTransactionSchema),
+  statementLines: z.array(statementLineSchema),
+});
+export type OperatorOrderDetail = z.infer<typeof operatorOrderDetailSchema>;
+
+export const ORDER_ACTIONS = ['record-transfer', 'cancel', 'complete'] as const;
+export type OrderAction = (typeof ORDER_ACTIONS)[number];
+
+export const orderActionBodySchema = z.object({
+  reason: reasonSchema,
+  /** The order's `version` the operator looked at. */
+  expectedVersion: z.number({ error: 'IS_EMPTY' }).int('VALUE_NOT_VALID').min(0, 'VALUE_NOT_VALID'),
+});
+export const recordTransferBodySchema = orderActionBodySchema.extend({
+  /** grosze; defaults to the order's total price */
+  amount: z.number().int('VALUE_NOT_VALID').positive('VALUE_NOT_VALID').max(100_000_000_000, 'VALUE_NOT_VALID').optional(),
+  /** The bank's reference of the transfer, if the operator has it. */
+  bankReference: z.string().trim().max(100, 'VALUE_NOT_VALID').optional(),
+});
+export type OrderActionBody = z.infer<typeof recordTransferBodySchema>;
+
+// ---------- offers ----------
+
+export const operatorSeriesSchema = z.object({
+  id,
+  name: translated,
+  pricePerShare: z.number().int(),
+  totalShares: z.number().int(),
+  minStocks: z.number().int(),
+  soldShares: z.number().int(),
+  reservedShares: z.number().int(),
+  isOpen: z.boolean(),
+});
+
+export const operatorDocumentSchema = z.object({
+  id,
+  key: z.string(),
+  kind: z.enum(['general', 'investor']),
+  displayName: translated,
+  url: z.string(),
+});
+
+export const operatorOfferSchema = z.object({
+  id,
+  key: z.string(),
+  slug: slugSchema,
+  title: translated,
+  published: z.boolean(),
+  isOpen: z.boolean(),
+  investmentStart: isoDate.nullable(),
+  investmentEnd: isoDate.nullable(),
+  hasPreview: z.boolean(),
+  /** grosze: paid and completed orders (without fees) */
+  raised: z.number().int(),
+  /** grosze: total cost minus developer equity */
+  target: z.number().int(),
+  series: z.array(operatorSeriesSchema),
+  documents: z.array(operatorDocumentSchema),
+});
+export type OperatorOffer = z.infer<typeof operatorOfferSchema>;
+
+const nullableIso = z.union([z.iso.datetime({ offset: true, error: 'VALUE_NOT_VALID' }), z.null()]);
+export const offerPatchBodySchema = z
+  .object({
+    reason: reasonSchema,
+    isOpen: z.boolean('VALUE_NOT_VALID').optional(),
+    published: z.boolean('VALUE_NOT_VALID').optional(),
+    investmentStart: nullableIso.optional(),
+    investmentEnd: nullableIso.optional(),
+    series: z
+      .array(
+        z
+          .object({
+            id,
+            pricePerShare: z.number().int('VALUE_NOT_VALID').positive('VALUE_NOT_VALID').optional(),
+            totalShares: z.number().int('VALUE_NOT_VALID').min(0, 'VALUE_NOT_VALID').max(100_000_000, 'VALUE_NOT_VALID').optional(),
+            minStocks: z.number().int('VALUE_NOT_VALID').min(1, 'VALUE_NOT_VALID').optional(),
+            isOpen: z.boolean('VALUE_NOT_VALID').optional(),
+          })
+          .strict(),
+      )
+      .max(50, 'VALUE_NOT_VALID')
+      .optional(),
+  })
+  .strict();
+export type OfferPatchBody = z.infer<typeof offerPatchBodySchema>;
+
+export const previewLinkSchema = z.object({ token: z.string(), urls: z.object({ pl: z.string(), en: z.string() }) });
+export type PreviewLink = z.infer<typeof previewLinkSchema>;
+
+export const documentUploadBodySchema = z.object({
+  reason: reasonSchema,
+  kind: z.enum(['general', 'investor'], 'VALUE_NOT_VALID'),
+  displayName: z.object({
+    pl: z.string().trim().min(1, 'IS_EMPTY').max(200, 'VALUE_NOT_VALID'),
+    en: z.string().trim().min(1, 'IS_EMPTY').max(200, 'VALUE_NOT_VALID'),
+  }),
+  fileName: z.string().trim().min(1, 'IS_EMPTY').max(255, 'VALUE_NOT_VALID'),
+  contentBase64: z.string().min(1, 'IS_EMPTY').regex(/^[A-Za-z0-9+/=\r\n]+$/, 'VALUE_NOT_VALID'),
+});
+export type DocumentUploadBody = z.infer<typeof documentUploadBodySchema>;
+
+// ---------- investors ----------
+
+export const operatorInvestorSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  isActive: z.boolean(),
+  createdAt: isoDate,
+  ordersCount: z.number().int(),
+  /** grosze: total price of paid and completed orders */
+  paidTotal: z.number().int(),
+});
+export type OperatorInvestor = z.infer<typeof operatorInvestorSchema>;
+export const operatorInvestorsPageSchema = pagedSchema(operatorInvestorSchema);
+export const operatorInvestorDetailSchema = operatorInvestorSchema.extend({
+  phone: z.string().nullable(),
+  city: z.string().nullable(),
+  country: z.string().nullable(),
+  locale: z.enum(['pl', 'en']),
+  orders: z.array(operatorOrderRowSchema),
+});
+export type OperatorInvestorDetail = z.infer<typeof operatorInvestorDetailSchema>;
+
+// ---------- overview, audit ----------
+
+export const overviewSchema = z.object({
+  offers: z.array(
+    z.object({
+      id,
+      title: translated,
+      published: z.boolean(),
+      isOpen: z.boolean(),
+      raised: z.number().int(),
+      target: z.number().int(),
+      sharesTotal: z.number().int(),
+      sharesSold: z.number().int(),
+      sharesReserved: z.number().int(),
+      sharesLeft: z.number().int(),
+    }),
+  ),
+  pendingPayments: z.object({ count: z.number().int(), total: z.number().int() }),
+  openExceptions: z.number().int(),
+  needsAttention: z.number().int(),
+});
+export type Overview = z.infer<typeof overviewSchema>;
+
+export const auditEntrySchema = z.object({
+  id,
+  at: isoDate,
+  actorEmail: z.string(),
+  action: z.string(),
+  entityType: z.string(),
+  entityId: z.string(),
+  reason: z.string().nullable(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export const auditPageSchema = pagedSchema(auditEntrySchema);
+export const auditQuerySchema = z.object({
+  entityType: z.string().max(40, 'VALUE_NOT_VALID').optional(),
+  entityId: z.string().max(100, 'VALUE_NOT_VALID').optional(),
+});
