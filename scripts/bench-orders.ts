@@ -12,7 +12,8 @@
 //
 // Environment: BENCH_DATABASE_URL, else DATABASE_URL, else TEST_DATABASE_URL, else
 // postgres://postgres@127.0.0.1:5432/test (only used to create and drop the throwaway database);
-// BENCH_PROCESSES (4), BENCH_ATTEMPTS (1000), BENCH_CONCURRENCY (32), BENCH_POOL_SIZE (per process, 10).
+// BENCH_PROCESSES (4), BENCH_ATTEMPTS (1000), BENCH_CONCURRENCY (32), BENCH_POOL_SIZE (per process, 10),
+// BENCH_SYNC_COMMIT (true; false runs the servers with ORDER_SYNCHRONOUS_COMMIT=false).
 // Mail and expiry workers are off in the servers (the outbox rows are still written in each order's
 // transaction; only their sending is left out of the measurement).
 
@@ -38,6 +39,8 @@ const PROCESSES = Number(process.env.BENCH_PROCESSES || 4);
 const ATTEMPTS = Number(process.env.BENCH_ATTEMPTS || 1000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY || 32);
 const POOL_SIZE = Number(process.env.BENCH_POOL_SIZE || 10);
+/** BENCH_SYNC_COMMIT=false runs the servers with ORDER_SYNCHRONOUS_COMMIT=false. */
+const SYNC_COMMIT = process.env.BENCH_SYNC_COMMIT !== 'false';
 
 const withDatabase = (url: string, name: string) => {
   const parsed = new URL(url);
@@ -92,7 +95,10 @@ async function main() {
   await admin(`create database "${name}"`);
   const database = await createDatabase({ databaseUrl: url, dataDir: 'memory://', poolSize: 5 });
   try {
-    console.log(`bench:orders  database ${name} on ${new URL(adminUrl).host}; ${PROCESSES} processes, ${ATTEMPTS} attempts per round`);
+    console.log(
+      `bench:orders  database ${name} on ${new URL(adminUrl).host}; ${PROCESSES} processes, ${ATTEMPTS} attempts per round; ` +
+        `ORDER_SYNCHRONOUS_COMMIT=${SYNC_COMMIT}; load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')}`,
+    );
     await migrateDatabase(database);
     await seedDemo(database.db);
     const { db } = database;
@@ -117,6 +123,7 @@ async function main() {
           MAIL_WORKER: 'false',
           ORDER_WORKER: 'false',
           DATABASE_POOL_SIZE: String(POOL_SIZE),
+          ORDER_SYNCHRONOUS_COMMIT: SYNC_COMMIT ? 'true' : 'false',
         },
       });
       children.push(child);

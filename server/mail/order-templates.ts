@@ -25,16 +25,13 @@ export function formatMoney(grosze: number, language: Language): string {
 }
 
 /** "22.11.2026, 21:13 (Europe/Warsaw)" / "22 Nov 2026, 21:13 (Europe/Warsaw)": Polish time for both. */
+const deadlineFormats: Record<Language, Intl.DateTimeFormat> = {
+  pl: new Intl.DateTimeFormat('pl-PL', { timeZone: 'Europe/Warsaw', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' }),
+  en: new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Warsaw', day: '2-digit', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' }),
+};
+
 export function formatDeadline(date: Date, language: Language): string {
-  const formatted = new Intl.DateTimeFormat(language === 'pl' ? 'pl-PL' : 'en-GB', {
-    timeZone: 'Europe/Warsaw',
-    day: '2-digit',
-    month: language === 'pl' ? '2-digit' : 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(date);
-  return `${formatted} (Europe/Warsaw)`;
+  return `${deadlineFormats[language].format(date)} (Europe/Warsaw)`;
 }
 
 const escapeHtml = (value: string) =>

@@ -197,6 +197,7 @@ export async function createOrder(deps: OrderServiceDeps, input: CreateOrderInpu
 
     try {
       await db.transaction(async (tx) => {
+        if (!config.orderSynchronousCommit) await tx.execute(sql`set local synchronous_commit = off`);
         const transactionId = await insertOrderRows(tx, order, transaction, mail && { ...mail, to: user.email });
         if (transactionId === undefined) throw new KeyTaken();
         transaction.id = transactionId;

@@ -40,7 +40,8 @@ describe.skipIf(!TEST_DATABASE_URL)('order race: two instances on one PostgreSQL
       // Each instance has its own pool, as two processes would.
       const database: Database = i === 0 ? opened.database : await createDatabase({ databaseUrl: opened.url, dataDir: 'memory://', poolSize: 10 });
       if (i > 0) cleanups.push(() => database.close());
-      const app = await buildApp({ config, database });
+      // The second instance runs with ORDER_SYNCHRONOUS_COMMIT=false: both modes race for the same row.
+      const app = await buildApp({ config: { ...config, orderSynchronousCommit: i === 0 }, database });
       cleanups.push(() => app.close());
       origins.push(await app.listen({ port: 0, host: '127.0.0.1' }));
       apps.push(app);
