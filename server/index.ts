@@ -9,7 +9,12 @@ import { seedDemo } from './db/seed';
 async function main() {
   loadDotEnv();
   const config = loadConfig();
-  const database = await createDatabase(config);
+  // PostgreSQL may still be starting (containers, a restart): DB_START_RETRIES attempts with backoff, then give up.
+  const database = await createDatabase({
+    ...config,
+    onStartRetry: ({ attempt, retries, delayMs, code }) =>
+      console.warn(`database not reachable (${code}); retry ${attempt} of ${retries} in ${delayMs} ms`),
+  });
   await migrateDatabase(database);
   if (config.seedDemo) await seedDemo(database.db);
 

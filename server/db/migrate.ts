@@ -3,6 +3,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
+import pg from 'pg';
 import type { Database } from './client';
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -19,7 +20,10 @@ export async function migrateDatabase(database: Database): Promise<void> {
     await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder });
     return;
   }
-  const client = await database.pool.connect();
+  // A connection of its own without the pool's query/statement timeouts: a long migration, or waiting for
+  // another node's lock, must not be cut off.
+  const client = new pg.Client({ ...database.pool.options, query_timeout: undefined, statement_timeout: undefined });
+  await client.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     try {
@@ -28,6 +32,6 @@ export async function migrateDatabase(database: Database): Promise<void> {
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
     }
   } finally {
-    client.release();
+    await client.end();
   }
 }

@@ -5,6 +5,7 @@ import type { Language } from '../../config';
 import { failure } from '../../lib/envelope';
 import { ApiError, type ApiErrorItem } from '../../lib/errors';
 import { resolveLanguage } from '../../lib/language';
+import { isDatabaseUnavailable } from '../../lib/database-errors';
 import { sqlStateOf } from '../../lib/log-serializers';
 import { validationErrors } from '../../lib/validation-errors';
 import { translateCode, type ErrorCode } from '../../i18n/messages';
@@ -41,6 +42,8 @@ function classify(error: FastifyError): { status: number; items: ApiErrorItem[] 
   if (error instanceof SyntaxError && error.statusCode === 400) {
     return { status: 400, items: [{ code: 'MALFORMED_JSON', context: '' }] };
   }
+  // The database cannot be reached (refused, timed out, shutting down): a clear 503, not a 500 or a hang.
+  if (isDatabaseUnavailable(error)) return { status: 503, items: [{ code: 'DATABASE_UNAVAILABLE', context: '' }] };
   const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
   if (status >= 500) return { status, items: [{ code: status === 503 ? 'MAINTENANCE' : 'INTERNAL_ERROR', context: '' }] };
   return { status, items: [{ code: STATUS_CODES[status] ?? 'VALUE_NOT_VALID', context: '' }] };
@@ -54,6 +57,7 @@ export function sendEnvelopeError(
   language: Language,
 ) {
   reply.header('content-language', language);
+  if (items.some((item) => item.code === 'DATABASE_UNAVAILABLE')) reply.header('retry-after', '5');
   return reply
     .code(status)
     .type('application/json; charset=utf-8')
@@ -67,7 +71,9 @@ export default fp(
 
     fastify.setErrorHandler((error: FastifyError, request, reply) => {
       const { status, items } = classify(error);
-      if (status >= 500 && !(error instanceof ApiError)) {
+      if (items[0]?.code === 'DATABASE_UNAVAILABLE') {
+        request.log.warn({ err: error, code: 'DATABASE_UNAVAILABLE', method: request.method, route: request.routeOptions.url }, 'database unavailable');
+      } else if (status >= 500 && !(error instanceof ApiError)) {
         // The request id is on every line (reqId); the error is serialized without SQL or values (lib/log-serializers.ts).
         request.log.error(
           { err: error, code: items[0]?.code, sqlState: sqlStateOf(error), method: request.method, route: request.routeOptions.url },
