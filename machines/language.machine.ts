@@ -3,8 +3,7 @@
 // redirected once to the same path, search and hash. Switching loads the other dictionary, stores the choice,
 // clears offers and navigates to the same page in the new language.
 import { assign, fromPromise, setup } from 'xstate';
-import { isLanguage, type Language } from '../src/config/env';
-import { splitLanguage } from '../src/config/paths';
+import { isLanguage, splitLanguage, type Language } from './types';
 
 export interface LocationLike {
   pathname: string;

@@ -10,7 +10,7 @@
 //   change navigates to the first page with the new size, scrolls smoothly to top and waits.
 // The view provides `navigate` and `scrollToTop` (machine.provide); the chart only names them.
 import { assign, setup, type ActorRefFrom } from 'xstate';
-import type { Pagination } from '../src/api/types';
+import type { Pagination } from './types';
 
 export interface PaginationContext {
   page: number;

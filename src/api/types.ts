@@ -1,23 +1,15 @@
 // Shapes of the API's answers (docs/api.md). Money is integer grosze everywhere.
 import type { Language } from '../config/env';
 
-export interface ApiError {
-  code: string;
-  context: string;
-  message: string;
-}
+import type { ApiError, Pagination } from '../../machines/types';
+
+// The envelope's error entry and the pagination block are needed by the machines too: they live below both.
+export type { ApiError, Pagination };
 
 export interface Envelope<T> {
   data: T | null;
   errors: ApiError[];
   status: number;
-}
-
-export interface Pagination {
-  pageSize: number;
-  pageNumber: number;
-  totalItems: number;
-  totalPages: number;
 }
 
 export interface Paged<T> {

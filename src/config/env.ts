@@ -6,12 +6,10 @@ declare const __APP_CONFIG__: {
   clientSecret: string;
 };
 
-export const LANGUAGES = ['pl', 'en'] as const;
-export type Language = (typeof LANGUAGES)[number];
+// The language list is needed by the machines too: it lives below both.
+import { isLanguage, LANGUAGES, type Language } from '../../machines/types';
 
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
-}
+export { isLanguage, LANGUAGES, type Language };
 
 const raw = typeof __APP_CONFIG__ === 'undefined' ? undefined : __APP_CONFIG__;
 

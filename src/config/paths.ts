@@ -1,5 +1,6 @@
 // Paths are data: one table of routes, each with its path per language. Links, route matching, guards and
 // the language switcher all read this table (SPEC §2). Every path is relative to the /{lang} prefix.
+import { splitLanguage } from '../../machines/types';
 import { LANGUAGES, type Language } from './env';
 
 export type Access = 'public' | 'guest' | 'private';
@@ -166,11 +167,8 @@ export function href(language: Language, name: RouteName, params: RouteParams = 
   return `/${language}${filled === '/' ? '/' : filled}`;
 }
 
-/** Splits `/pl/logowanie` into its language prefix and the rest. */
-export function splitLanguage(pathname: string): { prefix: string; rest: string } {
-  const m = /^\/([^/]*)(\/.*)?$/.exec(pathname) ?? [];
-  return { prefix: m[1] ?? '', rest: m[2] ?? '/' };
-}
+/** Splits `/pl/logowanie` into its language prefix and the rest (defined below the machines, which use it too). */
+export { splitLanguage };
 
 export { LANGUAGES };
 
