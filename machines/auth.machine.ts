@@ -40,176 +40,181 @@ export interface AuthInput {
   tokens: Tokens | null;
 }
 
-export const authMachine = setup({
-  types: {
-    context: {} as AuthContext,
-    events: {} as AuthEvent,
-    input: {} as AuthInput,
-    tags: {} as 'loggedIn' | 'loading' | 'refreshing' | 'userLoading',
-  },
-  actors: {
-    login: fromPromise<Tokens, { email: string; password: string }>(async () => {
-      throw new Error('login actor not provided');
-    }),
-    refresh: fromPromise<Tokens, { refreshToken: string }>(async () => {
-      throw new Error('refresh actor not provided');
-    }),
-    fetchUser: fromPromise<unknown, void>(async () => {
-      throw new Error('fetchUser actor not provided');
-    }),
-    revoke: fromPromise<void, { tokens: Tokens | null }>(async () => undefined),
-  },
-  actions: {
-    /** writes tokens, expiry and the logged-in flag to local storage */
-    persistTokens: (_, _params: { tokens: Tokens }) => {},
-    /** removes every auth key from local storage */
-    clearSession: () => {},
-    /** logout ends with a full reload, so no state of the old session survives */
-    reloadPage: () => {},
-    redirectToLogin: () => {},
-    redirectToResendActivation: (_, _params: { email: string }) => {},
-  },
-  guards: {
-    hasSession: ({ context }) => context.tokens !== null,
-    isCurrentToken: ({ context, event }) =>
-      event.type === 'auth.tokenRejected' && event.accessToken === context.tokens?.accessToken,
-    isInactiveAccount: (_, params: { failure: LoginFailure }) => Boolean(params.failure.inactiveEmail),
-  },
-}).createMachine({
-  id: 'auth',
-  context: ({ input }) => ({ tokens: input.tokens, user: null, loginErrors: {}, email: '' }),
-  initial: 'checking',
-  states: {
-    checking: {
-      always: [{ guard: 'hasSession', target: 'signedIn' }, { target: 'signedOut' }],
+/** The auth chart for a user shape `TUser` (the app passes the API's `User`; the chart only stores it). */
+export function createAuthMachine<TUser = unknown>() {
+  return setup({
+    types: {
+      context: {} as AuthContext<TUser>,
+      events: {} as AuthEvent,
+      input: {} as AuthInput,
+      tags: {} as 'loggedIn' | 'loading' | 'refreshing' | 'userLoading',
     },
-    signedOut: {
-      on: {
-        'auth.loginSubmitted': {
-          target: 'signingIn',
-          actions: assign({ email: ({ event }) => event.email.trim().toLowerCase(), loginErrors: {} }),
+    actors: {
+      login: fromPromise<Tokens, { email: string; password: string }>(async () => {
+        throw new Error('login actor not provided');
+      }),
+      refresh: fromPromise<Tokens, { refreshToken: string }>(async () => {
+        throw new Error('refresh actor not provided');
+      }),
+      fetchUser: fromPromise<TUser, void>(async () => {
+        throw new Error('fetchUser actor not provided');
+      }),
+      revoke: fromPromise<void, { tokens: Tokens | null }>(async () => undefined),
+    },
+    actions: {
+      /** writes tokens, expiry and the logged-in flag to local storage */
+      persistTokens: (_, _params: { tokens: Tokens }) => {},
+      /** removes every auth key from local storage */
+      clearSession: () => {},
+      /** logout ends with a full reload, so no state of the old session survives */
+      reloadPage: () => {},
+      redirectToLogin: () => {},
+      redirectToResendActivation: (_, _params: { email: string }) => {},
+    },
+    guards: {
+      hasSession: ({ context }) => context.tokens !== null,
+      isCurrentToken: ({ context, event }) =>
+        event.type === 'auth.tokenRejected' && event.accessToken === context.tokens?.accessToken,
+      isInactiveAccount: (_, params: { failure: LoginFailure }) => Boolean(params.failure.inactiveEmail),
+    },
+  }).createMachine({
+    id: 'auth',
+    context: ({ input }) => ({ tokens: input.tokens, user: null, loginErrors: {}, email: '' }),
+    initial: 'checking',
+    states: {
+      checking: {
+        always: [{ guard: 'hasSession', target: 'signedIn' }, { target: 'signedOut' }],
+      },
+      signedOut: {
+        on: {
+          'auth.loginSubmitted': {
+            target: 'signingIn',
+            actions: assign({ email: ({ event }) => event.email.trim().toLowerCase(), loginErrors: {} }),
+          },
         },
       },
-    },
-    signingIn: {
-      tags: ['loading'],
-      invoke: {
-        id: 'login',
-        src: 'login',
-        input: ({ event }) => {
-          const e = event as Extract<AuthEvent, { type: 'auth.loginSubmitted' }>;
-          // SPEC §5: the e-mail is lowercased before sending.
-          return { email: e.email.trim().toLowerCase(), password: e.password };
-        },
-        onDone: {
-          target: ['signedIn.token.valid', 'signedIn.user.loading'],
-          actions: [
-            assign({ tokens: ({ event }) => event.output }),
-            { type: 'persistTokens', params: ({ event }) => ({ tokens: event.output }) },
-          ],
-        },
-        onError: [
-          {
-            guard: { type: 'isInactiveAccount', params: ({ event }) => ({ failure: event.error as LoginFailure }) },
-            target: 'signedOut',
+      signingIn: {
+        tags: ['loading'],
+        invoke: {
+          id: 'login',
+          src: 'login',
+          input: ({ event }) => {
+            const e = event as Extract<AuthEvent, { type: 'auth.loginSubmitted' }>;
+            // SPEC §5: the e-mail is lowercased before sending.
+            return { email: e.email.trim().toLowerCase(), password: e.password };
+          },
+          onDone: {
+            target: ['signedIn.token.valid', 'signedIn.user.loading'],
             actions: [
-              assign({ loginErrors: {} }),
-              {
-                type: 'redirectToResendActivation',
-                params: ({ context, event }) => ({
-                  email: (event.error as LoginFailure).inactiveEmail || context.email,
-                }),
-              },
+              assign({ tokens: ({ event }) => event.output }),
+              { type: 'persistTokens', params: ({ event }) => ({ tokens: event.output }) },
             ],
           },
-          {
-            target: 'signedOut',
-            actions: assign({
-              loginErrors: ({ event }) => (event.error as LoginFailure)?.fieldErrors ?? { '': 'GENERIC' },
-            }),
-          },
-        ],
+          onError: [
+            {
+              guard: { type: 'isInactiveAccount', params: ({ event }) => ({ failure: event.error as LoginFailure }) },
+              target: 'signedOut',
+              actions: [
+                assign({ loginErrors: {} }),
+                {
+                  type: 'redirectToResendActivation',
+                  params: ({ context, event }) => ({
+                    email: (event.error as LoginFailure).inactiveEmail || context.email,
+                  }),
+                },
+              ],
+            },
+            {
+              target: 'signedOut',
+              actions: assign({
+                loginErrors: ({ event }) => (event.error as LoginFailure)?.fieldErrors ?? { '': 'GENERIC' },
+              }),
+            },
+          ],
+        },
       },
-    },
-    signedIn: {
-      type: 'parallel',
-      tags: ['loggedIn'],
-      on: {
-        'auth.logoutRequested': { target: 'signingOut' },
-      },
-      states: {
-        token: {
-          initial: 'valid',
-          states: {
-            valid: {
-              on: {
-                // A 401 for the token we hold: refresh it. A 401 for an older token means a refresh
-                // already happened: nothing to do, the request retries with the new one.
-                'auth.tokenRejected': { guard: 'isCurrentToken', target: 'refreshing' },
+      signedIn: {
+        type: 'parallel',
+        tags: ['loggedIn'],
+        on: {
+          'auth.logoutRequested': { target: 'signingOut' },
+        },
+        states: {
+          token: {
+            initial: 'valid',
+            states: {
+              valid: {
+                on: {
+                  // A 401 for the token we hold: refresh it. A 401 for an older token means a refresh
+                  // already happened: nothing to do, the request retries with the new one.
+                  'auth.tokenRejected': { guard: 'isCurrentToken', target: 'refreshing' },
+                },
+              },
+              refreshing: {
+                tags: ['refreshing'],
+                invoke: {
+                  id: 'refresh',
+                  src: 'refresh',
+                  input: ({ context }) => ({ refreshToken: context.tokens?.refreshToken ?? '' }),
+                  onDone: {
+                    target: 'valid',
+                    actions: [
+                      assign({ tokens: ({ event }) => event.output }),
+                      { type: 'persistTokens', params: ({ event }) => ({ tokens: event.output }) },
+                    ],
+                  },
+                  // A failed refresh logs out and goes to login (SPEC §4).
+                  onError: {
+                    target: '#auth.signedOut',
+                    actions: ['clearSession', assign({ tokens: null, user: null }), 'redirectToLogin'],
+                  },
+                },
               },
             },
-            refreshing: {
-              tags: ['refreshing'],
-              invoke: {
-                id: 'refresh',
-                src: 'refresh',
-                input: ({ context }) => ({ refreshToken: context.tokens?.refreshToken ?? '' }),
-                onDone: {
-                  target: 'valid',
-                  actions: [
-                    assign({ tokens: ({ event }) => event.output }),
-                    { type: 'persistTokens', params: ({ event }) => ({ tokens: event.output }) },
-                  ],
+          },
+          user: {
+            initial: 'unknown',
+            states: {
+              // After a page load the session is restored only when the boot sequence asks for it.
+              unknown: {
+                on: { 'auth.userRequested': 'loading' },
+              },
+              loading: {
+                tags: ['userLoading'],
+                invoke: {
+                  id: 'fetchUser',
+                  src: 'fetchUser',
+                  onDone: { target: 'loaded', actions: assign({ user: ({ event }) => event.output }) },
+                  onError: 'failed',
                 },
-                // A failed refresh logs out and goes to login (SPEC §4).
-                onError: {
-                  target: '#auth.signedOut',
-                  actions: ['clearSession', assign({ tokens: null, user: null }), 'redirectToLogin'],
-                },
+              },
+              loaded: {
+                on: { 'auth.userRequested': 'loading' },
+              },
+              failed: {
+                on: { 'auth.userRequested': 'loading' },
               },
             },
           },
         },
-        user: {
-          initial: 'unknown',
-          states: {
-            // After a page load the session is restored only when the boot sequence asks for it.
-            unknown: {
-              on: { 'auth.userRequested': 'loading' },
-            },
-            loading: {
-              tags: ['userLoading'],
-              invoke: {
-                id: 'fetchUser',
-                src: 'fetchUser',
-                onDone: { target: 'loaded', actions: assign({ user: ({ event }) => event.output }) },
-                onError: 'failed',
-              },
-            },
-            loaded: {
-              on: { 'auth.userRequested': 'loading' },
-            },
-            failed: {
-              on: { 'auth.userRequested': 'loading' },
-            },
-          },
+      },
+      signingOut: {
+        tags: ['loading'],
+        // Revoking is best effort: the local session is cleared whatever the server says.
+        invoke: {
+          id: 'revoke',
+          src: 'revoke',
+          input: ({ context }) => ({ tokens: context.tokens }),
+          onDone: 'signedOutAfterLogout',
+          onError: 'signedOutAfterLogout',
         },
       },
-    },
-    signingOut: {
-      tags: ['loading'],
-      // Revoking is best effort: the local session is cleared whatever the server says.
-      invoke: {
-        id: 'revoke',
-        src: 'revoke',
-        input: ({ context }) => ({ tokens: context.tokens }),
-        onDone: 'signedOutAfterLogout',
-        onError: 'signedOutAfterLogout',
+      signedOutAfterLogout: {
+        entry: ['clearSession', assign({ tokens: null, user: null }), 'reloadPage'],
+        always: 'signedOut',
       },
     },
-    signedOutAfterLogout: {
-      entry: ['clearSession', assign({ tokens: null, user: null }), 'reloadPage'],
-      always: 'signedOut',
-    },
-  },
-});
+  });
+}
+
+export const authMachine = createAuthMachine();

@@ -1,8 +1,15 @@
 // App boot (SPEC §2 "Application root behaviour"): the splash screen first, then the slider and the static
 // content side by side, then, if a session exists, the session is restored by fetching the user.
-// The app shows its loading indicator while this machine carries the `loading` tag.
+//
+// First boot and a reload of content are two states, not a flag in a view: `booting` covers the page with the
+// full-screen loader (tag `blocking`); `reloading` (after a language switch) keeps the page on screen while
+// the content is loaded again in the new language. Both carry `loading`.
+//
+// A load that fails sends the boot to `failed` (SPEC §7: never a loader that never ends): the app shows an
+// error with a retry. A 503 has also switched the maintenance gate on (the HTTP client does that), which
+// covers the error until the service is back.
 import { assign, fromPromise, setup } from 'xstate';
-import type { ApiError } from '../src/api/types';
+import type { ApiError } from './types';
 
 export interface BootContext<TSplash = unknown, TSlider = unknown, TContent = unknown> {
   splash: TSplash | null;
@@ -16,127 +23,161 @@ export interface BootInput {
   hasSession: boolean;
 }
 
+export type BootEvent = { type: 'boot.languageChanged' } | { type: 'boot.retried' };
+
 function toErrors(error: unknown): ApiError[] {
   const list = (error as { errors?: ApiError[] } | null)?.errors;
   if (Array.isArray(list) && list.length) return list;
   return [{ code: 'GENERIC', context: '', message: error instanceof Error ? error.message : String(error) }];
 }
 
-export const bootMachine = setup({
-  types: {
-    context: {} as BootContext & { hasSession: boolean },
-    input: {} as BootInput,
-    events: {} as { type: 'boot.languageChanged' },
-    tags: {} as 'loading',
-  },
-  actors: {
-    loadSplash: fromPromise<unknown, void>(async () => null),
-    loadSlider: fromPromise<unknown, void>(async () => []),
-    loadStaticContent: fromPromise<unknown, void>(async () => null),
-    /** asks the auth actor for the user and resolves when it has answered */
-    restoreSession: fromPromise<void, void>(async () => undefined),
-  },
-  actions: {
-    /** hands the splash screen (maintenance config) to the maintenance gate */
-    splashLoaded: (_, _params: { splash: unknown }) => {},
-  },
-  guards: {
-    hasSession: ({ context }) => context.hasSession,
-  },
-}).createMachine({
-  id: 'boot',
-  context: ({ input }) => ({
-    hasSession: input.hasSession,
-    splash: null,
-    slider: null,
-    staticContent: null,
-    errors: {},
-  }),
-  initial: 'splash',
-  states: {
-    splash: {
-      tags: ['loading'],
-      invoke: {
-        id: 'loadSplash',
-        src: 'loadSplash',
-        onDone: {
-          target: 'content',
-          actions: [
-            assign({ splash: ({ event }) => event.output }),
-            { type: 'splashLoaded', params: ({ event }) => ({ splash: event.output }) },
-          ],
-        },
-        // A failed splash screen does not stop the site; a 503 has already switched on maintenance.
-        onError: {
-          target: 'content',
-          actions: assign({ errors: ({ context, event }) => ({ ...context.errors, splash: toErrors(event.error) }) }),
+/**
+ * The typed boot chart. `TSplash`, `TSlider` and `TContent` are the shapes of the three loads; the app
+ * passes the API's types (the chart itself only stores them).
+ */
+export function createBootMachine<TSplash = unknown, TSlider = unknown, TContent = unknown>() {
+  type Ctx = BootContext<TSplash, TSlider, TContent> & { hasSession: boolean };
+
+  /** The three loads, then `next` (or `#boot.failed` when one of them failed). */
+  const loads = (next: string) => ({
+    initial: 'splash' as const,
+    entry: 'clearErrors' as const,
+    states: {
+      splash: {
+        invoke: {
+          id: 'loadSplash',
+          src: 'loadSplash' as const,
+          onDone: { target: 'content', actions: ['storeSplash' as const, 'splashLoaded' as const] },
+          onError: { target: 'content', actions: { type: 'recordError' as const, params: { load: 'splash' as const } } },
         },
       },
-    },
-    content: {
-      type: 'parallel',
-      tags: ['loading'],
-      onDone: 'session',
-      states: {
-        slider: {
-          initial: 'loading',
-          states: {
-            loading: {
-              invoke: {
-                id: 'loadSlider',
-                src: 'loadSlider',
-                onDone: { target: 'done', actions: assign({ slider: ({ event }) => event.output }) },
-                onError: {
-                  target: 'done',
-                  actions: assign({
-                    slider: [],
-                    errors: ({ context, event }) => ({ ...context.errors, slider: toErrors(event.error) }),
-                  }),
+      content: {
+        type: 'parallel' as const,
+        onDone: 'checked',
+        states: {
+          slider: {
+            initial: 'loading' as const,
+            states: {
+              loading: {
+                invoke: {
+                  id: 'loadSlider',
+                  src: 'loadSlider' as const,
+                  onDone: { target: 'done', actions: 'storeSlider' as const },
+                  onError: { target: 'done', actions: { type: 'recordError' as const, params: { load: 'slider' as const } } },
                 },
               },
+              done: { type: 'final' as const },
             },
-            done: { type: 'final' },
           },
-        },
-        staticContent: {
-          initial: 'loading',
-          states: {
-            loading: {
-              invoke: {
-                id: 'loadStaticContent',
-                src: 'loadStaticContent',
-                onDone: { target: 'done', actions: assign({ staticContent: ({ event }) => event.output }) },
-                onError: {
-                  target: 'done',
-                  actions: assign({
-                    errors: ({ context, event }) => ({ ...context.errors, staticContent: toErrors(event.error) }),
-                  }),
+          staticContent: {
+            initial: 'loading' as const,
+            states: {
+              loading: {
+                invoke: {
+                  id: 'loadStaticContent',
+                  src: 'loadStaticContent' as const,
+                  onDone: { target: 'done', actions: 'storeStaticContent' as const },
+                  onError: {
+                    target: 'done',
+                    actions: { type: 'recordError' as const, params: { load: 'staticContent' as const } },
+                  },
                 },
               },
+              done: { type: 'final' as const },
             },
-            done: { type: 'final' },
           },
         },
       },
-    },
-    session: {
-      always: [{ guard: 'hasSession', target: 'restoringSession' }, { target: 'ready' }],
-    },
-    restoringSession: {
-      tags: ['loading'],
-      invoke: {
-        id: 'restoreSession',
-        src: 'restoreSession',
-        onDone: 'ready',
-        // A session that cannot be restored has been logged out by the auth actor; the site still runs.
-        onError: 'ready',
+      checked: {
+        always: [{ guard: 'loadFailed' as const, target: '#boot.failed' }, { target: next }],
       },
     },
-    ready: {
-      on: {
-        // Content is served in the request's language: a new language loads it again.
-        'boot.languageChanged': 'splash',
+  });
+
+  return setup({
+    types: {
+      context: {} as Ctx,
+      input: {} as BootInput,
+      events: {} as BootEvent,
+      tags: {} as 'loading' | 'blocking' | 'failed',
+    },
+    actors: {
+      loadSplash: fromPromise<TSplash, void>(async () => {
+        throw new Error('loadSplash actor not provided');
+      }),
+      loadSlider: fromPromise<TSlider, void>(async () => {
+        throw new Error('loadSlider actor not provided');
+      }),
+      loadStaticContent: fromPromise<TContent, void>(async () => {
+        throw new Error('loadStaticContent actor not provided');
+      }),
+      /** asks the auth actor for the user and resolves when it has answered */
+      restoreSession: fromPromise<void, void>(async () => undefined),
+    },
+    actions: {
+      /** hands the splash screen (maintenance config, in `context.splash`) to the maintenance gate */
+      splashLoaded: () => {},
+      clearErrors: assign({ errors: {} }),
+      storeSplash: assign({ splash: ({ event }) => (event as unknown as { output: TSplash }).output }),
+      storeSlider: assign({ slider: ({ event }) => (event as unknown as { output: TSlider }).output }),
+      storeStaticContent: assign({ staticContent: ({ event }) => (event as unknown as { output: TContent }).output }),
+      recordError: assign({
+        errors: ({ context, event }, { load }: { load: keyof BootContext['errors'] }) => ({
+          ...context.errors,
+          [load]: toErrors((event as unknown as { error: unknown }).error),
+        }),
+      }),
+    },
+    guards: {
+      hasSession: ({ context }) => context.hasSession,
+      loadFailed: ({ context }) => Object.keys(context.errors).length > 0,
+    },
+  }).createMachine({
+    id: 'boot',
+    context: ({ input }) => ({
+      hasSession: input.hasSession,
+      splash: null,
+      slider: null,
+      staticContent: null,
+      errors: {},
+    }),
+    initial: 'booting',
+    states: {
+      booting: {
+        tags: ['loading', 'blocking'],
+        ...loads('#boot.session'),
+      },
+      session: {
+        always: [{ guard: 'hasSession', target: 'restoringSession' }, { target: 'ready' }],
+      },
+      restoringSession: {
+        tags: ['loading', 'blocking'],
+        invoke: {
+          id: 'restoreSession',
+          src: 'restoreSession',
+          onDone: 'ready',
+          // A session that cannot be restored has been logged out by the auth actor; the site still runs.
+          onError: 'ready',
+        },
+      },
+      ready: {
+        on: {
+          // Content is served in the request's language: a new language loads it again.
+          'boot.languageChanged': 'reloading',
+        },
+      },
+      reloading: {
+        tags: ['loading'],
+        ...loads('#boot.ready'),
+        on: { 'boot.languageChanged': 'reloading' },
+      },
+      failed: {
+        tags: ['failed'],
+        // The retry loads everything again, in the language the page has by then.
+        on: { 'boot.retried': 'booting' },
       },
     },
-  },
-});
+  });
+}
+
+export const bootMachine = createBootMachine();

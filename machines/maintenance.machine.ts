@@ -21,7 +21,8 @@ export interface MaintenanceContext {
 export type MaintenanceEvent =
   | { type: 'maintenance.configLoaded'; config: MaintenanceConfig | null }
   | { type: 'maintenance.sessionChanged'; loggedIn: boolean }
-  | { type: 'maintenance.serviceUnavailable' };
+  | { type: 'maintenance.serviceUnavailable' }
+  | { type: 'maintenance.retried' };
 
 /**
  * What the maintenance screen says (SPEC §2): the user-facing title and message when maintenanceMode is on and
@@ -45,7 +46,12 @@ export const maintenanceMachine = setup({
     input: {} as { loggedIn: boolean },
     tags: {} as 'maintenance',
   },
+  actions: {
+    /** starts the app again from the server (provided by the app: a page reload) */
+    reloadPage: () => {},
+  },
   guards: {
+    serviceUnavailable: ({ context }) => context.serviceUnavailable,
     gateClosed: ({ context }) =>
       context.serviceUnavailable ||
       (!context.loggedIn && Boolean(context.config?.maintenanceMode || context.config?.systemMaintenanceMode)),
@@ -78,6 +84,12 @@ export const maintenanceMachine = setup({
       always: [{ guard: 'gateClosed', target: 'closed' }, { target: 'open' }],
     },
     open: {},
-    closed: { tags: ['maintenance'] },
+    closed: {
+      tags: ['maintenance'],
+      on: {
+        // After a 503 the user may try again: the page starts over and asks the server afresh.
+        'maintenance.retried': { guard: 'serviceUnavailable', actions: 'reloadPage' },
+      },
+    },
   },
 });

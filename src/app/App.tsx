@@ -1,12 +1,12 @@
 // The application root (SPEC §2 "Application root behaviour"): language first, then the maintenance gate,
 // then the boot loader, then the routes inside the main layout. Each step only renders a machine's state.
 import { useSelector } from '@xstate/react';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { ThemeProvider } from 'styled-components';
 import { useLocation, useSearch } from 'wouter';
-import type { StaticContent, User } from '../api/types';
 import { MainLayout } from '../components/layout/MainLayout';
 import { FullScreenLoader } from '../components/ui/FullScreenLoader';
+import { BootFailed } from './BootFailed';
 import { href } from '../config/paths';
 import { LanguageSwitcher } from '../features/language/LanguageSwitcher';
 import { MaintenanceScreen } from '../features/maintenance/MaintenanceScreen';
@@ -70,22 +70,21 @@ function GatedApp() {
   const lang = useSelector(language, (s) => s.context.language!);
   const closed = useSelector(maintenance, (s) => s.hasTag('maintenance'));
   // The full-screen loader covers the first boot, up to and including the session restore (SPEC §2: it shows
-  // while the user data is idle when a session exists); a later reload of content (a language switch) keeps
-  // the page on screen.
-  const booting = useSelector(boot, (s) => s.hasTag('loading'));
-  const booted = useRef(false);
-  if (!booting) booted.current = true;
-  const firstBoot = booting && !booted.current;
-  const content = useSelector(boot, (s) => s.context.staticContent as StaticContent | null);
+  // while the user data is idle when a session exists): the boot chart tags those states `blocking`; a later
+  // reload of content (a language switch) keeps the page on screen.
+  const blocking = useSelector(boot, (s) => s.hasTag('blocking'));
+  const failed = useSelector(boot, (s) => s.hasTag('failed'));
+  const content = useSelector(boot, (s) => s.context.staticContent);
   const loggedIn = useSelector(auth, (s) => s.hasTag('loggedIn'));
-  const user = useSelector(auth, (s) => s.context.user as User | null);
+  const user = useSelector(auth, (s) => s.context.user);
 
   useEffect(() => {
     document.documentElement.lang = lang;
   }, [lang]);
 
   if (closed) return <MaintenanceScreen showLogin={pathname.includes(href(lang, 'login'))} />;
-  if (firstBoot) return <FullScreenLoader />;
+  if (blocking) return <FullScreenLoader />;
+  if (failed) return <BootFailed onRetry={() => boot.send({ type: 'boot.retried' })} />;
   return (
     <MainLayout
       content={content}

@@ -4,12 +4,13 @@
 // of its own concern; they reach each other only through the few lines below.
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { navigate as browserNavigate } from 'wouter/use-browser-location';
-import { authMachine, type Tokens } from '../../machines/auth.machine';
-import { bootMachine } from '../../machines/boot.machine';
+import { authMachine, createAuthMachine, type Tokens } from '../../machines/auth.machine';
+import { bootMachine, createBootMachine } from '../../machines/boot.machine';
 import { languageMachine } from '../../machines/language.machine';
 import { maintenanceMachine, type MaintenanceConfig } from '../../machines/maintenance.machine';
 import { createEndpoints } from '../api/endpoints';
 import { createHttp } from '../api/http';
+import type { SliderItem, SplashScreen, StaticContent, User } from '../api/types';
 import { env, isLanguage, type Language } from '../config/env';
 import { href } from '../config/paths';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../config/storage';
@@ -39,6 +40,12 @@ function clearSession() {
 
 type Implementations<M extends { provide: (i: never) => unknown }> = Parameters<M['provide']>[0];
 
+/** The auth chart with the API's user: `context.user` is a `User`. */
+export const appAuthMachine = createAuthMachine<User>();
+
+/** The boot chart with the API's shapes: its context is typed, so views need no casts. */
+export const appBootMachine = createBootMachine<SplashScreen, SliderItem[], StaticContent>();
+
 /**
  * Tabs share the tokens in local storage, and the server ends a session when a rotated refresh token is used
  * again. So a tab refreshes under a browser-wide lock, and first looks whether another tab has already
@@ -61,7 +68,10 @@ export interface AppSystemOptions {
   navigate?: (to: string, options?: { replace?: boolean; state?: unknown }) => void;
   reload?: () => void;
   fetchImpl?: typeof fetch;
-  /** replaces chosen actors/actions of a machine after the real ones are provided (tests, stories) */
+  /**
+   * replaces chosen actors/actions of a machine after the real ones are provided (tests, stories); typed
+   * against the untyped charts, so a test may answer with any shape
+   */
   overrides?: {
     auth?: Implementations<typeof authMachine>;
     boot?: Implementations<typeof bootMachine>;
@@ -90,7 +100,9 @@ export function createAppSystem(options: AppSystemOptions = {}) {
   );
   const currentLanguage = (): Language => language.getSnapshot().context.language ?? env.defaultLanguage;
 
-  const maintenance = createActor(maintenanceMachine, { input: { loggedIn: readStoredTokens() !== null } });
+  const maintenance = createActor(maintenanceMachine.provide({ actions: { reloadPage: () => reload() } }), {
+    input: { loggedIn: readStoredTokens() !== null },
+  });
 
   // `auth` is declared before the client that reads it, and assigned right after.
   // eslint-disable-next-line prefer-const
@@ -107,7 +119,7 @@ export function createAppSystem(options: AppSystemOptions = {}) {
 
   function createAuth() {
     return createActor(
-      authMachine.provide({
+      appAuthMachine.provide({
         actors: {
           login: fromPromise(({ input }) => api.login(input.email, input.password)),
           refresh: fromPromise(({ input }) => refreshAcrossTabs(input.refreshToken, api.refresh)),
@@ -124,14 +136,14 @@ export function createAppSystem(options: AppSystemOptions = {}) {
           redirectToResendActivation: (_, { email }) =>
             navigate(href(currentLanguage(), 'resendActivation', { email })),
         },
-      }).provide(options.overrides?.auth ?? {}),
+      }).provide((options.overrides?.auth ?? {}) as Implementations<typeof appAuthMachine>),
       { input: { tokens: readStoredTokens() } },
     );
   }
   auth = createAuth();
 
   const boot = createActor(
-    bootMachine.provide({
+    appBootMachine.provide({
       actors: {
         loadSplash: fromPromise(({ signal }) => api.splashScreen(signal)),
         loadSlider: fromPromise(({ signal }) => api.slider(signal)),
@@ -142,10 +154,9 @@ export function createAppSystem(options: AppSystemOptions = {}) {
         }),
       },
       actions: {
-        splashLoaded: (_, { splash }) =>
-          maintenance.send({ type: 'maintenance.configLoaded', config: splash as MaintenanceConfig }),
+        splashLoaded: ({ context }) => maintenance.send({ type: 'maintenance.configLoaded', config: context.splash }),
       },
-    }).provide(options.overrides?.boot ?? {}),
+    }).provide((options.overrides?.boot ?? {}) as Implementations<typeof appBootMachine>),
     { input: { hasSession: readStoredTokens() !== null } },
   );
 

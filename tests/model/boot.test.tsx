@@ -1,6 +1,8 @@
 // Model-based test of the boot chart through the real app: the splash screen, slider, static content and
-// session restore are deferred server answers; a user switching language makes the app load content again.
+// session restore are deferred server answers; a user switching language makes the app load content again
+// (the page stays on screen), and a failed load shows an error with a retry instead of the loader.
 // Two models: a visitor without a session, and a page load with a stored session (restoringSession).
+// Below them, a 503 during boot through the real HTTP client: the maintenance screen says so and offers a retry.
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +22,7 @@ import {
 import {
   loadAllDictionaries,
   loader,
+  maintenanceScreen,
   mergeCoverage,
   NO_MAINTENANCE,
   renderApp,
@@ -43,6 +46,7 @@ const events = [
   { type: 'xstate.done.actor.restoreSession' },
   { type: 'xstate.error.actor.restoreSession', error: new Error('401') },
 ] as never[];
+const RETRY = /^Spróbuj ponownie$|^Try again$/;
 
 const TOKENS: Tokens = { accessToken: 'access-0', refreshToken: 'refresh-0', expiresAt: 1 };
 const models = { 'a visitor': false, 'a stored session': true } as const;
@@ -54,8 +58,6 @@ interface Harness extends AppHarness {
   slider: DeferredActor<unknown, void>;
   staticContent: DeferredActor<unknown, void>;
   restore: DeferredActor<void, void>;
-  /** boot has been ready once: later loads keep the page on screen */
-  booted: boolean;
 }
 
 function start(hasSession: boolean): Harness {
@@ -78,11 +80,7 @@ function start(hasSession: boolean): Harness {
       },
     },
   });
-  const h: Harness = { ...app, splash, slider, staticContent, restore, booted: false };
-  app.system.boot.subscribe((s) => {
-    if (s.matches('ready')) h.booted = true;
-  });
-  return h;
+  return { ...app, splash, slider, staticContent, restore };
 }
 
 function pathName(path: { state: AnyMachineSnapshot; steps: ReadonlyArray<{ event: ModelEvent }> }) {
@@ -109,45 +107,61 @@ describe('boot (model-based, through the app)', () => {
           const app = h;
           const user = userEvent.setup();
           await settle();
-          const loading = () => {
-            if (app.booted) {
+          const loading = (state: AnyMachineSnapshot) => {
+            expect(app.system.boot.getSnapshot().value).toEqual(state.value);
+            expect(screen.queryByTestId('boot-failed')).toBeNull();
+            if (state.hasTag('blocking')) {
+              // the first boot covers the page
+              expect(loader()).toBeInTheDocument();
+              expect(screen.queryByTestId('page-home')).toBeNull();
+            } else {
               // a reload of content (language switch) keeps the page
               expect(loader()).toBeNull();
               expect(screen.getByTestId('page-home')).toBeInTheDocument();
-            } else {
-              expect(loader()).toBeInTheDocument();
-              expect(screen.queryByTestId('page-home')).toBeNull();
             }
+          };
+          const loads = (phase: 'booting' | 'reloading') => ({
+            [`${phase}.splash`]: (state: AnyMachineSnapshot) => {
+              expect(app.splash.pending).toBe(true);
+              loading(state);
+            },
+            [`${phase}.content`]: loading,
+            [`${phase}.content.slider.loading`]: () => expect(app.slider.pending).toBe(true),
+            [`${phase}.content.slider.done`]: () => expect(app.slider.pending).toBe(false),
+            [`${phase}.content.staticContent.loading`]: () => expect(app.staticContent.pending).toBe(true),
+            [`${phase}.content.staticContent.done`]: () => expect(app.staticContent.pending).toBe(false),
+          });
+          const contentDone = async () => {
+            if (app.slider.pending) await act(() => app.slider.resolve([]));
+            if (app.staticContent.pending) await act(() => app.staticContent.resolve(STATIC_CONTENT));
+            const now = app.system.boot.getSnapshot();
+            expect(now.matches({ booting: 'content' }) || now.matches({ reloading: 'content' })).toBe(false);
           };
           await path.test({
             states: {
-              splash: () => {
-                expect(app.system.boot.getSnapshot().value).toBe('splash');
-                expect(app.splash.pending).toBe(true);
-                loading();
-              },
-              content: () => {
-                expect(app.system.boot.getSnapshot().matches('content')).toBe(true);
-                loading();
-              },
-              'content.slider.loading': () => expect(app.slider.pending).toBe(true),
-              'content.slider.done': () => expect(app.slider.pending).toBe(false),
-              'content.staticContent.loading': () => expect(app.staticContent.pending).toBe(true),
-              'content.staticContent.done': () => expect(app.staticContent.pending).toBe(false),
-              restoringSession: () => {
-                expect(app.system.boot.getSnapshot().value).toBe('restoringSession');
+              ...loads('booting'),
+              ...loads('reloading'),
+              restoringSession: (state) => {
                 expect(app.restore.pending).toBe(true);
-                loading();
+                loading(state);
+              },
+              failed: () => {
+                expect(app.system.boot.getSnapshot().value).toBe('failed');
+                // an error with a retry, never a loader that does not end
+                expect(loader()).toBeNull();
+                expect(screen.queryByTestId('page-home')).toBeNull();
+                const alert = screen.getByTestId('boot-failed');
+                expect(alert).toHaveAttribute('role', 'alert');
+                expect(alert.querySelector('h1')).toHaveTextContent(/Nie udało się wczytać strony|The site could not be loaded/);
+                expect(screen.getByRole('button', { name: RETRY })).toBeEnabled();
               },
               ready: () => {
                 expect(app.system.boot.getSnapshot().value).toBe('ready');
                 expect(loader()).toBeNull();
-                const page = screen.getByTestId('page-home');
-                const content = app.system.boot.getSnapshot().context.staticContent;
-                // the static content's hero title, or the dictionary's when it failed to load
-                expect(page.querySelector('h1')).toHaveTextContent(
-                  content ? 'Shares in real estate' : document.documentElement.lang === 'en' ? 'Homepage' : 'Strona główna',
-                );
+                expect(screen.queryByTestId('boot-failed')).toBeNull();
+                // ready only after every load answered: the static content's hero title
+                expect(app.system.boot.getSnapshot().context.errors).toEqual({});
+                expect(screen.getByTestId('page-home').querySelector('h1')).toHaveTextContent('Shares in real estate');
               },
             },
             events: {
@@ -183,10 +197,11 @@ describe('boot (model-based, through the app)', () => {
               },
               // The traversal sends the parallel state's completion as an event of its own; in the app it
               // happens when the last of the two loads answers, so the loads still pending answer here.
-              'xstate.done.state.boot.content': async () => {
-                if (app.slider.pending) await act(() => app.slider.resolve([]));
-                if (app.staticContent.pending) await act(() => app.staticContent.resolve(STATIC_CONTENT));
-                expect(app.system.boot.getSnapshot().matches('content')).toBe(false);
+              'xstate.done.state.boot.booting.content': contentDone,
+              'xstate.done.state.boot.reloading.content': contentDone,
+              'boot.retried': async () => {
+                await user.click(screen.getByRole('button', { name: RETRY }));
+                await settle();
               },
               'boot.languageChanged': async () => {
                 // the user switches to the other language: content is loaded again in it
@@ -208,5 +223,48 @@ describe('boot (model-based, through the app)', () => {
     const result = mergeCoverage(all.map(({ hasSession, paths }) => machineCoverage(bootMachine, paths, { input: { hasSession } })));
     printCoverage(result);
     expectFullCoverage(result);
+  });
+});
+
+// The same failures through the real HTTP client and a fake server (SPEC §7): a 503 switches to maintenance,
+// which says so and offers a retry; any other failure shows the boot's error with a retry. Never a loader
+// that does not end.
+describe('boot failures through the HTTP client', () => {
+  beforeAll(loadAllDictionaries);
+  let app: AppHarness | undefined;
+  afterEach(() => {
+    app?.unmount();
+    app = undefined;
+  });
+  const failWith = (status: number) => () => ({ status, errors: [{ code: status === 503 ? 'MAINTENANCE' : 'INTERNAL_ERROR', context: '', message: '' }] });
+
+  it('a 503 of the static content shows the maintenance screen with a message and a retry that reloads', async () => {
+    app = renderApp({ path: '/en/', storedLanguage: 'en' });
+    app.fake.on('GET', '/static-content', failWith(503));
+    await settle(6);
+    expect(app.system.boot.getSnapshot().value).toBe('failed');
+    expect(loader()).toBeNull();
+    const gate = maintenanceScreen();
+    expect(gate).not.toBeNull();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('We will be back soon');
+    expect(gate).toHaveTextContent('The service is temporarily unavailable');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    expect(app.reloads).toHaveLength(1);
+  });
+
+  it('a 500 of the splash screen shows the error with a retry, and the retry boots the site', async () => {
+    app = renderApp({ path: '/pl/', storedLanguage: 'pl' });
+    app.fake.on('GET', '/splash-screen', failWith(500));
+    await settle(6);
+    expect(loader()).toBeNull();
+    expect(maintenanceScreen()).toBeNull();
+    expect(screen.getByTestId('boot-failed')).toHaveTextContent('Nie udało się wczytać strony');
+    app.fake.on('GET', '/splash-screen', () => ({ data: { ...NO_MAINTENANCE, seoTitle: '', seoDescription: '' } }));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Spróbuj ponownie' }));
+    await settle(6);
+    expect(app.system.boot.getSnapshot().value).toBe('ready');
+    expect(screen.queryByTestId('boot-failed')).toBeNull();
+    expect(screen.getByTestId('page-home')).toBeInTheDocument();
+    expect(app.reloads).toHaveLength(0);
   });
 });

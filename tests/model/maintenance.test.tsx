@@ -60,6 +60,7 @@ const model = createMachineTestModel(maintenanceMachine, {
       ...Object.values(CONFIGS).map((config) => ({ type: 'maintenance.configLoaded', config })),
       { type: 'maintenance.sessionChanged', loggedIn: !state.context.loggedIn },
       { type: 'maintenance.serviceUnavailable' },
+      { type: 'maintenance.retried' },
     ] as never[],
 } as never);
 const paths = model.getShortestPaths();
@@ -84,6 +85,7 @@ function start(): AppHarness {
 }
 
 const userMenu = () => screen.queryByRole('button', { name: /^Menu konta/ });
+const retryButton = () => screen.queryByRole('button', { name: 'Spróbuj ponownie' });
 const onLoginRoute = () => window.location.pathname === href('pl', 'login');
 
 function pathName(path: { state: AnyMachineSnapshot; steps: ReadonlyArray<{ event: ModelEvent }> }) {
@@ -94,7 +96,9 @@ function pathName(path: { state: AnyMachineSnapshot; steps: ReadonlyArray<{ even
         ? event.loggedIn
           ? 'login'
           : 'logout'
-        : '503',
+        : event.type === 'maintenance.retried'
+          ? 'retry'
+          : '503',
   );
   return `${path.state.value} ← ${steps.join(' → ') || 'start'}`;
 }
@@ -129,8 +133,14 @@ describe('maintenance (model-based, through the app)', () => {
             // nothing of the routed site
             expect(screen.queryByTestId('page-home')).toBeNull();
             expect(screen.queryByRole('banner')).toBeNull();
-            // title and message by the priority rule, of the config the app actually holds
-            const text = maintenanceText(app.system.maintenance.getSnapshot().context.config);
+            // title and message by the priority rule, of the config the app actually holds; after a 503 with no
+            // text of the operator's, the screen still says what is going on
+            const { config, serviceUnavailable } = app.system.maintenance.getSnapshot().context;
+            const text =
+              maintenanceText(config) ??
+              (serviceUnavailable
+                ? { title: 'Wracamy wkrótce', message: 'Serwis jest chwilowo niedostępny. Spróbuj ponownie za chwilę.' }
+                : null);
             const heading = screen.queryByRole('heading', { level: 1 });
             if (text?.title) expect(heading).toHaveTextContent(text.title);
             else expect(heading).toBeNull();
@@ -139,6 +149,8 @@ describe('maintenance (model-based, through the app)', () => {
             if (text?.title === USER_MODE.maintenanceModeTitle) expect(gate).not.toHaveTextContent('System update');
             // the login form only on the login route
             expect(loginEmail() !== null).toBe(onLoginRoute());
+            // after a 503 the user can try again
+            expect(retryButton() !== null).toBe(serviceUnavailable);
           },
         },
         events: {
@@ -176,6 +188,16 @@ describe('maintenance (model-based, through the app)', () => {
               await settle();
             }
             expect(app.system.auth.getSnapshot().hasTag('loggedIn')).toBe(event.loggedIn);
+          },
+          'maintenance.retried': async ({ state }: { state: AnyMachineSnapshot }) => {
+            if (!state.context.serviceUnavailable) {
+              expect(retryButton()).toBeNull(); // nothing to try again: the operator closed the site
+              return;
+            }
+            const before = app.reloads.length;
+            await user.click(retryButton()!);
+            // the page starts over from the server
+            expect(app.reloads).toHaveLength(before + 1);
           },
           'maintenance.serviceUnavailable': async () => {
             // a call answers 503

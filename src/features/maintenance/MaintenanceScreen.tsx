@@ -2,7 +2,7 @@
 // so someone allowed through (an operator) can get in.
 import { useSelector } from '@xstate/react';
 import styled from 'styled-components';
-import { maintenanceText, type MaintenanceConfig } from '../../../machines/maintenance.machine';
+import { maintenanceText } from '../../../machines/maintenance.machine';
 import { useAppSystem } from '../../app/AppSystemContext';
 import { useT } from '../../i18n/i18n';
 import { Button } from '../../components/ui/Button';
@@ -11,11 +11,15 @@ import { LoginForm } from '../auth/LoginForm';
 export function MaintenanceScreen({ showLogin }: { showLogin: boolean }) {
   const t = useT();
   const { maintenance, auth } = useAppSystem();
-  const config = useSelector(maintenance, (s) => s.context.config as MaintenanceConfig | null);
+  const config = useSelector(maintenance, (s) => s.context.config);
+  // A 503 the operator wrote no text for still says what is going on, and offers to try again.
+  const unavailable = useSelector(maintenance, (s) => s.context.serviceUnavailable);
   const loginErrors = useSelector(auth, (s) => s.context.loginErrors);
   const loggingIn = useSelector(auth, (s) => s.hasTag('loading'));
   const loggedIn = useSelector(auth, (s) => s.hasTag('loggedIn'));
-  const text = maintenanceText(config);
+  const text =
+    maintenanceText(config) ??
+    (unavailable ? { title: t('maintenance.unavailableTitle'), message: t('maintenance.unavailableMessage') } : null);
 
   return (
     <Screen data-testid="maintenance-screen">
@@ -23,6 +27,11 @@ export function MaintenanceScreen({ showLogin }: { showLogin: boolean }) {
         <Logo aria-hidden="true">◆</Logo>
         {text?.title && <h1>{text.title}</h1>}
         {text?.message && <Message dangerouslySetInnerHTML={{ __html: text.message }} />}
+        {unavailable && (
+          <Button variant="secondary" onClick={() => maintenance.send({ type: 'maintenance.retried' })}>
+            {t('maintenance.retry')}
+          </Button>
+        )}
         {loggedIn && (
           // A signed-in investor whose calls are refused can still leave the session.
           <Button variant="secondary" onClick={() => auth.send({ type: 'auth.logoutRequested' })}>
