@@ -9,8 +9,9 @@ import {
   isCI,
 } from './tests/e2e/support/env';
 
-// Browser suite: the built SPA and the API in one Node process (as `npm start` runs them), on its own port
-// with a fresh PGlite data folder and 5-second access tokens. One worker: the specs share that server and
+// Browser suite: the built SPA and the API in one Node process (as `npm start` runs them), always started by
+// the suite itself on a free port (tests/e2e/support/env.ts) with a fresh PGlite data folder and 5-second
+// access tokens; a server already listening somewhere is never reused. One worker: the specs share that server and
 // its database, and the machine has 2 cores.
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -41,7 +42,8 @@ export default defineConfig({
     // Builds the SPA (unless E2E_SKIP_BUILD=1), empties the data folder, then `tsx server/index.ts`.
     command: 'node scripts/e2e-server.mjs',
     url: `${E2E_BASE_URL}/`,
-    reuseExistingServer: !isCI,
+    // Never test a server this run did not start (it might hold anyone's data).
+    reuseExistingServer: false,
     timeout: 240_000,
     stdout: 'pipe',
     stderr: 'pipe',

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The app for the browser suite, started by playwright.config.ts's webServer: like `npm start` (build the
-// SPA, then one Node process serving the API and dist/), but on E2E_PORT with a fresh PGlite data folder
+// SPA, then one Node process serving the API and dist/), but on E2E_PORT (a free port the config chose) with a fresh PGlite data folder
 // (E2E_DATA_DIR, emptied before start and removed after) and short-lived access tokens.
 //   E2E_SKIP_BUILD=1      reuse the current dist/
 //   E2E_DATABASE_URL=...  run against PostgreSQL instead of PGlite (DATABASE_URL is never inherited)
@@ -11,7 +11,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const port = process.env.E2E_PORT || '3100';
+// The port is chosen by the Playwright config (a free one, tests/e2e/support/env.ts) and passed in.
+const port = process.env.E2E_PORT;
+if (!port) {
+  console.error('[e2e-server] E2E_PORT is not set: run the suite with `npx playwright test`, which picks a free port');
+  process.exit(2);
+}
 const dataDir = process.env.E2E_DATA_DIR || path.join(os.tmpdir(), `estate-shares-e2e-${port}`);
 
 if (process.env.E2E_SKIP_BUILD !== '1') {

@@ -1,9 +1,30 @@
 // Where the e2e server runs and how Chromium is launched; read by playwright.config.ts and by specs.
+import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 
-/** Port of the app under test (not 3000/3001, so a dev server can keep running). */
-export const E2E_PORT = Number(process.env.E2E_PORT || 3100);
+/**
+ * A port nothing listens on right now, asked of the system (listen on port 0). Synchronous, because the
+ * Playwright config is not async; a child process does the asking.
+ */
+function freePort(): number {
+  const probe = spawnSync(
+    process.execPath,
+    ['-e', "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})"],
+    { encoding: 'utf8' },
+  );
+  const port = Number(probe.stdout);
+  if (!Number.isInteger(port) || port <= 0) throw new Error(`e2e: could not find a free port (${probe.stderr || probe.stdout})`);
+  return port;
+}
+
+// The suite always starts its own server on a port of its own: a free one, chosen once by the runner and
+// handed to its workers (they inherit the environment), so no run ever tests a server that happened to be
+// listening already. E2E_PORT pins the port (debugging); Playwright then refuses to start if it is taken.
+if (!process.env.E2E_PORT) process.env.E2E_PORT = String(freePort());
+
+/** Port of the app under test. */
+export const E2E_PORT = Number(process.env.E2E_PORT);
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 /** PGlite data folder of the e2e server: fresh for every run (scripts/e2e-server.mjs empties it). */
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR || path.join(os.tmpdir(), `estate-shares-e2e-${E2E_PORT}`);
