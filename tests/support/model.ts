@@ -586,7 +586,8 @@ export function expectFullCoverage(result: CoverageResult): void {
   if (notRun.length)
     lines.push(
       `  paths that did not run to the end in a passing test (skipped, filtered out or failed) (${notRun.length}):`,
-      ...notRun.map((d) => `    ${d}`),
+      ...notRun.slice(0, 10).map((d) => `    ${d.length > 240 ? `${d.slice(0, 240)}…` : d}`),
+      ...(notRun.length > 10 ? [`    … and ${notRun.length - 10} more`] : []),
     );
   if (s.missing.length) lines.push(`  states never visited (${s.missing.length}):`, ...s.missing.map((m) => `    ${m}`));
   if (t.missing.length) lines.push(`  transitions never taken (${t.missing.length}):`, ...t.missing.map((m) => `    ${m}`));
