@@ -5,7 +5,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
-import { Link, useLocation } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
+import { useHistoryState } from 'wouter/use-browser-location';
 import { fromPromise } from 'xstate';
 import { stepOfContext } from '../../../contract/investment-steps';
 import {
@@ -76,7 +77,8 @@ function useInvestmentActor(slug: string, entry: FlowRoute) {
         persistDraft: ({ context }) => writeDraft(context.draft),
         goToStep: (_, { route, replace }) => {
           const to = href(languageRef.current, ROUTE_OF[route], { slug });
-          if (window.location.pathname !== to) navigateRef.current(to, { replace });
+          // Marked as the chart's own move: only the investor's moves are reported back to it.
+          if (window.location.pathname !== to) navigateRef.current(to, { replace, state: { byFlow: true } satisfies FlowNavigation });
         },
       },
     }),
@@ -84,20 +86,29 @@ function useInvestmentActor(slug: string, entry: FlowRoute) {
   );
 }
 
+/** History state of a move the chart made itself (goToStep), so it is not reported back as the investor's. */
+interface FlowNavigation {
+  byFlow?: boolean;
+}
+
 export function InvestFlowPage({ params }: { params: RouteParams }) {
   const t = useT();
   const language = useLanguage();
   const [pathname] = useLocation();
+  const search = useSearch();
+  const history = useHistoryState<FlowNavigation | null>();
   const route = flowRouteOf(matchRoute(language, splitLanguage(pathname).rest)?.route.name) ?? 'personalInformation';
   const slug = params.slug ?? '';
   const actor = useInvestmentActor(slug, route);
   usePageTitle(t('invest.title'));
 
   // SPEC §2: errors are cleared on every location change; a step's address the chart does not allow is
-  // turned back to the step it is on. The chart decides; the page only reports where the browser is.
+  // turned back to the step it is on. The chart decides; the page only reports where the investor went
+  // (a link, the breadcrumb, back/forward, a typed address), not the moves the chart made itself.
+  const byFlow = Boolean(history?.byFlow);
   useEffect(() => {
-    actor.send({ type: 'investment.locationChanged', route });
-  }, [actor, route, pathname]);
+    if (!byFlow) actor.send({ type: 'investment.locationChanged', route });
+  }, [actor, route, pathname, search, byFlow]);
 
   return (
     <Frame data-testid="invest-flow">
@@ -473,7 +484,7 @@ function PaymentStep({ actor }: { actor: Actor }) {
           ))}
         </fieldset>
       )}
-      <ErrorList errors={errors} />
+      <ErrorList errors={failed ? [] : errors} />
       <Actions>
         <BackLink actor={actor} to="documents" />
         <Button type="submit" disabled={busy || loading || failed} data-loading={busy || undefined} data-testid="pay-button">
