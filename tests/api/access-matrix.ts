@@ -1,0 +1,70 @@
+// The ROLE MATRIX of every private route (issue 8): who passes the route's guard. One row per private
+// method + path, exactly as Fastify registers it (`:id` style). A new private route MUST get a row here: the
+// suite (access-matrix.test.ts) enumerates the app's routes at run time and fails on a private route without one.
+//
+//   anonymous  always 401 UNAUTHORIZED (refused in onRequest, before the body is read)
+//   investor / operator:
+//     'allowed'  the guard lets the caller through (the handler may still answer 200, 400, 404 …, never 401/403)
+//     403        FORBIDDEN (wrong role)
+//     404        the route hides itself from this role (as if nothing were there)
+//
+// Ownership (an investor reading another investor's order, document, investment → 404) is per resource and
+// needs fixtures: those rows live in investor-area-access.ts (run by investor-area.test.ts); add by-id rows of
+// new features there or next to them, and the role row here.
+
+export type Access = 'allowed' | 403 | 404;
+
+export interface MatrixRow {
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  /** The route as registered, e.g. '/api/order/:id'. Params are filled with `params` (default: 1 / a slug). */
+  route: string;
+  params?: Record<string, string>;
+  /** A body for POST/PATCH (anything: only the guard is under test). */
+  body?: unknown;
+  investor: Access;
+  operator: Access;
+}
+
+const investorArea = { investor: 'allowed', operator: 'allowed' } as const;
+const operatorOnly = { investor: 403, operator: 'allowed' } as const;
+const anyone = { investor: 'allowed', operator: 'allowed' } as const;
+const investorOnly = { investor: 'allowed', operator: 403 } as const;
+
+export const accessMatrix: MatrixRow[] = [
+  // Accounts (issue: accounts)
+  { method: 'GET', route: '/api/user/me', ...anyone },
+  { method: 'GET', route: '/api/investor', ...anyone },
+  { method: 'PATCH', route: '/api/investor', body: { firstName: 'Jan' }, ...anyone },
+  // Investor area (issue: investor area)
+  { method: 'GET', route: '/api/investment', ...investorArea },
+  { method: 'GET', route: '/api/investment/:slug', ...investorArea },
+  { method: 'GET', route: '/api/investment/:slug/:subslug', ...investorArea },
+  { method: 'GET', route: '/api/investor/documents', ...investorArea },
+  { method: 'GET', route: '/api/investor/documents/:id', ...investorArea },
+  { method: 'GET', route: '/api/investor/exports/orders.csv', ...investorArea },
+  { method: 'GET', route: '/api/investor/exports/transactions.csv', ...investorArea },
+  // Investing and orders (issue: investing, PayPal)
+  { method: 'POST', route: '/api/investment/validate', body: {}, ...investorOnly },
+  { method: 'POST', route: '/api/investment', body: {}, ...investorOnly },
+  { method: 'GET', route: '/api/transaction', ...investorArea },
+  { method: 'GET', route: '/api/order', ...investorArea },
+  { method: 'GET', route: '/api/order/:id', ...investorArea },
+  { method: 'POST', route: '/api/order/:id/paypal/return', body: {}, ...investorArea },
+  { method: 'POST', route: '/api/transaction/retry', body: {}, ...investorArea },
+  // Operator (issues: maintenance switch, back office)
+  { method: 'GET', route: '/api/operator/site-settings', ...operatorOnly },
+  { method: 'PATCH', route: '/api/operator/site-settings', body: {}, ...operatorOnly },
+  { method: 'POST', route: '/api/operator/statements', body: {}, ...operatorOnly },
+  { method: 'GET', route: '/api/operator/statements', ...operatorOnly },
+  { method: 'GET', route: '/api/operator/statements/:id', ...operatorOnly },
+  { method: 'GET', route: '/api/operator/exceptions', ...operatorOnly },
+  { method: 'GET', route: '/api/operator/exceptions/:id', ...operatorOnly },
+  { method: 'POST', route: '/api/operator/exceptions/:id/resolve', body: {}, ...operatorOnly },
+  { method: 'GET', route: '/api/operator/orders', ...operatorOnly },
+  { method: 'GET', route: '/api/operator/orders/:id', ...operatorOnly },
+  { method: 'POST', route: '/api/operator/orders/:id/record-transfer', body: {}, ...operatorOnly },
+  { method: 'POST', route: '/api/operator/orders/:id/cancel', body: {}, ...operatorOnly },
+  { method: 'POST', route: '/api/operator/orders/:id/complete', body: {}, ...operatorOnly },
+  { method: 'GET', route: '/api/operator/exports/orders.csv', ...operatorOnly },
+  { method: 'GET', route: '/api/operator/exports/payments.csv', ...operatorOnly },
+];
