@@ -78,7 +78,7 @@ export function ThankYouBankTransfer({ order, payment }: { order: Order; payment
   );
 }
 
-function CopyRow({ label, shown, copied, testId }: { label: string; shown: string; copied: string; testId: string }) {
+export function CopyRow({ label, shown, copied, testId }: { label: string; shown: string; copied: string; testId: string }) {
   const t = useT();
   const actor = useActorRef(
     clipboardMachine.provide({
@@ -110,7 +110,7 @@ function CopyRow({ label, shown, copied, testId }: { label: string; shown: strin
   );
 }
 
-function Countdown({ deadline }: { deadline: string }) {
+export function Countdown({ deadline }: { deadline: string }) {
   const t = useT();
   const actor = useActorRef(countdownMachine, { input: { deadline: new Date(deadline).getTime(), now: Date.now() } });
   const expired = useSelector(actor, (s) => s.hasTag('expired'));
