@@ -13,9 +13,8 @@
 // when the answer's errors concern only later steps (`onlyLaterStepErrors`). The final submit creates
 // the order (POST /investment) with an Idempotency-Key made once per attempt and kept across retries
 // (also across a reload), dropped only when the server has definitely refused (4xx). The result is
-// handled by the payment's `codeName`: BankTransfer → thankYou. PAYPAL: add one branch in
-// `submitting.onDone` (guard `paysBy` with 'PayPal' → a `redirecting` state whose entry action sends the
-// browser to `payment.approveUrl`).
+// handled by the payment's `codeName`: BankTransfer → thankYou; PayPal → `redirecting`, whose action
+// (`redirectToPayPal`, provided) sends the browser to `payment.approveUrl`.
 import { assign, fromPromise, setup } from 'xstate';
 import type { ErrorItem } from '../contract/envelope';
 import type { CreateInvestmentBody, CreateInvestmentResult, InvestmentQuote, InvestorDataInput, TransactionMethod, ValidateInvestmentBody } from '../contract/investment';
@@ -282,6 +281,8 @@ export const investmentMachine = setup({
     goToStep: (_, _params: { route: FlowRoute; replace: boolean }) => {},
     /** an anonymous visitor logs in, then comes back to the offer with the quantity typed */
     redirectToLogin: (_, _params: { slug: string; quantity: string }) => {},
+    /** PayPal: the browser leaves for PayPal's approval page (issue: PayPal) */
+    redirectToPayPal: (_, _params: { url: string }) => {},
     clearErrors: assign({ errors: [] as ErrorItem[] }),
     /** the server refused the order: its errors are shown, and the attempt's key is done with */
     refused: assign(({ context, event }) => ({
@@ -625,8 +626,20 @@ export const investmentMachine = setup({
               { type: 'goToStep', params: { route: 'thankYou', replace: false } },
             ],
           },
-          // PayPal: a branch here — guard paysBy 'PayPal' → a `redirecting` state that sends the browser
-          // to event.output.payment.approveUrl (keep the result in the draft first).
+          // PayPal: the result is kept in the draft, then the browser goes to PayPal's approval page; PayPal
+          // sends it back to the PayPal return page (its own chart: machines/paypalReturn.machine.ts).
+          {
+            guard: { type: 'paysBy', params: ({ event }) => ({ result: event.output, code: 'PayPal' as const }) },
+            target: 'redirecting',
+            actions: [
+              assign({ draft: ({ context, event }) => ({ ...context.draft!, result: event.output }) }),
+              'persistDraft',
+              {
+                type: 'redirectToPayPal',
+                params: ({ event }) => ({ url: event.output.payment.codeName === 'PayPal' ? event.output.payment.approveUrl : '' }),
+              },
+            ],
+          },
           { target: 'failed', actions: assign({ errors: [{ code: 'CAN_CREATE_PAYMENT', context: '', message: '' }] }) },
         ],
         // A refusal goes back to the first step its errors concern (the key is dropped: no order was
@@ -680,6 +693,10 @@ export const investmentMachine = setup({
     },
     // The order is made: its payment details stay on screen (also after a reload) until the investor
     // leaves the flow. Earlier steps cannot be reopened.
+    // Leaving for PayPal: nothing more happens on this page.
+    redirecting: {
+      tags: ['busy'],
+    },
     thankYou: {
       on: {
         'investment.locationChanged': {

@@ -75,6 +75,10 @@ function useInvestmentActor(slug: string, entry: FlowRoute) {
       },
       actions: {
         persistDraft: ({ context }) => writeDraft(context.draft),
+        // PayPal: off to PayPal's approval page (a full page load; PayPal brings the payer back to the return page).
+        redirectToPayPal: (_, { url }) => {
+          if (url) window.location.assign(url);
+        },
         goToStep: (_, { route, replace }) => {
           const to = href(languageRef.current, ROUTE_OF[route], { slug });
           // Marked as the chart's own move: only the investor's moves are reported back to it.
@@ -187,6 +191,7 @@ function FlowBody({ actor, slug }: { actor: Actor; slug: string }) {
   const t = useT();
   const language = useLanguage();
   const skeleton = useSelector(actor, (s) => s.matches('loading') || s.matches('entering') || s.matches('routing'));
+  const redirecting = useSelector(actor, (s) => s.matches('redirecting'));
   const loadFailed = useSelector(actor, (s) => s.matches('loadFailed'));
   const noDraft = useSelector(actor, (s) => s.matches('noDraft'));
   const thankYou = useSelector(actor, (s) => s.matches('thankYou'));
@@ -196,6 +201,14 @@ function FlowBody({ actor, slug }: { actor: Actor; slug: string }) {
     return (
       <Center data-testid="invest-loading">
         <Spinner label={t('invest.frame.loading')} />
+      </Center>
+    );
+  }
+  if (redirecting) {
+    return (
+      <Center data-testid="invest-redirecting" role="status">
+        <Spinner label={t('paypal.leaving')} />
+        <p>{t('paypal.leaving')}</p>
       </Center>
     );
   }

@@ -15,6 +15,7 @@ import { Spinner } from '../../components/ui/Spinner';
 import { usePageTitle } from '../../components/ui/usePageTitle';
 import { href, type RouteParams } from '../../config/paths';
 import { useLanguage, useT, useTranslateError } from '../../i18n/i18n';
+import { leaveFor } from './leavePage';
 import { createPayPalApi } from './paypalApi';
 import { ThankYouBankTransfer } from './ThankYou';
 
@@ -32,7 +33,7 @@ function usePayPalReturnActor(orderId: string, token: string | null, slug: strin
       },
       actions: {
         goToPayPal: (_, { url }) => {
-          if (url) window.location.assign(url);
+          if (url) leaveFor(url);
         },
       },
     }),
@@ -190,7 +191,7 @@ function OrderFacts({ order }: { order: Order }) {
   );
 }
 
-const Page = styled.main`
+const Page = styled.div`
   max-width: 800px;
   margin: 0 auto;
   padding: 40px 16px;
