@@ -1,9 +1,8 @@
 // Cookie consent (SPEC §4): the banner shows until an accept or a dismiss cookie exists. Accepting is
 // permanent (a far-future expiry); dismissing (the close icon, and Decline) lasts 7 days (SPEC §9).
-// The cookies are read by an invoked actor and written by named actions, so tests and other hosts swap
-// them with `cookieConsentMachine.provide({ actors, actions })`.
+// The cookies are read by an invoked actor and written by named actions, which do nothing here: the app
+// provides the browser's (src/components/layout/browserEffects.ts), tests their own.
 import { assertEvent, fromPromise, setup, type ActorRefFrom, type DoneActorEvent } from 'xstate';
-import { COOKIE_KEYS } from '../src/config/storage';
 
 export interface ConsentCookies {
   accepted: boolean;
@@ -22,34 +21,16 @@ export type CookieConsentEvent =
   | DoneActorEvent<ConsentCookies, 'readConsentCookies'>
   | { type: 'xstate.error.actor.readConsentCookies'; error: unknown };
 
-function readCookie(name: string): string | null {
-  if (typeof document === 'undefined') return null;
-  for (const part of document.cookie.split(';')) {
-    const [key, ...value] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(value.join('='));
-  }
-  return null;
-}
-
-function writeCookie(name: string, value: string, expires: Date): void {
-  if (typeof document === 'undefined') return;
-  document.cookie = `${name}=${encodeURIComponent(value)}; expires=${expires.toUTCString()}; path=/; SameSite=Lax`;
-}
-
 export const cookieConsentMachine = setup({
   types: {
     events: {} as CookieConsentEvent,
   },
   actors: {
-    readConsentCookies: fromPromise<ConsentCookies>(async () => ({
-      accepted: readCookie(COOKIE_KEYS.accepted) !== null,
-      dismissed: readCookie(COOKIE_KEYS.dismissed) !== null,
-    })),
+    readConsentCookies: fromPromise<ConsentCookies>(async () => ({ accepted: false, dismissed: false })),
   },
   actions: {
-    writeAcceptCookie: () => writeCookie(COOKIE_KEYS.accepted, '1', COOKIE_ACCEPT_EXPIRES),
-    writeDismissCookie: () =>
-      writeCookie(COOKIE_KEYS.dismissed, '1', new Date(Date.now() + COOKIE_DISMISS_DAYS * 24 * 60 * 60 * 1000)),
+    writeAcceptCookie: () => {},
+    writeDismissCookie: () => {},
   },
   guards: {
     hasConsentCookie: ({ event }) => {

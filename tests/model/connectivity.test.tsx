@@ -6,10 +6,10 @@ import { createActor, type AnyMachineSnapshot, type EventObject } from 'xstate';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   connectivityMachine,
-  RESTORED_FLAG_KEY,
   RESTORED_MESSAGE_MS,
   type ConnectivityActorRef,
 } from '../../machines/connectivity.machine';
+import { browserConnectivityMachine, RESTORED_FLAG_KEY } from '../../src/components/layout/browserEffects';
 import { OfflineBanner } from '../../src/components/layout/OfflineBanner';
 import {
   byValueAnd,
@@ -46,7 +46,8 @@ function start(): Harness {
   const flag = deferredActor<boolean>();
   const effects: string[] = [];
   const actor = createActor(
-    connectivityMachine.provide({
+    // the browser's watcher (window online/offline events), the rest recorded
+    browserConnectivityMachine.provide({
       actors: { readRestoredFlag: flag.logic },
       actions: {
         reloadPage: () => effects.push('reload'),
@@ -169,13 +170,13 @@ describe('connectivity (model-based, OfflineBanner)', () => {
   });
 });
 
-describe('connectivity across a reload (default effects, real sessionStorage)', () => {
+describe('connectivity across a reload (the browser effects the app provides, real sessionStorage)', () => {
   beforeAll(loadTexts);
   afterEach(() => sessionStorage.clear());
 
   it('a reconnect persists the flag; the next page load starts with the restored message and clears it', async () => {
     const reloads: number[] = [];
-    const machine = connectivityMachine.provide({ actions: { reloadPage: () => reloads.push(1) } });
+    const machine = browserConnectivityMachine.provide({ actions: { reloadPage: () => reloads.push(1) } });
 
     const before = createActor(machine).start();
     await vi.waitFor(() => expect(before.getSnapshot().value).toBe('online'));
@@ -207,7 +208,7 @@ describe('connectivity across a reload (default effects, real sessionStorage)', 
   it('starting while the browser is offline shows the no-internet banner', async () => {
     const spy = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     try {
-      const actor = createActor(connectivityMachine.provide({ actions: { reloadPage: () => {} } })).start();
+      const actor = createActor(browserConnectivityMachine.provide({ actions: { reloadPage: () => {} } })).start();
       renderView(<OfflineBanner actorRef={actor} />);
       await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('offline'));
       expect(screen.getByText(OFFLINE_TEXT)).toBeInTheDocument();

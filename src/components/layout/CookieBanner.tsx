@@ -1,7 +1,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { CloseButton } from '../ui/CloseButton';
 import styled from 'styled-components';
-import { cookieConsentMachine, type CookieConsentActorRef } from '../../../machines/cookieConsent.machine';
+import type { CookieConsentActorRef } from '../../../machines/cookieConsent.machine';
+import { browserCookieConsentMachine } from './browserEffects';
 import { useT } from '../../i18n/i18n';
 import { media } from '../../styles/theme';
 import { Button } from '../ui/Button';
@@ -95,6 +96,6 @@ export function CookieBanner({ actorRef, title, descriptionHtml }: CookieBannerP
 
 /** Container: runs the app's cookie-consent machine with its real cookie reads and writes. */
 export function CookieBannerContainer(props: Omit<CookieBannerProps, 'actorRef'>) {
-  const actorRef = useActorRef(cookieConsentMachine);
+  const actorRef = useActorRef(browserCookieConsentMachine);
   return <CookieBanner actorRef={actorRef} {...props} />;
 }

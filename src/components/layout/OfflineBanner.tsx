@@ -1,7 +1,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { CloseButton } from '../ui/CloseButton';
 import styled from 'styled-components';
-import { connectivityMachine, type ConnectivityActorRef } from '../../../machines/connectivity.machine';
+import type { ConnectivityActorRef } from '../../../machines/connectivity.machine';
+import { browserConnectivityMachine } from './browserEffects';
 import { useT } from '../../i18n/i18n';
 import { Button } from '../ui/Button';
 import { CheckCircleIcon, CloseIcon, WifiOffIcon } from '../ui/icons';
@@ -88,6 +89,6 @@ export function OfflineBanner({ actorRef }: { actorRef: ConnectivityActorRef }) 
 
 /** Container: runs the app's connectivity machine (registered as systemId 'connectivity'). */
 export function OfflineBannerContainer() {
-  const actorRef = useActorRef(connectivityMachine, { systemId: 'connectivity' });
+  const actorRef = useActorRef(browserConnectivityMachine, { systemId: 'connectivity' });
   return <OfflineBanner actorRef={actorRef} />;
 }

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { createActor } from 'xstate';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { connectivityMachine } from '../../../machines/connectivity.machine';
+import { browserConnectivityMachine } from '../../../src/components/layout/browserEffects';
 import { cookieConsentMachine } from '../../../machines/cookieConsent.machine';
 import { MainLayout } from '../../../src/components/layout/MainLayout';
 import { usePageTitle } from '../../../src/components/ui/usePageTitle';
@@ -25,7 +26,8 @@ describe('MainLayout', () => {
     vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
     const cookieConsent = createActor(cookieConsentMachine).start();
     const connectivity = createActor(
-      connectivityMachine.provide({ actions: { reloadPage: () => {} } }),
+      // the browser's watcher: the test dispatches window offline/online events
+      browserConnectivityMachine.provide({ actions: { reloadPage: () => {} } }),
     ).start();
     renderView(
       <MainLayout

@@ -1,7 +1,8 @@
-// The default (real) cookie effects of the consent machine: what a browser gets.
+// The browser's cookie effects of the consent machine (src/components/layout/browserEffects.ts): what a browser gets.
 import { createActor, waitFor } from 'xstate';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cookieConsentMachine, COOKIE_DISMISS_DAYS } from '../../../machines/cookieConsent.machine';
+import { COOKIE_DISMISS_DAYS } from '../../../machines/cookieConsent.machine';
+import { browserCookieConsentMachine as cookieConsentMachine } from '../../../src/components/layout/browserEffects';
 import { COOKIE_KEYS } from '../../../src/config/storage';
 
 function cookieWrites() {

@@ -1,0 +1,90 @@
+// The browser side of the layout's app-wide machines: the connectivity and cookie-consent charts are pure
+// (their defaults do nothing), and the app runs them with these effects — window online/offline events,
+// sessionStorage, cookies and the page reload. Tests provide their own instead.
+import { fromCallback, fromPromise } from 'xstate';
+import { connectivityMachine, type ConnectivityEvent } from '../../../machines/connectivity.machine';
+import {
+  COOKIE_ACCEPT_EXPIRES,
+  COOKIE_DISMISS_DAYS,
+  cookieConsentMachine,
+  type ConsentCookies,
+} from '../../../machines/cookieConsent.machine';
+import { COOKIE_KEYS } from '../../config/storage';
+
+/** sessionStorage key carrying "the connection came back" across the reload it causes. */
+export const RESTORED_FLAG_KEY = 'connectionRestored';
+
+function session(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+export const browserConnectivityMachine = connectivityMachine.provide({
+  actors: {
+    /** Feeds window online/offline into the machine; reports a start while already offline. */
+    watchConnectivity: fromCallback<ConnectivityEvent>(({ sendBack }) => {
+      if (typeof window === 'undefined') return;
+      const offline = () => sendBack({ type: 'connectivity.wentOffline' });
+      const online = () => sendBack({ type: 'connectivity.wentOnline' });
+      window.addEventListener('offline', offline);
+      window.addEventListener('online', online);
+      if (typeof navigator !== 'undefined' && navigator.onLine === false) offline();
+      return () => {
+        window.removeEventListener('offline', offline);
+        window.removeEventListener('online', online);
+      };
+    }),
+    /** Whether the previous page load reloaded because the connection came back. */
+    readRestoredFlag: fromPromise<boolean>(async () => session()?.getItem(RESTORED_FLAG_KEY) === '1'),
+  },
+  actions: {
+    persistRestoredFlag: () => {
+      try {
+        session()?.setItem(RESTORED_FLAG_KEY, '1');
+      } catch {
+        // storage full or blocked: the reload still happens, only the message is lost
+      }
+    },
+    clearRestoredFlag: () => {
+      try {
+        session()?.removeItem(RESTORED_FLAG_KEY);
+      } catch {
+        // nothing to clear
+      }
+    },
+    reloadPage: () => {
+      if (typeof window !== 'undefined') window.location.reload();
+    },
+  },
+});
+
+function readCookie(name: string): string | null {
+  if (typeof document === 'undefined') return null;
+  for (const part of document.cookie.split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(value.join('='));
+  }
+  return null;
+}
+
+function writeCookie(name: string, value: string, expires: Date): void {
+  if (typeof document === 'undefined') return;
+  document.cookie = `${name}=${encodeURIComponent(value)}; expires=${expires.toUTCString()}; path=/; SameSite=Lax`;
+}
+
+export const browserCookieConsentMachine = cookieConsentMachine.provide({
+  actors: {
+    readConsentCookies: fromPromise<ConsentCookies>(async () => ({
+      accepted: readCookie(COOKIE_KEYS.accepted) !== null,
+      dismissed: readCookie(COOKIE_KEYS.dismissed) !== null,
+    })),
+  },
+  actions: {
+    writeAcceptCookie: () => writeCookie(COOKIE_KEYS.accepted, '1', COOKIE_ACCEPT_EXPIRES),
+    writeDismissCookie: () =>
+      writeCookie(COOKIE_KEYS.dismissed, '1', new Date(Date.now() + COOKIE_DISMISS_DAYS * 24 * 60 * 60 * 1000)),
+  },
+});
