@@ -28,6 +28,8 @@ export default defineConfig(({ mode }) => {
       proxy: {
         '/api': `http://127.0.0.1:${apiPort}`,
         '/media': `http://127.0.0.1:${apiPort}`,
+        // The local PayPal peer's approval page (PAYPAL_MODE=local), when PUBLIC_URL is Vite's address.
+        '/paypal-peer': `http://127.0.0.1:${apiPort}`,
       },
     },
   };
