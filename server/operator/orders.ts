@@ -88,7 +88,7 @@ export function orderFilter(filter: OperatorOrderQuery): SQL | undefined {
           ilike(users.firstName, like),
           ilike(users.lastName, like),
           sql`(${users.firstName} || ' ' || ${users.lastName}) ilike ${like}`,
-          sql`(${orders.investorData}->>'firstName' || ' ' || ${orders.investorData}->>'lastName') ilike ${like}`,
+          sql`((${orders.investorData}->>'firstName') || ' ' || (${orders.investorData}->>'lastName')) ilike ${like}`,
           compact.length >= 3 ? ilike(orders.reference, `%${compact}%`) : undefined,
         ),
       );

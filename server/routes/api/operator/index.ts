@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import backofficeRoutes from './backoffice';
 import operatorOrderRoutes from './orders';
 import statementRoutes from './statements';
 
@@ -8,6 +9,7 @@ import statementRoutes from './statements';
 const operatorRoutes: FastifyPluginAsync = async (fastify) => {
   await fastify.register(statementRoutes);
   await fastify.register(operatorOrderRoutes);
+  await fastify.register(backofficeRoutes);
 };
 
 export default operatorRoutes;

@@ -6,6 +6,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { siteSettings } from '../../../db/schema';
 import { ok, responses } from '../../../lib/envelope';
+import { writeAudit } from '../../../operator/audit';
+import { operatorOf } from '../../../operator/context';
 import { bumpContentVersion } from '../../../plugins/app/repositories/content-repository';
 
 const translatedSchema = z.object({ pl: z.string().max(2000), en: z.string().max(2000) });
@@ -41,8 +43,18 @@ const operatorSiteSettingsRoutes: FastifyPluginAsyncZod = async (fastify) => {
     handler: async (request) => {
       if (Object.keys(request.body).length > 0) {
         const body = request.body;
+        const operator = await operatorOf(fastify, request);
+        const before = await current();
         await fastify.db.transaction(async (tx) => {
           await tx.update(siteSettings).set(body).where(eq(siteSettings.id, 1));
+          // The back office's audit log, in the same transaction (issue 12).
+          await writeAudit(tx, operator, {
+            action: 'siteSettings.updated',
+            entityType: 'siteSettings',
+            entityId: 1,
+            before: Object.fromEntries(Object.keys(body).map((k) => [k, before[k as keyof typeof before]])),
+            after: body,
+          });
           // The splash screen is cached public content; the maintenance flags are read with the version.
           await bumpContentVersion(tx);
         });
