@@ -13,7 +13,7 @@ const paypalRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const service = () => fastify.paypal.service;
 
   fastify.post('/order/:id/paypal/return', {
-    preHandler: fastify.authenticate,
+    onRequest: fastify.authenticate,
     schema: {
       params: z.object({ id: z.string().max(64) }),
       body: payPalReturnBodySchema,
@@ -24,7 +24,7 @@ const paypalRoutes: FastifyPluginAsyncZod = async (fastify) => {
   });
 
   fastify.post('/transaction/retry', {
-    preHandler: fastify.authenticate,
+    onRequest: fastify.authenticate,
     schema: { body: retryBodySchema, response: responses(retryAnswerSchema, [400, 401, 404, 409, 502]) },
     handler: async (request) => ok(await service().retry(request.principal!.userId, request.body, request.language)),
   });
