@@ -208,7 +208,9 @@ export async function createOrder(deps: OrderServiceDeps, input: CreateOrderInpu
       if (error instanceof KeyTaken) {
         const replay = await replayed(deps, ctx, userId, input.idempotencyKey!, hash!, language, body.thankYouPageUrlPattern);
         if (replay) return replay;
-        continue; // the first request rolled back meanwhile: try again as a new order
+        // The first request's order is gone (rolled back meanwhile): try again as a new order.
+        if (attempt < REFERENCE_ATTEMPTS) continue;
+        throw error;
       }
       if (attempt < REFERENCE_ATTEMPTS && isReferenceCollision(error)) continue;
       throw error;
