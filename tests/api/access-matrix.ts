@@ -67,4 +67,13 @@ export const accessMatrix: MatrixRow[] = [
   { method: 'POST', route: '/api/operator/orders/:id/complete', body: {}, ...operatorOnly },
   { method: 'GET', route: '/api/operator/exports/orders.csv', ...operatorOnly },
   { method: 'GET', route: '/api/operator/exports/payments.csv', ...operatorOnly },
+  { method: 'GET', route: '/api/operator/overview', ...operatorOnly },
+  { method: 'GET', route: '/api/operator/audit-log', ...operatorOnly },
+  { method: 'GET', route: '/api/operator/investors', ...operatorOnly },
+  { method: 'GET', route: '/api/operator/investors/:id', ...operatorOnly },
+  { method: 'POST', route: '/api/operator/investors/:id/resend-activation', body: {}, ...operatorOnly },
+  { method: 'GET', route: '/api/operator/offers', ...operatorOnly },
+  { method: 'GET', route: '/api/operator/offers/:id', ...operatorOnly },
+  { method: 'PATCH', route: '/api/operator/offers/:id', body: {}, ...operatorOnly },
+  { method: 'POST', route: '/api/operator/offers/:id/preview-link', body: {}, ...operatorOnly },
 ];
