@@ -37,7 +37,7 @@ export function ContactPage() {
   const t = useT();
   const language = useLanguage();
   const { http, boot } = useAppSystem();
-  const content = useSelector(boot, (s) => s.context.staticContent as StaticContent | null);
+  const content = useSelector(boot, (s) => s.context.staticContent);
   const title = contentText(content, 'contact.title');
   usePageTitle(title || t('pages.contact'));
 

@@ -7,7 +7,6 @@ import styled from 'styled-components';
 import { Link, useSearch } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import { useAppSystem } from '../../app/AppSystemContext';
-import type { StaticContent } from '../../api/types';
 import { tileTemplateOf } from '../../components/media/mapTiles';
 import { SectionEnvironmentContext } from '../../components/sections/SectionContext';
 import { SectionsGrid } from '../../components/sections/SectionsGrid';
@@ -71,7 +70,7 @@ export function OfferView({ offer }: { offer: Offer }) {
   const language = useLanguage();
   const { auth, boot } = useAppSystem();
   const loggedIn = useSelector(auth, (s) => s.hasTag('loggedIn'));
-  const content = useSelector(boot, (s) => s.context.staticContent as StaticContent | null);
+  const content = useSelector(boot, (s) => s.context.staticContent);
   const history = useHistoryState<OfferLinkState | null>();
   const back = history?.from ?? href(language, 'offers');
 

@@ -5,7 +5,6 @@ import styled from 'styled-components';
 import { Link, useLocation } from 'wouter';
 import { useAppSystem } from '../../app/AppSystemContext';
 import { contentNode, contentText } from '../../api/content';
-import type { User } from '../../api/types';
 import { fetchFeaturedOffers } from '../../components/offers/api';
 import { OffersGrid } from '../../components/offers/OffersGrid';
 import { skeletonCountFor, useScreenSize } from '../../components/offers/useScreen';
@@ -19,13 +18,14 @@ import { ContentLinkButton } from './ContentLinkButton';
 import { FaqList, FaqSkeleton } from './FaqList';
 import { HeroSlider } from './HeroSlider';
 import { CardSection, homeNode, IntroSection, ListCardSection, SponsorBandSection, TilesSection } from './HomeSections';
+import { PlatformStatsBand } from './PlatformStats';
 import { homepageSlice, HOMEPAGE_SLICE } from './rules';
 import { useIsLoggedIn, useSliderItems, useStaticContent } from './useSiteContent';
 
 export function HomePage() {
   const t = useT();
   const { auth } = useAppSystem();
-  const user = useSelector(auth, (s) => s.context.user as User | null);
+  const user = useSelector(auth, (s) => s.context.user);
   const content = useStaticContent();
   const slider = useSliderItems();
   const loggedIn = useIsLoggedIn();
@@ -43,6 +43,7 @@ export function HomePage() {
         <Welcome data-testid="welcome">{t('pages.welcome', { name: user.userData.firstName })}</Welcome>
       )}
       <IntroSection node={homeNode(tree, 'intro')} />
+      <PlatformStatsBand />
       <TilesSection node={homeNode(tree, 'tiles')} />
       <FeaturedOffersBlock />
       <CardSection node={homeNode(tree, 'card')} />

@@ -6,12 +6,12 @@ import type { SliderItem, StaticContent } from '../../api/types';
 
 export function useStaticContent(): StaticContent | null {
   const { boot } = useAppSystem();
-  return useSelector(boot, (s) => s.context.staticContent as StaticContent | null);
+  return useSelector(boot, (s) => s.context.staticContent);
 }
 
 export function useSliderItems(): SliderItem[] {
   const { boot } = useAppSystem();
-  return useSelector(boot, (s) => (s.context.slider as SliderItem[] | null) ?? EMPTY);
+  return useSelector(boot, (s) => s.context.slider ?? EMPTY);
 }
 const EMPTY: SliderItem[] = [];
 
