@@ -1,13 +1,27 @@
 // Wires the app-wide actors to the real world: the HTTP client, local storage, history and reload.
 // The machines stay pure; everything they do outside themselves is provided here (`machine.provide`).
-// The actors are created side by side rather than spawned by a root machine, so each chart stays a chart
-// of its own concern; they reach each other only through the few lines below.
+//
+// Why these are four actors side by side and not one actor system with systemIds (shared/STYLE.md's
+// `system.get('auth')`), written down as the review asked:
+// - In XState v5 `systemId` registers an actor in the system of the actor that spawns it; actors created
+//   with separate `createActor` calls each root a system of their own, so one system would need a root
+//   machine spawning auth, language, maintenance and boot. That root chart would hold no flow of its own:
+//   it would only exist to host the four, and its diagram would tell designers nothing.
+// - The links between them are not flows but facts passed along, each one line here: the HTTP client asks
+//   the auth actor for its single refresh (it holds the actor, as `system.get('auth')` would give it);
+//   a 503 closes the maintenance gate; boot's splash screen hands the gate its config (a provided action);
+//   a change of login tells the gate (auth.subscribe below); the language's first ready starts the boot and
+//   a later one reloads content (language.subscribe below).
+// - Tests already swap any actor's effects with `overrides`, and the model tests drive these very actors
+//   through the real app (tests/model/support/app.tsx); a root machine would add a layer to reach through.
+// If a flow ever spans two of them (one actor waiting on another's states), that is the moment to spawn
+// them from a root machine with systemIds; the layout's connectivity actor already registers one.
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { navigate as browserNavigate } from 'wouter/use-browser-location';
 import { authMachine, createAuthMachine, type Tokens } from '../../machines/auth.machine';
 import { bootMachine, createBootMachine } from '../../machines/boot.machine';
 import { languageMachine } from '../../machines/language.machine';
-import { maintenanceMachine, type MaintenanceConfig } from '../../machines/maintenance.machine';
+import { maintenanceMachine } from '../../machines/maintenance.machine';
 import { createEndpoints } from '../api/endpoints';
 import { createHttp } from '../api/http';
 import type { SliderItem, SplashScreen, StaticContent, User } from '../api/types';
