@@ -15,7 +15,9 @@
 // BENCH_PROCESSES (4), BENCH_ATTEMPTS (1000), BENCH_CONCURRENCY (32), BENCH_POOL_SIZE (per process, 10),
 // BENCH_SYNC_COMMIT (true; false runs the servers with ORDER_SYNCHRONOUS_COMMIT=false).
 // Mail and expiry workers are off in the servers (the outbox rows are still written in each order's
-// transaction; only their sending is left out of the measurement).
+// transaction; only their sending is left out of the measurement). DB_CONNECT_TIMEOUT_MS and
+// DB_QUERY_TIMEOUT_MS are raised to 120 s in the servers, so the burst waits for connections instead of
+// being shed with 503 DATABASE_UNAVAILABLE (an overload protection, not an answer about shares).
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -124,6 +126,10 @@ async function main() {
           ORDER_WORKER: 'false',
           DATABASE_POOL_SIZE: String(POOL_SIZE),
           ORDER_SYNCHRONOUS_COMMIT: SYNC_COMMIT ? 'true' : 'false',
+          // The burst queues every request on the pools at once: wait for a connection instead of shedding
+          // load with 503 DATABASE_UNAVAILABLE after the default 5 s (that protection is measured elsewhere).
+          DB_CONNECT_TIMEOUT_MS: process.env.DB_CONNECT_TIMEOUT_MS || '120000',
+          DB_QUERY_TIMEOUT_MS: process.env.DB_QUERY_TIMEOUT_MS || '120000',
         },
       });
       children.push(child);
