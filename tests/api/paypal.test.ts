@@ -130,6 +130,8 @@ describeEachDatabase('PayPal', { config: { paypal: paypalConfig(), now: () => cl
   it('declined card: back to PayPal (same answer on reload), then another funding source pays', async () => {
     const investor = await createInvestor(t.app);
     const { order, payment } = await invest(investor);
+    const before = await t.app.inject({ method: 'GET', url: `/paypal-peer/checkoutnow?token=${tokenOf(payment.approveUrl)}` });
+    expect(before.body).not.toContain('class="notice"');
     await pressOnApprovalPage(t.app, payment.approveUrl, 'declined-card');
     const first = expectData(await returnPage(as(investor), order.id));
     expect(first).toMatchObject({ outcome: 'declined', reason: 'INSTRUMENT_DECLINED', canRetry: true });
@@ -137,6 +139,9 @@ describeEachDatabase('PayPal', { config: { paypal: paypalConfig(), now: () => cl
     const reload = expectData(await returnPage(as(investor), order.id));
     expect(reload).toMatchObject({ outcome: 'declined', reason: 'INSTRUMENT_DECLINED' });
     expect((await txOf(order.id))[0].providerData).toMatchObject({ declines: 1 });
+    // back on PayPal's page, the payer is told the previous card was declined (the first visit was not)
+    const again = await t.app.inject({ method: 'GET', url: `/paypal-peer/checkoutnow?token=${tokenOf(first.approveUrl!)}` });
+    expect(again.body).toMatch(/class="notice" role="alert">(The previous card was declined|Poprzednia karta została odrzucona)/);
 
     await pressOnApprovalPage(t.app, first.approveUrl, 'pay');
     const paid = expectData(await returnPage(as(investor), order.id));

@@ -48,6 +48,8 @@ export interface PeerOrder {
   };
   experience: { return_url?: string; cancel_url?: string; locale?: string; brand_name?: string };
   funding?: Funding;
+  /** The last funding source was declined at capture: the approval page asks for another one. */
+  fundingDeclined?: boolean;
   payer?: { payer_id: string; email_address: string; name: { given_name: string; surname: string } };
   capture?: PeerCapture;
   createTime: string;
@@ -279,6 +281,7 @@ export class PayPalPeer {
       // PayPal: send the payer back to the payer-action link to choose another funding source.
       order.status = 'PAYER_ACTION_REQUIRED';
       order.funding = undefined;
+      order.fundingDeclined = true;
       order.updateTime = now();
       return {
         status: 422,
@@ -319,6 +322,7 @@ export class PayPalPeer {
     if (!order || (order.status !== 'PAYER_ACTION_REQUIRED' && order.status !== 'CREATED' && order.status !== 'APPROVED')) return undefined;
     order.status = 'APPROVED';
     order.funding = funding;
+    order.fundingDeclined = false;
     order.payer = { payer_id: 'PEERPAYER7XK2Q', email_address: 'payer@peer.paypal.local', name: { given_name: 'Test', surname: 'Payer' } };
     order.updateTime = now();
     this.emit('CHECKOUT.ORDER.APPROVED', order);

@@ -84,7 +84,7 @@ const peerRoutes: FastifyPluginAsync<PeerRoutesOptions> = async (fastify, { peer
       .code(order ? 200 : 404)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      .send(approvalPage(order, prefix, language, { declined: request.query.declined === '1' }));
+      .send(approvalPage(order, prefix, language, { declined: request.query.declined === '1' || order?.fundingDeclined === true }));
   });
 
   fastify.post<{ Params: { id: string }; Body: { action?: string } }>('/checkoutnow/:id', async (request, reply) => {
