@@ -37,9 +37,15 @@ describe.skipIf(!TEST_DATABASE_URL)('order race: two instances on one PostgreSQL
     db = opened.database.db;
     const config = testConfig();
     for (let i = 0; i < 2; i++) {
-      // Each instance has its own pool, as two processes would.
-      const database: Database = i === 0 ? opened.database : await createDatabase({ databaseUrl: opened.url, dataDir: 'memory://', poolSize: 10 });
-      if (i > 0) cleanups.push(() => database.close());
+      // Each instance has its own pool, as two processes would. Requests wait for a connection as long as it
+      // takes (the default 5 s would shed a loaded machine's queue with 503 DATABASE_UNAVAILABLE).
+      const database: Database = await createDatabase({
+        databaseUrl: opened.url,
+        dataDir: 'memory://',
+        poolSize: 10,
+        dbTimeouts: { connectMs: 120_000, queryMs: 120_000 },
+      });
+      cleanups.push(() => database.close());
       // The second instance runs with ORDER_SYNCHRONOUS_COMMIT=false: both modes race for the same row.
       const app = await buildApp({ config: { ...config, orderSynchronousCommit: i === 0 }, database });
       cleanups.push(() => app.close());
