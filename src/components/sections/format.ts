@@ -34,9 +34,44 @@ export function formatPln(grosze: number, language: Language): string {
   return formatMoney(grosze, language);
 }
 
+/** A number with up to 2 decimals in the page language, always grouped like money ("1 250,5" / "1,250.5"). */
+export function formatNumber(value: number, language: Language): string {
+  return new Intl.NumberFormat(language === 'pl' ? 'pl-PL' : 'en-GB', {
+    maximumFractionDigits: 2,
+    useGrouping: 'always' as unknown as boolean,
+  }).format(value);
+}
+
 /** A percentage with up to 2 decimals in the page language ("12,5%"). */
 export function formatPercent(value: number, language: Language): string {
   return `${new Intl.NumberFormat(language === 'pl' ? 'pl-PL' : 'en-GB', { maximumFractionDigits: 2 }).format(value)}%`;
+}
+
+// A decimal number written with a point (38.0, 1250.75) standing on its own: not part of a date (01.02.2025),
+// a version or a code (v1.2, M1.5), nor followed by another point or comma and digit.
+const POINT_DECIMAL = /(?<![\w.,])(\d+)\.(\d+)(?!\d|[.,]\d)/g;
+
+/** Polish writes decimals with a comma: `38.0 m²` → `38,0 m²` (dates and codes stay as they are). */
+export function decimalCommaText(text: string): string {
+  return text.replace(POINT_DECIMAL, '$1,$2');
+}
+
+/**
+ * Server HTML (a content table's cell) with the numbers of its text written the page language's way: in
+ * Polish a decimal comma; English stays as written. Only text is changed, never tags or attributes (links).
+ */
+export function localizeNumbersHtml(html: string, language: Language): string {
+  if (language !== 'pl' || !html || !/\d\.\d/.test(html)) return html;
+  if (typeof document === 'undefined') return html;
+  const template = document.createElement('template');
+  template.innerHTML = html;
+  const walker = document.createTreeWalker(template.content, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = node.nodeValue ?? '';
+    const next = decimalCommaText(text);
+    if (next !== text) node.nodeValue = next;
+  }
+  return template.innerHTML;
 }
 
 const valid = (iso: string | null | undefined) => !!iso && dayjs(iso).isValid();

@@ -9,6 +9,12 @@ export default {
   featured: {
     title: 'Featured investments',
   },
+  stats: {
+    title: 'The platform in figures',
+    raised: 'raised from investors',
+    investors: 'investors',
+    offersFunded: 'investments funded',
+  },
   faq: {
     all: 'See all questions',
   },

@@ -9,6 +9,12 @@ export default {
   featured: {
     title: 'Polecane inwestycje',
   },
+  stats: {
+    title: 'Platforma w liczbach',
+    raised: 'zebrane od inwestorów',
+    investors: 'inwestorów',
+    offersFunded: 'sfinansowanych inwestycji',
+  },
   faq: {
     all: 'Zobacz wszystkie pytania',
   },
