@@ -116,7 +116,8 @@ test('contact form: server errors beside the fields, then a successful send', as
   await expect(page.getByLabel(/^E-mail/)).toHaveValue('');
   const dataLayer = await page.evaluate(() => (window as unknown as { dataLayer?: unknown[] }).dataLayer);
   expect(dataLayer).toContainEqual({ event: 'form_submit' });
-  // the contact map: coordinates are seeded, no tiles configured
-  await expect(page.getByTestId('map')).toHaveAttribute('data-tiles', 'none');
+  // the contact map: coordinates are seeded, but no tile provider is configured, so no map (SPEC §8)
+  await expect(page.getByTestId('contact-page')).toBeVisible();
+  await expect(page.getByTestId('map')).toHaveCount(0);
   expect(errors).toEqual([]);
 });

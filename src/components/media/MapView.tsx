@@ -10,7 +10,7 @@ export interface MapViewProps {
   latitude: number;
   longitude: number;
   zoom: number;
-  /** the configured tile template, or null for a map without tiles */
+  /** the configured tile template (LazyMap draws no map without one) */
   tileTemplate: string | null;
   /** the marker's info window text; without it the marker only marks */
   infoText?: string | null;
@@ -21,7 +21,7 @@ export default function MapView({ latitude, longitude, zoom, tileTemplate, infoT
   const t = useT();
   const [info, setInfo] = useState(false);
   return (
-    <Frame $tiles={!!tileTemplate} data-testid="map" data-tiles={tileTemplate ? 'configured' : 'none'}>
+    <Frame data-testid="map" data-tiles={tileTemplate ? 'configured' : 'none'}>
       <Map
         height={height}
         defaultCenter={[latitude, longitude]}
@@ -57,17 +57,11 @@ export default function MapView({ latitude, longitude, zoom, tileTemplate, infoT
   );
 }
 
-const Frame = styled.div<{ $tiles: boolean }>`
+const Frame = styled.div`
   position: relative;
   border-radius: ${({ theme }) => theme.radius}px;
   overflow: hidden;
-  ${({ $tiles, theme }) =>
-    $tiles
-      ? ''
-      : `background-color: ${theme.colors.cream};
-         background-image: linear-gradient(${theme.colors.border} 1px, transparent 1px),
-           linear-gradient(90deg, ${theme.colors.border} 1px, transparent 1px);
-         background-size: 40px 40px;`}
+  background-color: ${({ theme }) => theme.colors.cream};
 `;
 
 const Info = styled.div`

@@ -1,5 +1,6 @@
 // A map with a 'view on map' link to an external maps service (latitude,longitude query, new tab).
-// The map that fails to load renders nothing (LazyMap's boundary).
+// A map that cannot load renders nothing (LazyMap: no tile provider configured, or a load failure); the
+// address and the external link stay, so the location is still there.
 import styled from 'styled-components';
 import { useT } from '../../i18n/i18n';
 import { LazyMap } from '../media/LazyMap';
