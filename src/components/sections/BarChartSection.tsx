@@ -17,7 +17,7 @@ export default function BarChartSection({ section }: { section: ChartSection }) 
           <VictoryBar data={data} style={{ data: { fill: ({ datum }) => (datum as { color: string }).color } }} />
         </VictoryChart>
       </figure>
-      <ChartLegend data={data} />
+      <ChartLegend data={data} show="value" />
     </SectionBlock>
   );
 }

@@ -1,17 +1,22 @@
 import styled from 'styled-components';
 import { useLanguage } from '../../i18n/i18n';
 import type { ChartDatum } from './chart';
-import { formatPercent } from './format';
+import { formatNumber, formatPercent } from './format';
 
-export function ChartLegend({ data }: { data: ChartDatum[] }) {
+/**
+ * The chart's legend: each element's label and, on the right, its share of the total (pie, doughnut: the
+ * parts of a whole) or its own value (bars: each bar is a quantity of its own, e.g. a price or a month's
+ * occupancy), in the page language.
+ */
+export function ChartLegend({ data, show = 'percent' }: { data: ChartDatum[]; show?: 'percent' | 'value' }) {
   const language = useLanguage();
   return (
-    <List>
+    <List data-legend={show}>
       {data.map((d, i) => (
         <li key={`${d.x}-${i}`}>
           <Swatch style={{ background: d.color }} aria-hidden="true" />
           <span>{d.x}</span>
-          <strong>{formatPercent(d.percent, language)}</strong>
+          <strong>{show === 'value' ? formatNumber(d.y, language) : formatPercent(d.percent, language)}</strong>
         </li>
       ))}
     </List>

@@ -1,7 +1,9 @@
 // A table (SPEC §2, §9): over 8 rows it scrolls vertically inside a 600 px box with a shadow hinting
-// that there is more below.
+// that there is more below. Numbers in the cells' text take the page language's decimal mark (38,0 m² in pl).
 import styled from 'styled-components';
+import { useLanguage } from '../../i18n/i18n';
 import { ServerHtml } from '../ui/ServerHtml';
+import { localizeNumbersHtml } from './format';
 import { SectionBlock } from './SectionBlock';
 import type { SectionOf } from './types';
 
@@ -13,6 +15,7 @@ export function tableScrolls(rowCount: number): boolean {
 }
 
 export default function TableSection({ section }: { section: SectionOf<'table'> }) {
+  const language = useLanguage();
   const columns = [...section.columns].sort((a, b) => a.position - b.position);
   const scrolls = tableScrolls(section.rows.length);
   return (
@@ -32,7 +35,7 @@ export default function TableSection({ section }: { section: SectionOf<'table'> 
             {section.rows.map((row, i) => (
               <tr key={i} style={{ background: row.backgroundColor || undefined, color: row.textColor || undefined }}>
                 {columns.map((c) => (
-                  <ServerHtml key={c.position} as="td" html={row.cells[String(c.position)] ?? ''} />
+                  <ServerHtml key={c.position} as="td" html={localizeNumbersHtml(row.cells[String(c.position)] ?? '', language)} />
                 ))}
               </tr>
             ))}
