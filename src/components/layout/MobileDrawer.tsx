@@ -12,10 +12,11 @@ import { focusableIn, trapTab } from '../ui/focus';
 import { CloseIcon, MenuIcon } from '../ui/icons';
 import { useScrollLock } from '../ui/useScrollLock';
 import { MenuItemLink } from './MenuItemLink';
-import { visibleMenuItems } from './menuItems';
-import { UserMenuItems } from './UserMenu';
+import { drawerMenuItems } from './menuItems';
+import { USER_MENU_ROUTES, UserMenuItems } from './UserMenu';
 
 export const MOBILE_DRAWER_ID = 'mobile-drawer';
+const ACCOUNT_ROUTES = USER_MENU_ROUTES.map((r) => r.route);
 
 const IconButton = styled.button`
   display: inline-flex;
@@ -159,7 +160,7 @@ export function MobileDrawer({ actorRef, language, items, isLoggedIn, onLogout }
 
   if (!open) return null;
   const close = () => actorRef.send({ type: 'disclosure.closed' });
-  const visible = visibleMenuItems(items, isLoggedIn);
+  const visible = drawerMenuItems(items, isLoggedIn, ACCOUNT_ROUTES);
 
   return (
     <>

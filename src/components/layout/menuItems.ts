@@ -20,3 +20,18 @@ export function resolveMenuHref(language: Language, value: string): ResolvedHref
 export function visibleMenuItems(items: readonly MenuItem[] | null | undefined, isLoggedIn: boolean): MenuItem[] {
   return (items ?? []).filter((item) => isLoggedIn || !item.isPrivate);
 }
+
+/**
+ * The header items the mobile drawer lists above the account links: a logged-in user's drawer already has
+ * the account links (dashboard, orders, settings), so a header item to one of those routes (the seeded
+ * 'My dashboard' button) is left out there, and each destination is listed once.
+ */
+export function drawerMenuItems(
+  items: readonly MenuItem[] | null | undefined,
+  isLoggedIn: boolean,
+  accountRoutes: readonly string[],
+): MenuItem[] {
+  const visible = visibleMenuItems(items, isLoggedIn);
+  if (!isLoggedIn) return visible;
+  return visible.filter((item) => !accountRoutes.includes(item.href));
+}
