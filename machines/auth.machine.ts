@@ -3,6 +3,7 @@
 // 401 and waits until this actor leaves `refreshing`. Only one refresh is ever in flight, because the event
 // is only taken while the token is `valid`; requests that failed meanwhile just wait and retry.
 import { assign, fromPromise, setup } from 'xstate';
+import type { FieldErrors } from './types';
 
 export interface Tokens {
   accessToken: string;
@@ -11,9 +12,7 @@ export interface Tokens {
   expiresAt: number;
 }
 
-export interface FieldErrors {
-  [field: string]: string;
-}
+export type { FieldErrors };
 
 export interface LoginFailure {
   /** error code per field name (`email`, `password`), '' for errors not tied to a field */

@@ -9,7 +9,7 @@
 // error with a retry. A 503 has also switched the maintenance gate on (the HTTP client does that), which
 // covers the error until the service is back.
 import { assign, fromPromise, setup } from 'xstate';
-import type { ApiError } from './types';
+import { errorListFrom, type ApiError } from './types';
 
 export interface BootContext<TSplash = unknown, TSlider = unknown, TContent = unknown> {
   splash: TSplash | null;
@@ -24,12 +24,6 @@ export interface BootInput {
 }
 
 export type BootEvent = { type: 'boot.languageChanged' } | { type: 'boot.retried' };
-
-function toErrors(error: unknown): ApiError[] {
-  const list = (error as { errors?: ApiError[] } | null)?.errors;
-  if (Array.isArray(list) && list.length) return list;
-  return [{ code: 'GENERIC', context: '', message: error instanceof Error ? error.message : String(error) }];
-}
 
 /**
  * The typed boot chart. `TSplash`, `TSlider` and `TContent` are the shapes of the three loads; the app
@@ -124,7 +118,7 @@ export function createBootMachine<TSplash = unknown, TSlider = unknown, TContent
       recordError: assign({
         errors: ({ context, event }, { load }: { load: keyof BootContext['errors'] }) => ({
           ...context.errors,
-          [load]: toErrors((event as unknown as { error: unknown }).error),
+          [load]: errorListFrom((event as unknown as { error: unknown }).error),
         }),
       }),
     },

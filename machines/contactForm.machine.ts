@@ -3,6 +3,7 @@
 // which the view shows beside each input. On success the fields are reset, a success message shows and
 // `form_submit` is pushed to the page's data layer (SPEC §4).
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { errorListFrom } from './types';
 
 export interface ContactMessage {
   fullName: string;
@@ -25,12 +26,6 @@ export interface ContactFormContext {
 }
 
 export type ContactFormEvent = { type: 'contact.submitted'; values: ContactMessage };
-
-function errorsOf(error: unknown): ContactFormError[] {
-  const list = (error as { errors?: ContactFormError[] } | null)?.errors;
-  if (Array.isArray(list) && list.length) return list;
-  return [{ code: 'GENERIC', context: '', message: '' }];
-}
 
 export const contactFormMachine = setup({
   types: {
@@ -64,7 +59,7 @@ export const contactFormMachine = setup({
         src: 'sendContactMessage',
         input: ({ event }) => (event as ContactFormEvent).values,
         onDone: { target: 'success', actions: [assign({ errors: [] }), 'resetFields', 'trackFormSubmit'] },
-        onError: { target: 'editing', actions: assign({ errors: ({ event }) => errorsOf(event.error) }) },
+        onError: { target: 'editing', actions: assign({ errors: ({ event }) => errorListFrom(event.error) }) },
       },
     },
     success: {

@@ -3,13 +3,14 @@
 // first (an invalid one shows the invalid reset-token page), then the new password and its repeat are
 // sent; success leads to login. A token the server rejects while saving is the invalid page too.
 import { assign, fromPromise, setup } from 'xstate';
+import { fieldErrorsFrom, type FieldErrors } from './types';
 
 export interface PasswordResetInput {
   token?: string | null;
 }
 
 /** error code per field (`email`, `password`, `repeatPassword`, '' for none) */
-export type FieldErrors = Record<string, string>;
+export type { FieldErrors };
 
 export interface PasswordResetContext {
   token: string | null;
@@ -25,11 +26,6 @@ export type PasswordResetEvent =
 export interface PasswordFailure {
   fieldErrors: FieldErrors;
 }
-
-const errorsOf = (error: unknown): FieldErrors => {
-  const f = (error as PasswordFailure | undefined)?.fieldErrors;
-  return f && Object.keys(f).length ? f : { '': 'GENERIC' };
-};
 
 export const TOKEN_FIELD = 'resetPasswordToken';
 
@@ -53,7 +49,7 @@ export const passwordResetMachine = setup({
   },
   guards: {
     hasToken: ({ context }) => Boolean(context.token),
-    tokenRejected: (_, params: { error: unknown }) => TOKEN_FIELD in errorsOf(params.error),
+    tokenRejected: (_, params: { error: unknown }) => TOKEN_FIELD in fieldErrorsFrom(params.error),
   },
 }).createMachine({
   id: 'passwordReset',
@@ -75,7 +71,7 @@ export const passwordResetMachine = setup({
         src: 'requestReset',
         input: ({ event }) => ({ email: (event as Extract<PasswordResetEvent, { type: 'passwordReset.requested' }>).email }),
         onDone: 'requested',
-        onError: { target: 'request', actions: assign({ errors: ({ event }) => errorsOf(event.error) }) },
+        onError: { target: 'request', actions: assign({ errors: ({ event }) => fieldErrorsFrom(event.error) }) },
       },
     },
     requested: {},
@@ -106,7 +102,7 @@ export const passwordResetMachine = setup({
         onDone: 'done',
         onError: [
           { guard: { type: 'tokenRejected', params: ({ event }) => ({ error: event.error }) }, target: 'invalidToken' },
-          { target: 'choosing', actions: assign({ errors: ({ event }) => errorsOf(event.error) }) },
+          { target: 'choosing', actions: assign({ errors: ({ event }) => fieldErrorsFrom(event.error) }) },
         ],
       },
     },

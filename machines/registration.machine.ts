@@ -3,6 +3,7 @@
 // typed on every step, so going back and forth keeps it. Server errors come back per field; the chart
 // returns to the first step that has one (stepOfFirstError). Effects are named and provided by the view.
 import { assign, fromPromise, setup } from 'xstate';
+import { fieldErrorsFrom, type FieldErrors } from './types';
 
 export interface AccountStep {
   email: string;
@@ -53,7 +54,7 @@ export interface RegistrationData {
 }
 
 /** error code per field name: `email`, `address.street`, `bank.accountNumber`, `agreements.<id>`, '' */
-export type FieldErrors = Record<string, string>;
+export type { FieldErrors };
 
 export type Step = 'account' | 'address' | 'bank';
 
@@ -105,11 +106,6 @@ export const EMPTY_REGISTRATION: RegistrationData = {
   agreements: {},
 };
 
-const failureOf = (error: unknown): FieldErrors => {
-  const f = (error as RegistrationFailure | undefined)?.fieldErrors;
-  return f && Object.keys(f).length ? f : { '': 'GENERIC' };
-};
-
 export const registrationMachine = setup({
   types: {
     context: {} as RegistrationContext,
@@ -129,7 +125,7 @@ export const registrationMachine = setup({
     registered: (_, _params: { email: string }) => {},
   },
   guards: {
-    firstErrorOn: (_, params: { error: unknown; step: Step }) => stepOfFirstError(failureOf(params.error)) === params.step,
+    firstErrorOn: (_, params: { error: unknown; step: Step }) => stepOfFirstError(fieldErrorsFrom(params.error)) === params.step,
   },
 }).createMachine({
   id: 'registration',
@@ -224,14 +220,14 @@ export const registrationMachine = setup({
           {
             guard: { type: 'firstErrorOn', params: ({ event }) => ({ error: event.error, step: 'account' as const }) },
             target: 'account',
-            actions: assign({ errors: ({ event }) => failureOf(event.error) }),
+            actions: assign({ errors: ({ event }) => fieldErrorsFrom(event.error) }),
           },
           {
             guard: { type: 'firstErrorOn', params: ({ event }) => ({ error: event.error, step: 'address' as const }) },
             target: 'address',
-            actions: assign({ errors: ({ event }) => failureOf(event.error) }),
+            actions: assign({ errors: ({ event }) => fieldErrorsFrom(event.error) }),
           },
-          { target: 'bank', actions: assign({ errors: ({ event }) => failureOf(event.error) }) },
+          { target: 'bank', actions: assign({ errors: ({ event }) => fieldErrorsFrom(event.error) }) },
         ],
       },
     },

@@ -3,6 +3,7 @@
 // per field; an edit after a result returns to idle (the success message goes away, errors stay beside
 // their fields until the next save).
 import { assign, fromPromise, setup } from 'xstate';
+import { fieldErrorsFrom, type FieldErrors } from './types';
 
 export type SettingsGroup = 'personal' | 'address' | 'bank' | 'notificationsOptOut' | 'password' | 'email';
 
@@ -11,7 +12,7 @@ export interface SettingsInput {
 }
 
 /** error code per field name of the group, '' for an error tied to no field */
-export type FieldErrors = Record<string, string>;
+export type { FieldErrors };
 
 export interface SettingsContext {
   group: SettingsGroup;
@@ -23,11 +24,6 @@ export type SettingsEvent = { type: 'settings.submitted'; values: unknown } | { 
 export interface SettingsFailure {
   fieldErrors: FieldErrors;
 }
-
-const errorsOf = (error: unknown): FieldErrors => {
-  const f = (error as SettingsFailure | undefined)?.fieldErrors;
-  return f && Object.keys(f).length ? f : { '': 'GENERIC' };
-};
 
 export const settingsMachine = setup({
   types: {
@@ -67,7 +63,7 @@ export const settingsMachine = setup({
           target: 'saved',
           actions: [assign({ errors: {} }), { type: 'saved', params: ({ event }) => ({ output: event.output }) }],
         },
-        onError: { target: 'failed', actions: assign({ errors: ({ event }) => errorsOf(event.error) }) },
+        onError: { target: 'failed', actions: assign({ errors: ({ event }) => fieldErrorsFrom(event.error) }) },
       },
     },
     saved: {

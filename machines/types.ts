@@ -29,3 +29,30 @@ export function splitLanguage(pathname: string): { prefix: string; rest: string 
   const m = /^\/([^/]*)(\/.*)?$/.exec(pathname) ?? [];
   return { prefix: m[1] ?? '', rest: m[2] ?? '/' };
 }
+
+/** One error code per form field ('' for errors not tied to a field), as the forms show them. */
+export type FieldErrors = Record<string, string>;
+
+/** How a provided actor fails with per-field errors (`{ fieldErrors }`). */
+export interface FieldFailure {
+  fieldErrors: FieldErrors;
+}
+
+/**
+ * The per-field errors of a failed actor (`{ fieldErrors }`), or `{ '': 'GENERIC' }` when it failed
+ * otherwise: every form chart reads its failures with this one helper.
+ */
+export function fieldErrorsFrom(error: unknown): FieldErrors {
+  const fieldErrors = (error as Partial<FieldFailure> | null | undefined)?.fieldErrors;
+  return fieldErrors && Object.keys(fieldErrors).length ? fieldErrors : { '': 'GENERIC' };
+}
+
+/**
+ * The envelope's errors list of a failed call (an `ApiRequestError` carries it as `errors`), or one GENERIC
+ * error with the failure's message: every chart that keeps the server's errors reads them with this helper.
+ */
+export function errorListFrom(error: unknown): ApiError[] {
+  const list = (error as { errors?: ApiError[] } | null | undefined)?.errors;
+  if (Array.isArray(list) && list.length) return list;
+  return [{ code: 'GENERIC', context: '', message: error instanceof Error ? error.message : '' }];
+}
