@@ -40,6 +40,8 @@ export interface OrderServiceDeps {
   config: Config;
   log: FastifyBaseLogger;
   paymentMethods: PaymentMethodRegistry;
+  /** On PostgreSQL the order's commit skips its WAL flush and a barrier waits for it after (see below). */
+  databaseKind?: 'pglite' | 'postgres';
 }
 
 export interface CreateOrderInput {
@@ -197,7 +199,10 @@ export async function createOrder(deps: OrderServiceDeps, input: CreateOrderInpu
 
     try {
       await db.transaction(async (tx) => {
-        if (!config.orderSynchronousCommit) await tx.execute(sql`set local synchronous_commit = off`);
+        // The series row stays locked from the reservation to the end of COMMIT. Waiting for the disk flush
+        // inside COMMIT would hold it for a whole fsync and cap one series at ~1/fsync orders per second, so
+        // the commit does not wait; the durability barrier below waits instead, with the row already free.
+        if (deps.databaseKind === 'postgres') await tx.execute(sql`set local synchronous_commit = off`);
         const transactionId = await insertOrderRows(tx, order, transaction, mail && { ...mail, to: user.email });
         if (transactionId === undefined) throw new KeyTaken();
         transaction.id = transactionId;
@@ -215,6 +220,13 @@ export async function createOrder(deps: OrderServiceDeps, input: CreateOrderInpu
       if (attempt < REFERENCE_ATTEMPTS && isReferenceCollision(error)) continue;
       throw error;
     }
+
+    // Durability barrier: a transaction that takes an xid commits synchronously, so its flush covers every
+    // earlier WAL record, this order's commit included. Only then is the order confirmed to the investor.
+    // (WAL is sequential: a crash before the flush loses this order together with anything that saw it, so
+    // shares can never be oversold; it only can't lose an order we already confirmed.) Many concurrent
+    // barriers share one flush (group commit). ORDER_SYNCHRONOUS_COMMIT=false skips it.
+    if (deps.databaseKind === 'postgres' && config.orderSynchronousCommit) await db.execute(sql`select txid_current()`);
 
     const payment = await handler.afterCreate(ctx, created);
     const history: OrderHistoryRow[] = [

@@ -31,7 +31,7 @@ export default fp(
     fastify.decorate('paymentMethods', paymentMethods);
     fastify.decorate('orders', {
       async create(input: CreateOrderInput) {
-        const result = await createOrder({ db: fastify.db, config: fastify.config, log, paymentMethods }, input);
+        const result = await createOrder({ db: fastify.db, config: fastify.config, log, paymentMethods, databaseKind: fastify.database.kind }, input);
         if (!result.replayed) fastify.mail.worker.wake();
         return result;
       },
