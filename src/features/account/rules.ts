@@ -1,11 +1,11 @@
 // Client-side checks that mirror the server's rules (SPEC §5) for immediate feedback. Each returns the
 // SPEC §8 error code the server would answer with, or null, so the same dictionary texts are shown; the
 // server stays the authority.
-import { isValidPhoneNumber, type CountryCode } from 'libphonenumber-js';
 
 export type Code = string | null;
 
-export const DEFAULT_PHONE_COUNTRY = 'PL';
+// The phone check is the SPA's one (shared with the contact form).
+export { checkPhone, DEFAULT_PHONE_COUNTRY } from '../../components/forms/phone';
 
 const EMAIL_FORMAT = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -40,16 +40,6 @@ export function checkAccountNumber(value: string): Code {
   return /^\d{26}$/.test(normalizeAccountNumber(value)) ? null : 'BANK_ACCOUNT_ACCOUNT_NUMBER_IS_WRONG';
 }
 
-/** Empty is not an error; anything else must be a valid number for the chosen country (default PL). */
-export function checkPhone(value: string, country: string | null | undefined): Code {
-  const v = value.trim();
-  if (!v) return null;
-  try {
-    return isValidPhoneNumber(v, ((country || DEFAULT_PHONE_COUNTRY).toUpperCase() as CountryCode)) ? null : 'PHONE_NUMBER_NOT_VALID';
-  } catch {
-    return 'PHONE_NUMBER_NOT_VALID';
-  }
-}
 
 /** The new e-mail must have a valid format, differ from the current one and match its repeat. */
 export function checkNewEmail(newEmail: string, current: string): Code {

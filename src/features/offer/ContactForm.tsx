@@ -13,7 +13,8 @@ import { blurAfterPress } from '../../components/forms/blurAfterPress';
 import { Button } from '../../components/ui/Button';
 import { ServerHtml } from '../../components/ui/ServerHtml';
 import { useLanguage, useT, useTranslateError } from '../../i18n/i18n';
-import { DEFAULT_PHONE_COUNTRY, phoneCountries, phoneIsInvalid } from './phone';
+import { checkPhone as phoneError, DEFAULT_PHONE_COUNTRY } from '../../components/forms/phone';
+import { phoneCountries } from './phone';
 import type { Agreement } from './types';
 
 export interface ContactFormValues {
@@ -75,7 +76,7 @@ export function ContactForm({ agreements, sendMessage, onActor }: ContactFormPro
 
   const checkPhone = () => {
     const { phoneNumber, phoneCountry } = getValues();
-    if (phoneIsInvalid(phoneNumber, phoneCountry)) setError('phoneNumber', { type: 'country', message: 'PHONE_NUMBER_NOT_VALID' });
+    if (phoneError(phoneNumber, phoneCountry)) setError('phoneNumber', { type: 'country', message: 'PHONE_NUMBER_NOT_VALID' });
     else clearErrors('phoneNumber');
   };
 

@@ -21,7 +21,8 @@ import { chartData } from '../../../src/components/sections/chart';
 import { galleryLayout } from '../../../src/components/sections/GallerySection';
 import { externalMapUrl, tileTemplateOf, tileProvider, BLANK_TILE } from '../../../src/components/media/mapTiles';
 import { firstOpenSeries, investorSharePercent, offerApiPath, offerDescription, offerTitle } from '../../../src/features/offer/offerRules';
-import { phoneIsInvalid } from '../../../src/features/offer/phone';
+import { checkPhone } from '../../../src/components/forms/phone';
+import { phoneCountries } from '../../../src/features/offer/phone';
 import type { Section } from '../../../src/components/sections/types';
 import type { StaticContent } from '../../../src/api/types';
 import { theme } from '../../../src/styles/theme';
@@ -190,9 +191,17 @@ describe('offer rules', () => {
   it('a nested slug keeps its slash', () => {
     expect(offerApiPath('osiedle/etap 2')).toBe('/offers/osiedle/etap%202');
   });
-  it('phone: invalid only when non-empty and not valid for the country', () => {
-    expect(phoneIsInvalid('', 'PL')).toBe(false);
-    expect(phoneIsInvalid('501 234 567', 'PL')).toBe(false);
-    expect(phoneIsInvalid('123', 'PL')).toBe(true);
+  it('phone: invalid only when non-empty and not valid for the country (PL when none is chosen)', () => {
+    expect(checkPhone('', 'PL')).toBeNull();
+    expect(checkPhone('501 234 567', 'PL')).toBeNull();
+    expect(checkPhone('501 234 567', '')).toBeNull();
+    expect(checkPhone('123', 'PL')).toBe('PHONE_NUMBER_NOT_VALID');
+    expect(checkPhone('20 7946 0958', 'gb')).toBeNull();
+  });
+  it('phone countries: named in the page language with the calling code, sorted by name', () => {
+    const pl = phoneCountries('pl').find((c) => c.code === 'PL');
+    expect(pl?.label).toBe('Polska (+48)');
+    const labels = phoneCountries('en').map((c) => c.label);
+    expect(labels).toEqual([...labels].sort((a, b) => a.localeCompare(b, 'en')));
   });
 });
