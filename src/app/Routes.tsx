@@ -16,6 +16,8 @@ import { investorScreens } from '../features/investor/screens';
 import { investScreens } from '../features/invest/screens';
 import { offerScreens } from '../features/offer/screens';
 import { publicScreens } from '../features/public/screens';
+import { operatorScreens } from '../features/operator/screens';
+import { Spinner } from '../components/ui/Spinner';
 import { useAppSystem } from './AppSystemContext';
 import type { Screen } from './screen';
 
@@ -31,6 +33,7 @@ const SCREENS: Partial<Record<RouteName, Screen>> = {
   ...accountScreens,
   ...investorScreens,
   ...investScreens,
+  ...operatorScreens,
 };
 
 export interface GuardState {
@@ -45,18 +48,23 @@ export function AppRoutes() {
   const language = useLanguage();
   const { auth } = useAppSystem();
   const loggedIn = useSelector(auth, (s) => s.hasTag('loggedIn'));
+  const role = useSelector(auth, (s) => (s.context.user as { role?: string } | null)?.role);
   const state = useHistoryState<GuardState | null>();
   const match = matchRoute(language, splitLanguage(pathname).rest);
 
   if (!match) return <NotFoundPage />;
   const { route, params } = match;
 
-  if (route.access === 'private' && !loggedIn) {
+  if ((route.access === 'private' || route.access === 'operator') && !loggedIn) {
     const from = `${pathname}${search ? `?${search}` : ''}`;
     return <Redirect to={href(language, 'login')} replace state={{ loginRequired: true, from } satisfies GuardState} />;
   }
   if (route.access === 'guest' && loggedIn) {
     return <Redirect to={state?.from ?? href(language, 'home')} replace />;
+  }
+  // The back office: its chunk is requested only once the signed-in user is known to be an operator.
+  if (route.access === 'operator' && role !== 'operator') {
+    return role === undefined ? <Spinner /> : <AccessDeniedPage />;
   }
   const Screen = SCREENS[route.name];
   return Screen ? <Screen params={params} /> : <PlaceholderPage key={route.name} name={route.name} />;

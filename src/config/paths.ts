@@ -3,7 +3,8 @@
 import { splitLanguage } from '../../machines/types';
 import { LANGUAGES, type Language } from './env';
 
-export type Access = 'public' | 'guest' | 'private';
+/** `operator`: signed in with the operator role (others see access denied); its screens load only for operators. */
+export type Access = 'public' | 'guest' | 'private' | 'operator';
 
 export interface RouteDef {
   name: RouteName;
@@ -56,6 +57,16 @@ export type RouteName =
   | 'termsOfUse'
   | 'privacyPolicy'
   | 'accessDenied'
+  | 'operatorOverview'
+  | 'operatorStatements'
+  | 'operatorExceptions'
+  | 'operatorOrders'
+  | 'operatorOrder'
+  | 'operatorOffers'
+  | 'operatorInvestors'
+  | 'operatorInvestor'
+  | 'operatorSettings'
+  | 'operatorAudit'
   | 'staticPage';
 
 // Order matters: the first match wins, so fixed segments come before parameters and the
@@ -101,6 +112,17 @@ export const ROUTES: readonly RouteDef[] = [
   r('termsOfUse', '/terms-of-use', '/regulamin'),
   r('privacyPolicy', '/privacy-policy', '/polityka-prywatnosci'),
   r('accessDenied', '/access-denied', '/brak-dostepu'),
+  // The back office (issue 12): operators only; before the static-page catch-all.
+  r('operatorOverview', '/operator', '/operator', 'operator'),
+  r('operatorStatements', '/operator/statements', '/operator/wyciagi', 'operator'),
+  r('operatorExceptions', '/operator/exceptions', '/operator/wyjatki', 'operator'),
+  r('operatorOrders', '/operator/orders', '/operator/zamowienia', 'operator'),
+  r('operatorOrder', '/operator/order/:orderId', '/operator/zamowienie/:orderId', 'operator'),
+  r('operatorOffers', '/operator/offers', '/operator/oferty', 'operator'),
+  r('operatorInvestors', '/operator/investors', '/operator/inwestorzy', 'operator'),
+  r('operatorInvestor', '/operator/investor/:userId', '/operator/inwestor/:userId', 'operator'),
+  r('operatorSettings', '/operator/settings', '/operator/ustawienia', 'operator'),
+  r('operatorAudit', '/operator/audit-log', '/operator/dziennik', 'operator'),
   r('staticPage', '/:slug', '/:slug'),
 ];
 

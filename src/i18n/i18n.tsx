@@ -25,6 +25,14 @@ export async function loadDictionary(language: Language): Promise<Language> {
   return language;
 }
 
+/**
+ * Adds namespaces a lazily loaded feature brings in its own chunk (the operator area's texts are never in
+ * the investors' download). Merged at the top level, so a later `loadDictionary` keeps them.
+ */
+export function addTexts(texts: Record<Language, Dictionary>): void {
+  for (const language of Object.keys(texts) as Language[]) i18n.set(language, texts[language]);
+}
+
 export function isDictionaryLoaded(language: Language): boolean {
   return loaded.has(language);
 }

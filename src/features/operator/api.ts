@@ -1,0 +1,92 @@
+// The back office's calls (docs/api.md "Back office") over the app's one HTTP client. Types from the
+// contract with `import type` only.
+import type {
+  AuditEntry,
+  ExceptionResolveBody,
+  OfferPatchBody,
+  OperatorInvestor,
+  OperatorInvestorDetail,
+  OperatorOffer,
+  OperatorOrderDetail,
+  OperatorOrderRow,
+  OrderAction,
+  OrderActionBody,
+  Overview,
+  PreviewLink,
+  StatementException,
+  StatementImport,
+  StatementImportDetail,
+} from '../../../contract/operator';
+import type { DownloadedFile, Http } from '../../api/http';
+
+export interface Paged<T> {
+  items: T[];
+  pagination: { pageSize: number; pageNumber: number; totalItems: number; totalPages: number };
+}
+
+export interface SiteSettings {
+  maintenanceMode: boolean;
+  maintenanceModeTitle: { pl: string; en: string };
+  maintenanceModeMessage: { pl: string; en: string };
+  systemMaintenanceMode: boolean;
+  systemMaintenanceModeTitle: { pl: string; en: string };
+  systemMaintenanceModeMessage: { pl: string; en: string };
+}
+
+export interface OrderQuery {
+  q?: string;
+  status?: string;
+  method?: string;
+  offer?: string;
+  from?: string;
+  to?: string;
+  page?: number;
+}
+
+const paging = (page = 1, pageSize = 25) => ({ 'pagination[pageSize]': pageSize, 'pagination[pageNumber]': page });
+const clean = (q: Record<string, string | number | undefined>) =>
+  Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined && v !== '')) as Record<string, string | number>;
+
+/** The file's bytes as base64, read in chunks (a statement can be megabytes). */
+export async function fileToBase64(file: Blob): Promise<string> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+export function createOperatorApi(http: Http) {
+  return {
+    overview: (signal?: AbortSignal) => http<Overview>('/operator/overview', { signal }),
+    importStatement: async (file: { name: string; file: unknown }, signal?: AbortSignal) =>
+      http<StatementImportDetail>('/operator/statements', {
+        method: 'POST',
+        body: { fileName: file.name, contentBase64: await fileToBase64(file.file as Blob) },
+        signal,
+      }),
+    statements: (signal?: AbortSignal) => http<Paged<StatementImport>>('/operator/statements', { query: paging(1, 20), signal }),
+    exceptions: (status: 'open' | 'resolved', signal?: AbortSignal) =>
+      http<Paged<StatementException>>('/operator/exceptions', { query: { status, ...paging(1, 100) }, signal }),
+    resolveException: (id: number, body: ExceptionResolveBody, signal?: AbortSignal) =>
+      http<StatementException>(`/operator/exceptions/${id}/resolve`, { method: 'POST', body, signal }),
+    orders: (q: OrderQuery, signal?: AbortSignal) =>
+      http<Paged<OperatorOrderRow>>('/operator/orders', { query: clean({ ...paging(q.page ?? 1), q: q.q, status: q.status, method: q.method, offer: q.offer, from: q.from, to: q.to }), signal }),
+    order: (id: string, signal?: AbortSignal) => http<OperatorOrderDetail>(`/operator/orders/${encodeURIComponent(id)}`, { signal }),
+    orderAction: (id: string, action: OrderAction, body: OrderActionBody, signal?: AbortSignal) =>
+      http<OperatorOrderDetail>(`/operator/orders/${encodeURIComponent(id)}/${action}`, { method: 'POST', body, signal }),
+    offers: (signal?: AbortSignal) => http<OperatorOffer[]>('/operator/offers', { signal }),
+    patchOffer: (id: number, body: OfferPatchBody, signal?: AbortSignal) => http<OperatorOffer>(`/operator/offers/${id}`, { method: 'PATCH', body, signal }),
+    previewLink: (id: number, signal?: AbortSignal) => http<PreviewLink>(`/operator/offers/${id}/preview-link`, { method: 'POST', signal }),
+    investors: (q: string, signal?: AbortSignal) => http<Paged<OperatorInvestor>>('/operator/investors', { query: clean({ q, ...paging(1, 50) }), signal }),
+    investor: (id: string, signal?: AbortSignal) => http<OperatorInvestorDetail>(`/operator/investors/${encodeURIComponent(id)}`, { signal }),
+    resendActivation: (id: string, signal?: AbortSignal) =>
+      http<{ sent: boolean }>(`/operator/investors/${encodeURIComponent(id)}/resend-activation`, { method: 'POST', signal }),
+    settings: (signal?: AbortSignal) => http<SiteSettings>('/operator/site-settings', { signal }),
+    patchSettings: (body: Partial<SiteSettings>, signal?: AbortSignal) => http<SiteSettings>('/operator/site-settings', { method: 'PATCH', body, signal }),
+    audit: (signal?: AbortSignal) => http<Paged<AuditEntry>>('/operator/audit-log', { query: paging(1, 100), signal }),
+    exportFile: (kind: 'orders' | 'payments', signal?: AbortSignal) =>
+      http<DownloadedFile>(`/operator/exports/${kind}.csv`, { responseType: 'blob', signal }),
+  };
+}
+
+export type OperatorApi = ReturnType<typeof createOperatorApi>;

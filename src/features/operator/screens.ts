@@ -1,0 +1,20 @@
+// The back office's screens: ONE chunk, requested only when the route guard has seen an operator
+// (src/app/Routes.tsx), so investors never download it.
+import type { RouteName } from '../../config/paths';
+import { lazyScreen } from '../../app/lazyScreen';
+import type { Screen } from '../../app/screen';
+
+const area = () => import('./OperatorArea');
+
+export const operatorScreens: Partial<Record<RouteName, Screen>> = {
+  operatorOverview: lazyScreen(area, (m) => m.OverviewPage),
+  operatorStatements: lazyScreen(area, (m) => m.StatementsPage),
+  operatorExceptions: lazyScreen(area, (m) => m.ExceptionsPage),
+  operatorOrders: lazyScreen(area, (m) => m.OrdersPage),
+  operatorOrder: lazyScreen(area, (m) => m.OrderPage),
+  operatorOffers: lazyScreen(area, (m) => m.OffersPage),
+  operatorInvestors: lazyScreen(area, (m) => m.InvestorsPage),
+  operatorInvestor: lazyScreen(area, (m) => m.InvestorPage),
+  operatorSettings: lazyScreen(area, (m) => m.SettingsPage),
+  operatorAudit: lazyScreen(area, (m) => m.AuditPage),
+};
