@@ -22,6 +22,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/model/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/support/setup-dom.ts'],
+          // Model tests render the whole app per step; on a loaded 2-core machine one path can take seconds.
+          testTimeout: 30_000,
         },
       },
       {
@@ -30,6 +32,8 @@ export default defineConfig({
           name: 'api',
           environment: 'node',
           include: ['tests/api/**/*.test.ts'],
+          // Clears the recorded answers; scripts/api-conformance.ts checks them after the run (npm test).
+          globalSetup: ['tests/api/conformance/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
