@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { envelopeSchema, errorEnvelopeSchema, type ErrorItem } from '../../contract/envelope';
 
 // The envelope's schemas live in the contract folder (contract/envelope.ts), shared with the SPA's types.
@@ -20,3 +20,12 @@ export function responses<T extends z.ZodType>(data: T, errorStatuses: number[] 
   for (const status of errorStatuses) result[status] = errorEnvelopeSchema;
   return result;
 }
+
+/**
+ * A file answer (CSV, PDF) in a route's `response`: no envelope, the OpenAPI document lists its media types.
+ * Fastify sends the string or buffer as it is (no serializer runs for a non-JSON content type).
+ */
+export const fileResponse = (description: string, mediaTypes: string[]) => ({
+  description,
+  content: Object.fromEntries(mediaTypes.map((type) => [type, { schema: z.string() }])),
+});

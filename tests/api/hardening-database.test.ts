@@ -1,9 +1,8 @@
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app';
 import { createDatabase, type Database } from '../../server/db/client';
-import { CLIENT, DEMO, TEST_DATABASE_URL, expectData, expectError, openTestDatabase, testConfig, type TokenPair } from './helpers';
+import { CLIENT, DEMO, TEST_DATABASE_URL, buildApp, expectData, expectError, openTestDatabase, testConfig, type TokenPair } from './helpers';
 
 // Issue 8, defect 9: with the database unreachable, requests hung (no connect, query or statement timeout)
 // and a failing database at start aborted at once. Now: timeouts, a bounded retry with backoff at start, and

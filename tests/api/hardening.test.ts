@@ -2,8 +2,7 @@ import { connect } from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { expect, it } from 'vitest';
-import { buildApp } from '../../server/app';
-import { describeEachDatabase, expectError } from './helpers';
+import { buildApp, describeEachDatabase, expectError } from './helpers';
 
 // Issue 8, defects 1, 2, 4, 6 and 7: each test reproduces the probe that found the defect.
 

@@ -3,14 +3,15 @@ import { existsSync, readdirSync, readFileSync, renameSync, statSync, writeFileS
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FastifyInstance, FastifyPluginAsync, InjectOptions, LightMyRequestResponse } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type InjectOptions, type LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { buildApp } from '../../server/app';
+import { app as appPlugin, serverOptions, type AppOptions } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import { createDatabase, type Database } from '../../server/db/client';
 import { migrateDatabase } from '../../server/db/migrate';
 import { seedDemo } from '../../server/db/seed';
+import { markTestOnly, recordAnswers } from './conformance/recorder';
 
 // Every API suite runs against every available database: PGlite in memory always, and PostgreSQL when
 // TEST_DATABASE_URL is set (a throwaway database per suite, created from that URL and dropped after).
@@ -139,6 +140,20 @@ export async function openTestDatabase(kind: DatabaseKind, { seed = true } = {})
       await throwaway?.drop();
     },
   };
+}
+
+// ---------- the app, with its answers recorded ----------
+
+/**
+ * server/app.ts's buildApp, plus the recorder of every /api answer (tests/api/conformance/recorder.ts): after the
+ * suite, `npm test` checks each recorded answer against docs/openapi.json (scripts/api-conformance.ts). A suite's
+ * extra routes are marked test-only, so their answers are left out.
+ */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const fastify = Fastify(serverOptions(options.config, options.logStream));
+  recordAnswers(fastify);
+  await fastify.register(appPlugin, { ...options, extraApiRoutes: options.extraApiRoutes && markTestOnly(options.extraApiRoutes) });
+  return fastify;
 }
 
 // ---------- a suite per database ----------

@@ -2,12 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { eq, sum, count } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app';
 import { createDatabase, type Database } from '../../server/db/client';
 import { sessions, users } from '../../server/db/schema';
 import { orders } from '../../server/db/schema-orders';
 import { hashPassword } from '../../server/lib/passwords';
-import { openTestDatabase, TEST_DATABASE_URL, testConfig } from './helpers';
+import { buildApp, openTestDatabase, TEST_DATABASE_URL, testConfig } from './helpers';
 import { agreementIdsFor, createBody, createSeries, methodIds, seriesRow } from './orders-support';
 
 // THE race: two server instances (two apps, each with its own connection pool, listening on free ports) on one

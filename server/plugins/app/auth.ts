@@ -21,6 +21,15 @@ const asList = (value: unknown): Hook[] => (value === undefined || value === nul
 export const isPrivateRoute = (route: { onRequest?: unknown; preValidation?: unknown; preHandler?: unknown }): boolean =>
   [...asList(route.onRequest), ...asList(route.preValidation), ...asList(route.preHandler)].some(isGuard);
 
+/** The roles a `requireRole(...)` guard admits, kept on the guard so the OpenAPI document can say "operator only". */
+export const AUTH_ROLES = Symbol('authRoles');
+
+/** The roles a route requires (empty when any signed-in user, or anyone, may call it). */
+export const requiredRoles = (route: { onRequest?: unknown; preValidation?: unknown; preHandler?: unknown }): Principal['role'][] =>
+  [...asList(route.onRequest), ...asList(route.preValidation), ...asList(route.preHandler)].flatMap(
+    (hook) => ((hook as { [AUTH_ROLES]?: Principal['role'][] })[AUTH_ROLES] ?? []),
+  );
+
 type Resolution = { principal: Principal } | { principal: null; reason: 'missing' | 'invalid' | 'expired' };
 
 declare module 'fastify' {
@@ -78,10 +87,13 @@ export default fp(
     );
 
     fastify.decorate('requireRole', (...roles: Principal['role'][]) =>
-      guard(async (request: FastifyRequest) => {
-        if (!request.principal) throw unauthorized();
-        if (!roles.includes(request.principal.role)) throw forbidden();
-      }),
+      Object.assign(
+        guard(async (request: FastifyRequest) => {
+          if (!request.principal) throw unauthorized();
+          if (!roles.includes(request.principal.role)) throw forbidden();
+        }),
+        { [AUTH_ROLES]: roles },
+      ),
     );
 
     // Authorization before validation, for every route at once: a private route refuses an anonymous (or

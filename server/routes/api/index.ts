@@ -6,6 +6,7 @@ import nulGuard from '../../plugins/api/nul-guard';
 import jsonBody from '../../plugins/api/json-body';
 import language from '../../plugins/api/language';
 import maintenance from '../../plugins/api/maintenance';
+import openapi from '../../plugins/api/openapi';
 import operatorSiteSettingsRoutes from './operator/site-settings';
 import operatorRoutes from './operator/index';
 import accountsRoutes from './accounts/index';
@@ -37,6 +38,8 @@ const api: FastifyPluginAsync<ApiOptions> = async (fastify, options) => {
   await fastify.register(maintenance);
   await fastify.register(nulGuard);
   await fastify.register(cacheControl);
+  // Before the routes: it collects every route registered after it (GET /api/openapi.json, /api/docs).
+  await fastify.register(openapi);
 
   await fastify.register(tokenRoutes);
   await fastify.register(userRoutes);

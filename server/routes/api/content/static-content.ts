@@ -21,7 +21,8 @@ const contentNodeSchema: z.ZodType<ContentNode> = z.lazy(() =>
     position: z.number().int(),
     children: z.record(z.string(), contentNodeSchema),
   }),
-);
+  // A named component of the OpenAPI document: a recursive schema needs a name to refer to itself.
+).meta({ id: 'ContentNode' });
 
 const menuItemSchema = z.object({
   id: z.number().int(),

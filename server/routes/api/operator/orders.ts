@@ -16,7 +16,7 @@ import { orders, transactions } from '../../../db/schema-orders';
 import { contentDisposition } from '../../../documents/documents-service';
 import { toCsv } from '../../../documents/csv';
 import { formatAmountPlain, formatDateTime } from '../../../documents/format';
-import { errorEnvelopeSchema, ok, responses } from '../../../lib/envelope';
+import { errorEnvelopeSchema, fileResponse, ok, responses } from '../../../lib/envelope';
 import { paged, paginationQuery } from '../../../lib/pagination';
 import { pick } from '../../../lib/translated';
 import { operatorOf } from '../../../operator/context';
@@ -27,7 +27,7 @@ import { formatReference } from '../../../orders/reference';
 // required reason and the version the operator saw, and CSV exports for accounting. Operators only.
 
 const idParam = z.object({ id: z.string().max(64) });
-const fileErrors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema };
+const fileErrors = { 200: fileResponse('CSV', ['text/csv']), 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema };
 
 function sendCsv(reply: FastifyReply, fileName: string, body: string) {
   return reply

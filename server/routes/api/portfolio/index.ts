@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { investmentDetailSchema, investorDocumentSchema, portfolioPageSchema, type ExportKind } from '../../../../contract/portfolio';
 import { exportCsv } from '../../../documents/csv';
 import { contentDisposition, createDocumentsService } from '../../../documents/documents-service';
-import { errorEnvelopeSchema, ok, responses } from '../../../lib/envelope';
+import { errorEnvelopeSchema, fileResponse, ok, responses } from '../../../lib/envelope';
 import { notFound } from '../../../lib/errors';
 import { paginationQuery } from '../../../lib/pagination';
 import { createPortfolioService } from './portfolio-service';
@@ -69,7 +69,7 @@ const portfolioRoutes: FastifyPluginAsyncZod = async (fastify) => {
     schema: {
       params: z.object({ id: z.string().max(100) }),
       querystring: z.object({ disposition: z.enum(['attachment', 'inline'], 'VALUE_NOT_VALID').optional() }),
-      response: fileErrors,
+      response: { 200: fileResponse('The document (issued documents are PDF; offer documents keep their own type)', ['application/pdf', '*/*']), ...fileErrors },
     },
     handler: async (request, reply) => {
       const file = await documents.open(request.principal!.userId, request.params.id);
@@ -82,7 +82,7 @@ const portfolioRoutes: FastifyPluginAsyncZod = async (fastify) => {
   for (const kind of ['orders', 'transactions'] as ExportKind[]) {
     fastify.get(`/investor/exports/${kind}.csv`, {
       preHandler: fastify.authenticate,
-      schema: { response: fileErrors },
+      schema: { response: { 200: fileResponse('CSV (UTF-8 with BOM)', ['text/csv']), ...fileErrors } },
       handler: async (request, reply) => {
         const file = await exportCsv(fastify.db, request.principal!.userId, kind, request.language);
         return sendFile(reply, { contentType: 'text/csv; charset=utf-8', fileName: file.fileName, body: file.body }, 'attachment');
