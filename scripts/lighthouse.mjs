@@ -6,6 +6,12 @@
 // or CHROME_PATH) with the flags of STACK-NOTES.
 //   npm run lighthouse                 # pl pages
 //   LIGHTHOUSE_RUNS=5 LIGHTHOUSE_LANG=en npm run lighthouse
+//   SPA_DIR=/tmp/other-build npm run lighthouse   # measure another build (e.g. before/after side by side)
+//   LIGHTHOUSE_SKIP=1 npm run lighthouse           # only the desktop first-content timing
+//
+// After Lighthouse it prints "first content on localhost, desktop": the system Chromium through Playwright, no
+// throttling, a fresh context per load, median of FIRST_CONTENT_RUNS (5): FCP (first paint of anything), the time
+// the page's own content (its <h1>) is on screen, and LCP.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -14,6 +20,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { chromium } from 'playwright';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -49,7 +56,12 @@ const median = (values) => {
   return sorted[Math.floor(sorted.length / 2)];
 };
 
-if (!existsSync(path.join(root, 'dist', 'index.html'))) {
+const spaDir = path.resolve(root, process.env.SPA_DIR || 'dist');
+if (!existsSync(path.join(spaDir, 'index.html'))) {
+  if (process.env.SPA_DIR) {
+    console.error(`lighthouse: ${spaDir}/index.html missing`);
+    process.exit(1);
+  }
   console.log('lighthouse: dist/ missing, running npm run build');
   const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
@@ -59,13 +71,59 @@ const port = await freePort();
 const dataDir = mkdtempSync(path.join(tmpdir(), 'lighthouse-data-'));
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
   cwd: root,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: '', DATA_DIR: dataDir, MAIL_DIR: path.join(dataDir, 'mail'), LOG_LEVEL: 'warn', MAIL_WORKER: 'false', NODE_ENV: 'production' },
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: '', SPA_DIR: spaDir, DATA_DIR: dataDir, MAIL_DIR: path.join(dataDir, 'mail'), LOG_LEVEL: 'warn', MAIL_WORKER: 'false', NODE_ENV: 'production' },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 const origin = `http://127.0.0.1:${port}`;
 let chrome;
+let browser;
+
+/** Desktop, unthrottled: FCP, the page's <h1> on screen, LCP; median of FIRST_CONTENT_RUNS fresh loads per page. */
+async function firstContent() {
+  const n = Number(process.env.FIRST_CONTENT_RUNS ?? 5);
+  browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  const rows = [];
+  for (const [name, pagePath] of PAGES) {
+    const samples = [];
+    for (let i = 0; i < n; i++) {
+      const context = await browser.newContext({ viewport: { width: 1350, height: 940 } });
+      const page = await context.newPage();
+      await page.addInitScript(() => {
+        window.__lcp = 0;
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) window.__lcp = e.startTime;
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+        // the first frame in which the page's own heading is drawn
+        const check = () => {
+          if (window.__h1) return;
+          const h1 = document.querySelector('main h1, h1');
+          if (h1 && h1.getBoundingClientRect().height > 0) window.__h1 = performance.now();
+          else requestAnimationFrame(check);
+        };
+        requestAnimationFrame(check);
+      });
+      await page.goto(`${origin}${pagePath}`, { waitUntil: 'load' });
+      await page.waitForFunction(() => window.__h1, null, { timeout: 30_000 }).catch(() => {});
+      await page.waitForTimeout(300);
+      samples.push(
+        await page.evaluate(() => ({
+          fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
+          h1: window.__h1 ?? NaN,
+          lcp: window.__lcp || NaN,
+        })),
+      );
+      await context.close();
+    }
+    const m = (key) => median(samples.map((s) => s[key]));
+    rows.push({ name, pagePath, fcp: m('fcp'), h1: m('h1'), lcp: m('lcp') });
+  }
+  console.log(`\nFirst content on localhost, desktop 1350×940, no throttling, median of ${n}`);
+  console.log('page'.padEnd(14) + 'path'.padEnd(34) + 'FCP ms'.padStart(8) + 'h1 ms'.padStart(8) + 'LCP ms'.padStart(8));
+  for (const r of rows) console.log(r.name.padEnd(14) + r.pagePath.padEnd(34) + r.fcp.toFixed(0).padStart(8) + r.h1.toFixed(0).padStart(8) + r.lcp.toFixed(0).padStart(8));
+}
 try {
   await waitFor(`${origin}/api/splash-screen`);
+  if (process.env.LIGHTHOUSE_SKIP !== '1') {
   chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH || '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
   const rows = [];
   for (const [name, pagePath] of PAGES) {
@@ -91,7 +149,10 @@ try {
     console.log(r.name.padEnd(14) + r.pagePath.padEnd(34) + String(r.performance).padStart(6) + (r.lcp / 1000).toFixed(2).padStart(8) + r.cls.toFixed(3).padStart(8) + r.tbt.toFixed(0).padStart(8) + String(r.seo).padStart(6));
     if (r.failedSeo.length) console.log(`${''.padEnd(14)}SEO audits not passed: ${r.failedSeo.join(', ')}`);
   }
+  }
+  await firstContent();
 } finally {
+  await browser?.close();
   if (chrome) await chrome.kill();
   server.kill('SIGTERM');
   await new Promise((r) => setTimeout(r, 500));

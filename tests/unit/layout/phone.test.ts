@@ -28,3 +28,15 @@ describe('formatContactPhone (SPEC §2: international format for a valid Polish 
     expect(formatContactPhone(null)).toEqual({ display: '', tel: '' });
   });
 });
+
+describe('formatContactPhone agrees with libphonenumber-js on Polish numbers (it formats without it)', () => {
+  it.each(['601234567', '+48 12 345 67 89', '0048 601 234 567', '48 58 123 45 67', '+48 800 123 456', '+48 39 123 45 67', '123', '+49 30 1234567', '000000000', '+48 123'])(
+    '%s',
+    async (given) => {
+      const { parsePhoneNumberFromString } = await import('libphonenumber-js');
+      const parsed = parsePhoneNumberFromString(given, 'PL');
+      const expected = parsed && parsed.isValid() && parsed.country === 'PL' ? parsed.formatInternational() : given;
+      expect(formatContactPhone(given).display).toBe(expected);
+    },
+  );
+});
