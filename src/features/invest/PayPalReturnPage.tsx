@@ -1,7 +1,8 @@
 // The PayPal return page (SPEC §2, /invest/{slug}/{orderId}; issue: PayPal). The PayPal return chart
 // (machines/paypalReturn.machine.ts) owns it: this page provides its I/O (the PayPal calls, leaving for
 // PayPal) and renders its state. Reloading it or opening it twice asks the server again, which never
-// captures twice: the answer is the same.
+// captures twice: the answer is the same. It is also the order page's "retry payment" screen
+// (/retry-payment/{orderId}, no PayPal token): the newest attempt's answer, with its way back to PayPal.
 import { useActorRef, useSelector } from '@xstate/react';
 import styled from 'styled-components';
 import { useSearch } from 'wouter';
@@ -23,7 +24,11 @@ function usePayPalReturnActor(orderId: string, token: string | null, slug: strin
   const { http } = useAppSystem();
   const language = useLanguage();
   const api = createPayPalApi(http);
-  const pattern = `${window.location.origin}${href(language, 'paypalReturn', { slug, orderId: '__ORDER__' }).replace('__ORDER__', '{orderId}')}`;
+  // Without a slug (the order page's "retry payment" route) the server sends PayPal's payer back to its default
+  // return page, this page's route with the order's offer.
+  const pattern = slug
+    ? `${window.location.origin}${href(language, 'paypalReturn', { slug, orderId: '__ORDER__' }).replace('__ORDER__', '{orderId}')}`
+    : undefined;
   return useActorRef(
     paypalReturnMachine.provide({
       actors: {
@@ -151,7 +156,8 @@ function Body({ actor }: { actor: Actor }) {
     case 'bankTransfer':
       return (
         <Card data-testid="paypal-bankTransfer">
-          <h1>{t('paypal.bankTransferTitle')}</h1>
+          {/* the bank-transfer thank-you brings the page's one h1 */}
+          <p role="status" data-testid="paypal-switched">{t('paypal.bankTransferTitle')}</p>
           {order && bankTransfer && <ThankYouBankTransfer order={order} payment={bankTransfer} />}
         </Card>
       );

@@ -14,8 +14,12 @@ export function createPayPalApi(http: Http) {
       }),
 
     /** POST /transaction/retry: a new PayPal approval for the same order. */
-    retryPayPal: (orderId: string, thankYouPageUrlPattern: string, signal?: AbortSignal) =>
-      http<RetryAnswer>('/transaction/retry', { method: 'POST', body: { orderId, thankYouPageUrlPattern }, signal }),
+    retryPayPal: (orderId: string, thankYouPageUrlPattern: string | undefined, signal?: AbortSignal) =>
+      http<RetryAnswer>('/transaction/retry', {
+        method: 'POST',
+        body: thankYouPageUrlPattern ? { orderId, thankYouPageUrlPattern } : { orderId },
+        signal,
+      }),
 
     /** POST /transaction/retry with the BankTransfer method (its id from GET /transaction). */
     async switchToBankTransfer(orderId: string, signal?: AbortSignal) {

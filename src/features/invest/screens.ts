@@ -15,4 +15,6 @@ export const investScreens: Partial<Record<RouteName, Screen>> = {
   investPayment: flow,
   investThankYou: flow,
   paypalReturn,
+  // the order page's "pay with PayPal again" (/retry-payment/{orderId}): the same page without PayPal's token
+  retryPayment: paypalReturn,
 };

@@ -30,7 +30,7 @@ export default {
   },
   retry: 'Pay with PayPal again',
   bankTransfer: 'Switch to bank transfer',
-  bankTransferTitle: 'Pay by bank transfer',
+  bankTransferTitle: 'You switched to bank transfer: pay this order with the details below.',
   expired: {
     title: 'This order has expired',
     text: 'The order was not paid in time and has been cancelled. No money was taken for it.',

@@ -30,7 +30,7 @@ export default {
   },
   retry: 'Zapłać ponownie przez PayPal',
   bankTransfer: 'Zmień na przelew bankowy',
-  bankTransferTitle: 'Zapłać przelewem bankowym',
+  bankTransferTitle: 'Zmieniono płatność na przelew bankowy: opłać zamówienie, korzystając z danych poniżej.',
   expired: {
     title: 'To zamówienie wygasło',
     text: 'Zamówienie nie zostało opłacone na czas i zostało anulowane. Nie pobrano za nie żadnych pieniędzy.',
