@@ -41,6 +41,8 @@ const env = {
   SPA_DIR: 'dist',
   SERVE_SPA: 'true',
   LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
+  // The specs register several accounts from one address; the server's default is 5 per 10 minutes.
+  REGISTER_LIMIT: process.env.REGISTER_LIMIT || '1000',
   // The address the browser uses: PayPal's (the local peer's) pages and return links are built on it.
   PUBLIC_URL: process.env.PUBLIC_URL || `http://${process.env.E2E_HOST || '127.0.0.1'}:${port}`,
 };

@@ -17,7 +17,6 @@ import {
   type InvestorField,
 } from '../../../machines/investment.machine';
 import { useAppSystem } from '../../app/AppSystemContext';
-import type { User } from '../../api/types';
 import { formatFractionPercent, formatMoney } from '../../components/format/money';
 import { Checkbox } from '../../components/forms/Checkbox';
 import { CountrySelect } from '../../components/forms/CountrySelect';
@@ -140,7 +139,7 @@ function TopBar({ actor }: { actor: Actor }) {
   const t = useT();
   const language = useLanguage();
   const { auth } = useAppSystem();
-  const user = useSelector(auth, (s) => s.context.user as User | null);
+  const user = useSelector(auth, (s) => s.context.user);
   const current = useSelector(actor, currentEntry);
   const failed = useSelector(actor, (s) => s.matches('failed'));
   const done = useSelector(actor, (s) => s.matches('thankYou'));
@@ -240,7 +239,7 @@ function FlowBody({ actor, slug }: { actor: Actor; slug: string }) {
 
 function SummaryCardOf({ actor, showInvestor }: { actor: Actor; showInvestor: boolean }) {
   const { auth } = useAppSystem();
-  const email = useSelector(auth, (s) => (s.context.user as User | null)?.userData.email ?? '');
+  const email = useSelector(auth, (s) => s.context.user?.userData.email ?? '');
   const offer = useSelector(actor, (s) => s.context.offer);
   const draft = useSelector(actor, (s) => s.context.draft);
   const methods = useSelector(actor, (s) => s.context.methods);
@@ -303,7 +302,7 @@ function PersonalStep({ actor }: { actor: Actor }) {
   const t = useT();
   const tError = useTranslateError();
   const { auth } = useAppSystem();
-  const email = useSelector(auth, (s) => (s.context.user as User | null)?.userData.email ?? '');
+  const email = useSelector(auth, (s) => s.context.user?.userData.email ?? '');
   const investor = useSelector(actor, (s) => s.context.draft?.investor);
   const countries = useSelector(actor, (s) => s.context.countries);
   const errors = useSelector(actor, (s) => s.context.errors);

@@ -7,7 +7,6 @@ import { Link } from 'wouter';
 import type { OrderSummary } from '../../../contract/orders';
 import { useAppSystem } from '../../app/AppSystemContext';
 import type { Screen } from '../../app/screen';
-import type { User } from '../../api/types';
 import { formatMoney } from '../../components/format/money';
 import { OffersGrid } from '../../components/offers/OffersGrid';
 import { LinkButton } from '../../components/ui/Button';
@@ -25,7 +24,7 @@ export const DashboardPage: Screen = () => {
   const language = useLanguage();
   const { auth, http } = useAppSystem();
   const api = createInvestorApi(http);
-  const user = useSelector(auth, (s) => s.context.user as User | null);
+  const user = useSelector(auth, (s) => s.context.user);
   const name = user ? `${user.userData.firstName} ${user.userData.lastName}`.trim() : '';
   usePageTitle(t('investor.dashboard.title'));
 
