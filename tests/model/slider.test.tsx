@@ -7,7 +7,7 @@ import { createActor, type AnyMachineSnapshot, type EventObject } from 'xstate';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SLIDER_AUTOPLAY_MS, sliderMachine, type SliderActorRef } from '../../machines/slider.machine';
 import type { SliderItem } from '../../src/api/types';
-import { HeroSlider } from '../../src/features/public/HeroSlider';
+import { HeroSlider, loadCarousel } from '../../src/features/public/HeroSlider';
 import { byValueAnd, createMachineTestModel, runPath, delayOf, expectFullCoverage, machineCoverage, printCoverage } from '../support/model';
 import { loadTexts, renderView } from '../unit/layout/render';
 
@@ -53,7 +53,11 @@ const currentVideo = (actor: SliderActorRef) => {
 };
 
 describe('hero slider (model-based, HeroSlider)', () => {
-  beforeAll(loadTexts);
+  beforeAll(async () => {
+    await loadTexts();
+    // react-slick is loaded on demand; here it is there from the first render
+    await loadCarousel();
+  });
   beforeEach(() => {
     vi.useFakeTimers();
     // jsdom has no media playback: the test plays the video events itself.

@@ -2,10 +2,13 @@
 // moves on (autoplay every 6 s with more than one slide, paused on hover and while a video plays); this
 // view draws the slides with react-slick (its own autoplay and arrows off), follows the chart's index, and
 // reports hover, arrows, swipes and the current slide's video events to the chart.
+//
+// Speed (issue 11): react-slick and its polyfill are not in the entry chunk. Until the carousel's chunk has
+// arrived, the chart's current slide is drawn on its own, in the same box and markup, so the first slide (the
+// home page's LCP element: eager, high fetch priority, sized) is on screen without waiting for it and nothing
+// moves when the carousel takes over.
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef, type FocusEvent } from 'react';
-import S from 'react-slick';
-import 'slick-carousel/slick/slick.css';
+import { useEffect, useRef, useState, type ComponentType, type FocusEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { sliderMachine, type SliderActorRef } from '../../../machines/slider.machine';
 import type { SliderItem } from '../../api/types';
@@ -15,9 +18,37 @@ import { useT } from '../../i18n/i18n';
 import { ContentLinkButton } from './ContentLinkButton';
 import { slideButton } from './rules';
 
-// react-slick is CommonJS: under Vite a default import is the whole exports object (STACK-NOTES).
+// react-slick with its stylesheet, loaded on demand (src/components/media/slick.ts unwraps its CommonJS export).
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-const Slick = ((S as any).default ?? S) as typeof S;
+type SlickComponent = ComponentType<any>;
+let Slick: SlickComponent | null = null;
+let slickLoading: Promise<SlickComponent> | null = null;
+
+/** Loads the carousel (once); afterwards sliders render it at once (tests await it before rendering). */
+export function loadCarousel(): Promise<SlickComponent> {
+  slickLoading ??= import('../../components/media/slick').then((m) => {
+    Slick = m.Slider as SlickComponent;
+    return Slick;
+  });
+  return slickLoading;
+}
+
+/** The carousel component once its chunk has arrived, else null (and the load is started). */
+function useCarousel(wanted: boolean): SlickComponent | null {
+  const [component, setComponent] = useState<SlickComponent | null>(() => Slick);
+  useEffect(() => {
+    if (!wanted || component) return;
+    let live = true;
+    loadCarousel().then(
+      (c) => live && setComponent(() => c),
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, [wanted, component]);
+  return component;
+}
 
 interface SlickHandle {
   slickGoTo(index: number, dontAnimate?: boolean): void;
@@ -48,6 +79,8 @@ function HeroSliderView({ items, isLoggedIn, actor }: { items: readonly SliderIt
   const paused = useSelector(actor, (s) => s.hasTag('paused'));
   const index = useSelector(actor, (s) => s.context.index);
   const count = useSelector(actor, (s) => s.context.count);
+  // One slide needs no carousel at all.
+  const Carousel = useCarousel(items.length > 1);
 
   // New slides (a language switch loads them again): the chart starts over.
   const firstItems = useRef(items);
@@ -101,6 +134,48 @@ function HeroSliderView({ items, isLoggedIn, actor }: { items: readonly SliderIt
   const onBlur = (e: FocusEvent<HTMLElement>) => {
     if (!e.currentTarget.contains(e.relatedTarget as Node | null)) send({ type: 'slider.unhovered' });
   };
+  const slide = (item: SliderItem, i: number): ReactNode => {
+    const button = slideButton(item, isLoggedIn);
+    return (
+      <Slide
+        role="group"
+        aria-roledescription="slide"
+        aria-label={t('home.slider.slide', { index: i + 1, count: items.length })}
+        data-current={i === index ? 'true' : 'false'}
+      >
+        {item.fileType === 'video' ? (
+          <video
+            className="media"
+            data-index={i}
+            src={item.imageUrl}
+            muted
+            playsInline
+            controls
+            preload="metadata"
+            aria-label={item.name}
+            {...videoHandlers(i)}
+          />
+        ) : (
+          // The first slide is the page's largest paint: fetched first, never lazy; sized (it covers its box).
+          <img
+            className="media"
+            src={item.imageUrl}
+            alt={item.name}
+            width={1920}
+            height={1080}
+            loading={i === 0 ? 'eager' : 'lazy'}
+            fetchPriority={i === 0 ? 'high' : 'auto'}
+            decoding={i === 0 ? 'sync' : 'async'}
+          />
+        )}
+        {item.shadowOverlay && <Shadow data-testid="slide-shadow" aria-hidden="true" />}
+        <Content>
+          <ServerHtml html={item.content} />
+          {button && <ContentLinkButton url={button.url}>{button.label}</ContentLinkButton>}
+        </Content>
+      </Slide>
+    );
+  };
 
   return (
     <Hero
@@ -115,58 +190,32 @@ function HeroSliderView({ items, isLoggedIn, actor }: { items: readonly SliderIt
       onFocus={() => send({ type: 'slider.hovered' })}
       onBlur={onBlur}
     >
-      <Slick
-        ref={(r: unknown) => {
-          slick.current = r as SlickHandle | null;
-        }}
-        infinite={items.length > 1}
-        autoplay={false}
-        arrows={false}
-        dots={false}
-        speed={500}
-        slidesToShow={1}
-        slidesToScroll={1}
-        initialSlide={0}
-        afterChange={(current: number) => {
-          shown.current = current;
-          if (current !== actor.getSnapshot().context.index) send({ type: 'slider.shown', index: current });
-        }}
-      >
-        {items.map((item, i) => {
-          const button = slideButton(item, isLoggedIn);
-          return (
-            <div key={item.id}>
-              <Slide
-                role="group"
-                aria-roledescription="slide"
-                aria-label={t('home.slider.slide', { index: i + 1, count: items.length })}
-                data-current={i === index ? 'true' : 'false'}
-              >
-                {item.fileType === 'video' ? (
-                  <video
-                    className="media"
-                    data-index={i}
-                    src={item.imageUrl}
-                    muted
-                    playsInline
-                    controls
-                    preload="metadata"
-                    aria-label={item.name}
-                    {...videoHandlers(i)}
-                  />
-                ) : (
-                  <img className="media" src={item.imageUrl} alt={item.name} />
-                )}
-                {item.shadowOverlay && <Shadow data-testid="slide-shadow" aria-hidden="true" />}
-                <Content>
-                  <ServerHtml html={item.content} />
-                  {button && <ContentLinkButton url={button.url}>{button.label}</ContentLinkButton>}
-                </Content>
-              </Slide>
-            </div>
-          );
-        })}
-      </Slick>
+      {Carousel ? (
+        <Carousel
+          ref={(r: unknown) => {
+            slick.current = r as SlickHandle | null;
+          }}
+          infinite={items.length > 1}
+          autoplay={false}
+          arrows={false}
+          dots={false}
+          speed={500}
+          slidesToShow={1}
+          slidesToScroll={1}
+          initialSlide={index}
+          afterChange={(current: number) => {
+            shown.current = current;
+            if (current !== actor.getSnapshot().context.index) send({ type: 'slider.shown', index: current });
+          }}
+        >
+          {items.map((item, i) => (
+            <div key={item.id}>{slide(item, i)}</div>
+          ))}
+        </Carousel>
+      ) : (
+        // Before the carousel: the chart's current slide alone (arrows and autoplay already work).
+        <div key={items[index]?.id}>{items[index] && slide(items[index], index)}</div>
+      )}
       <Live aria-live="polite" data-testid="slider-status">
         {t('home.slider.slide', { index: index + 1, count: items.length })}
       </Live>
