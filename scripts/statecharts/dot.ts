@@ -4,11 +4,30 @@
 // delayed ones dotted. Stable order, no timestamps: the same machine always gives the same text.
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
 import { chartEdges } from './graph';
+import { edgeDescription, stateDescription, type MachineDescriptions } from './describe';
 
-const q = (s: string) => `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
-
-function machineBody(machine: AnyStateMachine, indent: string, prefix: string): string[] {
+/** Wraps a description at about `width` characters (Graphviz does not wrap labels). */
+export function wrap(text: string, width = 28): string {
   const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/)) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines.join('\n');
+}
+
+const q = (s: string) => `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')}"`;
+
+function machineBody(machine: AnyStateMachine, indent: string, prefix: string, descriptions?: MachineDescriptions): string[] {
+  const lines: string[] = [];
+  const withState = (node: AnyStateNode, name: string) => {
+    const d = stateDescription(descriptions, node);
+    return d ? `${name}\n${wrap(d)}` : name;
+  };
   const nodeId = (n: AnyStateNode) => q(`${prefix}${n.id}`);
   const anchorId = (n: AnyStateNode) => q(`${prefix}${n.id}.__anchor`);
   const clusterId = (n: AnyStateNode) => q(`cluster_${prefix}${n.id}`);
@@ -35,11 +54,11 @@ function machineBody(machine: AnyStateMachine, indent: string, prefix: string): 
     if (isCluster(node)) {
       const style = isRegion ? 'dashed,rounded' : 'rounded';
       lines.push(`${pad}subgraph ${clusterId(node)} {`);
-      lines.push(`${pad}  label=${q(node.type === 'parallel' ? `${node.key} (parallel)` : node.key)}; style=${q(style)};`);
+      lines.push(`${pad}  label=${q(withState(node, node.type === 'parallel' ? `${node.key} (parallel)` : node.key))}; style=${q(style)};`);
       writeInner(node, pad + '  ');
       lines.push(`${pad}}`);
     } else {
-      const attrs = [`label=${q(node.key)}`];
+      const attrs = [`label=${q(withState(node, node.key))}`];
       if (node.type === 'final') attrs.push('peripheries=2');
       lines.push(`${pad}${nodeId(node)} [${attrs.join(', ')}];`);
     }
@@ -51,7 +70,8 @@ function machineBody(machine: AnyStateMachine, indent: string, prefix: string): 
   const anyState = q(`${prefix}${machine.root.id}.__any`);
   if (edges.some((e) => e.source === machine.root)) lines.push(`${indent}${anyState} [shape=plaintext, label="any state"];`);
   for (const e of edges) {
-    const attrs = [`label=${q(e.label)}`];
+    const ed = edgeDescription(descriptions, e);
+    const attrs = [`label=${q(ed ? `${e.label}\n${wrap(ed, 32)}` : e.label)}`];
     if (e.kind === 'always') attrs.push('style=dashed');
     if (e.kind === 'after') attrs.push('style=dotted');
     if (isCluster(e.source) && !contains(e.source, e.target)) attrs.push(`ltail=${clusterId(e.source)}`);
@@ -62,7 +82,7 @@ function machineBody(machine: AnyStateMachine, indent: string, prefix: string): 
   return lines;
 }
 
-export function toDot(machines: AnyStateMachine[], title: string): string {
+export function toDot(machines: AnyStateMachine[], title: string, descriptions?: Array<MachineDescriptions | undefined>): string {
   const lines = [
     `digraph ${q(title)} {`,
     '  graph [compound=true, rankdir=LR, fontname="Helvetica", fontsize=12, nodesep=0.4, ranksep=0.6];',
@@ -70,11 +90,11 @@ export function toDot(machines: AnyStateMachine[], title: string): string {
     '  edge [fontname="Helvetica", fontsize=9];',
   ];
   if (machines.length === 1) {
-    lines.push(...machineBody(machines[0], '  ', ''));
+    lines.push(...machineBody(machines[0], '  ', '', descriptions?.[0]));
   } else {
     machines.forEach((m, i) => {
       lines.push(`  subgraph ${q(`cluster_machine_${i}`)} {`, `    label=${q(m.id)}; style=bold;`);
-      lines.push(...machineBody(m, '    ', `${i}:`));
+      lines.push(...machineBody(m, '    ', `${i}:`, descriptions?.[i]));
       lines.push('  }');
     });
   }

@@ -8,6 +8,7 @@
 // composite state to a state inside another).
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
 import { chartEdges, chartStates, type ChartEdge } from './graph';
+import { edgeDescription, stateDescription, type MachineDescriptions } from './describe';
 
 const sanitize = (s: string) => s.replace(/[^A-Za-z0-9_]/g, '_');
 const labelText = (s: string) => s.replace(/[:;#\n]/g, ' ').trim();
@@ -45,7 +46,12 @@ function edgeScope(e: ChartEdge): AnyStateNode {
   return scope;
 }
 
-export function toMermaid(machine: AnyStateMachine): string {
+/** With `descriptions`, simple states show theirs (`id : text`) and arrows add the event's after a dash. */
+export function toMermaid(machine: AnyStateMachine, descriptions?: MachineDescriptions): string {
+  const edgeText = (e: ChartEdge) => {
+    const d = edgeDescription(descriptions, e);
+    return labelText(d ? `${e.label} — ${d}` : e.label);
+  };
   const ids = mermaidIds(machine);
   const edges = chartEdges(machine);
   const byScope = new Map<AnyStateNode, ChartEdge[]>();
@@ -71,7 +77,7 @@ export function toMermaid(machine: AnyStateMachine): string {
     }
     for (const e of byScope.get(node) ?? []) {
       if (!node.parent && (e.source === node || e.target === node)) continue; // the machine's own: outside its box
-      lines.push(`${pad}${name(e.source)} --> ${name(e.target)}: ${labelText(e.label)}`);
+      lines.push(`${pad}${name(e.source)} --> ${name(e.target)}: ${edgeText(e)}`);
     }
   };
 
@@ -87,6 +93,8 @@ export function toMermaid(machine: AnyStateMachine): string {
     } else if (!shown) {
       lines.push(`${pad}${id}`);
     }
+    const described = node.type === 'compound' || node.type === 'parallel' ? undefined : stateDescription(descriptions, node);
+    if (described) lines.push(`${pad}${id} : ${labelText(described)}`);
     if (node.type === 'final') lines.push(`${pad}${id} --> [*]`);
   };
 
@@ -101,7 +109,7 @@ export function toMermaid(machine: AnyStateMachine): string {
     writeBody(root, 2);
     lines.push('  }');
     for (const e of byScope.get(root) ?? []) {
-      if (e.source === root || e.target === root) lines.push(`  ${name(e.source)} --> ${name(e.target)}: ${labelText(e.label)}`);
+      if (e.source === root || e.target === root) lines.push(`  ${name(e.source)} --> ${name(e.target)}: ${edgeText(e)}`);
     }
   } else {
     writeBody(root, 1);

@@ -1,0 +1,38 @@
+import type { MachineDescriptions } from './types';
+
+export default {
+  summary: ['The investor session: sign in, token refresh, current user, sign out.', 'Sesja inwestora: logowanie, odświeżanie tokenu, bieżący użytkownik, wylogowanie.'],
+  screens: ['sign-in page', 'header account menu', 'investor area'],
+  where: '/en/login',
+  states: {
+    checking: ['Checking for a stored session', 'Sprawdzanie zapisanej sesji'],
+    signedOut: ['Signed out: the sign-in form is shown', 'Wylogowany: widoczny formularz logowania'],
+    signingIn: ['Signing in (button busy)', 'Logowanie (przycisk zajęty)'],
+    signedIn: ['Signed in', 'Zalogowany'],
+    'signedIn.token': ['The access token', 'Token dostępu'],
+    'signedIn.token.valid': ['The token is valid', 'Token jest ważny'],
+    'signedIn.token.refreshing': ['Refreshing an expired token', 'Odświeżanie wygasłego tokenu'],
+    'signedIn.user': ['The signed-in user’s profile', 'Profil zalogowanego użytkownika'],
+    'signedIn.user.unknown': ['The profile is not loaded yet', 'Profil nie jest jeszcze wczytany'],
+    'signedIn.user.loading': ['Loading the profile', 'Wczytywanie profilu'],
+    'signedIn.user.loaded': ['The profile is shown (name in the header)', 'Profil jest widoczny (imię w nagłówku)'],
+    'signedIn.user.failed': ['The profile could not be loaded', 'Nie udało się wczytać profilu'],
+    signingOut: ['Signing out', 'Wylogowywanie'],
+    signedOutAfterLogout: ['Just signed out', 'Właśnie wylogowano'],
+  },
+  events: {
+    always: ['at once', 'od razu'],
+    'auth.loginSubmitted': ['the investor submits e-mail and password', 'inwestor wysyła e-mail i hasło'],
+    'login done': ['the server accepts the credentials', 'serwer przyjmuje dane logowania'],
+    'login failed': ['the server rejects the credentials (or the account is inactive)', 'serwer odrzuca dane (lub konto jest nieaktywne)'],
+    'auth.logoutRequested': ['the investor clicks Sign out', 'inwestor klika Wyloguj'],
+    'auth.tokenRejected': ['the API rejects the current token', 'API odrzuca bieżący token'],
+    'refresh done': ['a new token arrives', 'przychodzi nowy token'],
+    'refresh failed': ['the token cannot be refreshed', 'nie da się odświeżyć tokenu'],
+    'auth.userRequested': ['a screen asks for the profile', 'ekran prosi o profil'],
+    'fetchUser done': ['the profile arrives', 'profil przychodzi'],
+    'fetchUser failed': ['loading the profile fails', 'wczytanie profilu się nie udaje'],
+    'revoke done': ['the server ends the session', 'serwer kończy sesję'],
+    'revoke failed': ['ending the session on the server fails (signed out anyway)', 'zakończenie sesji na serwerze się nie udaje (wylogowanie i tak)'],
+  },
+} satisfies MachineDescriptions;

@@ -1,0 +1,19 @@
+import type { MachineDescriptions } from './types';
+
+export default {
+  summary: ['Loading one piece of data for a section, with retry.', 'Wczytanie danych sekcji, z ponowieniem.'],
+  screens: ['home page figures', 'offers list', 'offer page', 'investor area lists'],
+  where: '/en/offers',
+  states: {
+    idle: ['Nothing requested yet', 'Nic jeszcze nie zamówiono'],
+    loading: ['A skeleton of the section is shown', 'Widoczny szkielet sekcji'],
+    success: ['The data is shown', 'Dane są widoczne'],
+    failure: ['An error with Retry is shown', 'Widoczny błąd z przyciskiem Ponów'],
+  },
+  events: {
+    'load.requested': ['the section asks for its data', 'sekcja prosi o dane'],
+    'fetch done': ['the data arrives', 'dane przychodzą'],
+    'fetch failed': ['the request fails', 'żądanie się nie udaje'],
+    'load.retried': ['the user clicks Retry', 'użytkownik klika Ponów'],
+  },
+} satisfies MachineDescriptions;

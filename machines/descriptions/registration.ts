@@ -1,0 +1,27 @@
+import type { MachineDescriptions } from './types';
+
+export default {
+  summary: ['Investor registration in three steps: account, address, bank account.', 'Rejestracja inwestora w trzech krokach: konto, adres, rachunek.'],
+  screens: ['registration page'],
+  where: '/en/register',
+  states: {
+    loading: ['Loading the form options (countries…)', 'Wczytywanie opcji formularza (kraje…)'],
+    loadFailed: ['The options could not be loaded: Retry', 'Nie udało się wczytać opcji: Ponów'],
+    account: ['Step 1: e-mail and password', 'Krok 1: e-mail i hasło'],
+    address: ['Step 2: name and address', 'Krok 2: imię, nazwisko i adres'],
+    bank: ['Step 3: bank account and agreements', 'Krok 3: rachunek bankowy i zgody'],
+    submitting: ['Creating the account', 'Zakładanie konta'],
+    registered: ['“Check your e-mail to activate” is shown', 'Widoczne „Sprawdź pocztę, aby aktywować”'],
+  },
+  events: {
+    'loadOptions done': ['the options arrive', 'przychodzą opcje'],
+    'loadOptions failed': ['loading the options fails', 'wczytanie opcji się nie udaje'],
+    'registration.retried': ['the user clicks Retry', 'użytkownik klika Ponów'],
+    'registration.accountSubmitted': ['the user completes step 1', 'użytkownik kończy krok 1'],
+    'registration.addressSubmitted': ['the user completes step 2', 'użytkownik kończy krok 2'],
+    'registration.wentBack': ['the user clicks Back', 'użytkownik klika Wstecz'],
+    'registration.submitted': ['the user clicks Register', 'użytkownik klika Zarejestruj'],
+    'register done': ['the server creates the account', 'serwer zakłada konto'],
+    'register failed': ['the server rejects a field (shown on its step)', 'serwer odrzuca pole (pokazane w jego kroku)'],
+  },
+} satisfies MachineDescriptions;
