@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: every check the project has, in order, stopping at the first failure.
 //   1 typecheck  tsc --noEmit
-//   2 web        vitest run --project web   (views, machines, model-based tests, diagrams up to date)
+//   2 web        vitest run --project web   (views, machines, model-based tests, diagrams up to date), then
+//                scripts/coverage-report.mjs (reports/coverage/coverage.json + index.html; below 100% fails)
 //   3 api        vitest run --project api   (PGlite, plus PostgreSQL when TEST_DATABASE_URL is set;
 //                                            under CI a missing TEST_DATABASE_URL fails)
 //   4 e2e        npm run build, then playwright test against Chromium (skipped with a loud warning when
@@ -79,7 +80,13 @@ const stages = [
     name: 'web',
     aliases: ['unit', 'model'],
     title: 'Vitest, project web (jsdom: tests/unit, tests/model)',
-    run: async () => ((await run(bin('vitest'), ['run', '--project', 'web'])) === 0 ? 'passed' : 'failed'),
+    // Then the model coverage report (scripts/coverage-report.mjs): the fragments each test file wrote,
+    // merged into reports/coverage/coverage.json + index.html; below 100% fails the stage.
+    run: async () => {
+      await run(process.execPath, [path.join(root, 'scripts', 'coverage-report.mjs'), '--clean']);
+      if ((await run(bin('vitest'), ['run', '--project', 'web'])) !== 0) return 'failed';
+      return (await run(process.execPath, [path.join(root, 'scripts', 'coverage-report.mjs')])) === 0 ? 'passed' : 'failed';
+    },
   },
   {
     name: 'api',
@@ -142,6 +149,8 @@ const stages = [
       if ((await run('npm', ['run', 'build'])) !== 0) return 'failed';
       builtThisRun = true;
       const code = await run(bin('playwright'), ['test'], { CHROMIUM_PATH: chromium, E2E_SKIP_BUILD: '1' });
+      // the report again, now with this run's browser walk figures (informative; the web stage enforced 100%)
+      await run(process.execPath, [path.join(root, 'scripts', 'coverage-report.mjs')]);
       return code === 0 ? 'passed' : 'failed';
     },
   },

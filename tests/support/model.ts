@@ -30,7 +30,10 @@ import {
   type Snapshot,
   type SnapshotFrom,
 } from 'xstate';
-import { onTestFinished } from 'vitest';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import nodePath from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect as vitestExpect, onTestFinished } from 'vitest';
 import {
   TestModel,
   serializeSnapshot,
@@ -406,6 +409,7 @@ export function checkMeasuredCoverage(): CoverageResult[] {
       [...byInput.values()].map(({ input, paths }) => machineCoverage(machine, paths as PathLike[], { input })),
     );
     results.push(result);
+    writeCoverageFragment(result);
     const line = formatCoverage(result);
     if (!printed.has(line)) console.log(line);
     try {
@@ -418,6 +422,32 @@ export function checkMeasuredCoverage(): CoverageResult[] {
   printed.clear();
   if (failures.length) throw new Error(`measured model coverage:\n${failures.join('\n')}`);
   return results;
+}
+
+/** Where each test file's measured coverage goes (scripts/coverage-report.mjs merges it; gitignored). */
+export const COVERAGE_FRAGMENTS_DIR = nodePath.resolve(nodePath.dirname(fileURLToPath(import.meta.url)), '../../reports/coverage/model');
+
+/**
+ * One JSON file per (test file, machine): vitest runs files in parallel workers, so each writes its own and
+ * `npm test` merges them after the web stage (reports/coverage/coverage.json and index.html).
+ */
+function writeCoverageFragment(result: CoverageResult): void {
+  let testPath = 'unknown';
+  try {
+    testPath = vitestExpect.getState().testPath ?? testPath;
+  } catch {
+    // outside a vitest worker (e.g. Playwright imports this module): the file name stays unknown
+  }
+  const file = nodePath.relative(nodePath.resolve(COVERAGE_FRAGMENTS_DIR, '../../..'), testPath).split(nodePath.sep).join('/');
+  try {
+    mkdirSync(COVERAGE_FRAGMENTS_DIR, { recursive: true });
+    writeFileSync(
+      nodePath.join(COVERAGE_FRAGMENTS_DIR, `${file.replace(/[^A-Za-z0-9_.-]+/g, '_')}--${result.machine}.json`),
+      `${JSON.stringify({ kind: 'model', file, ...result, writtenAt: new Date().toISOString() }, null, 2)}\n`,
+    );
+  } catch (error) {
+    console.warn(`could not write the coverage fragment of ${result.machine}: ${(error as Error).message}`);
+  }
 }
 
 /** Drops what was recorded for `machine` (tests of this harness that leave paths unrun on purpose). */
