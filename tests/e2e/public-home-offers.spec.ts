@@ -56,7 +56,7 @@ for (const L of LANGS) {
       await expect(page.getByTestId('offer-card')).toHaveCount(6);
 
       // page 2
-      await page.getByRole('button', { name: L.lang === 'pl' ? 'Strona 2' : 'Page 2' }).click();
+      await page.getByRole('link', { name: L.lang === 'pl' ? 'Strona 2' : 'Page 2' }).click();
       await expect(page).toHaveURL(new RegExp(`${L.page(2)}$`));
       await expect(page.getByTestId('offer-card')).toHaveCount(Math.min(6, total - 6));
 

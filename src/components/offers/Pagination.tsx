@@ -1,8 +1,10 @@
 // The paging control of a list (SPEC §2 "Pagination"): previous / page numbers / next and a page-size
-// choice. It only renders the pagination chart's state and sends the user's choices to it; navigation and
-// scrolling are the chart's effects. No pages renders nothing.
+// choice. `PageControl` renders what it is given and reports the user's choices (with `hrefFor` the pages
+// are links, so "open in a new tab" works; a plain click is still the chart's choice); `Pagination` feeds
+// it from the pagination chart (machines/pagination.machine.ts). Navigation and scrolling are the charts'
+// effects. No pages renders nothing.
 import { useSelector } from '@xstate/react';
-import { useId } from 'react';
+import { useId, type MouseEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
 import type { PaginationActorRef } from '../../../machines/pagination.machine';
 import { useT } from '../../i18n/i18n';
@@ -11,6 +13,8 @@ export interface PaginationProps {
   actorRef: PaginationActorRef;
   /** the page-size options (6/9/12/15 on the offers list) */
   sizes: readonly number[];
+  /** the address of a page: given, the pages are links */
+  hrefFor?: (page: number) => string;
 }
 
 /** Page numbers to show: all up to 7, else first, last and the current one's neighbours, with gaps. */
@@ -26,64 +30,107 @@ export function pageWindow(current: number, total: number): Array<number | 'gap'
   return out;
 }
 
-export function Pagination({ actorRef, sizes }: PaginationProps) {
-  const t = useT();
-  const selectId = useId();
+export function Pagination({ actorRef, sizes, hrefFor }: PaginationProps) {
   const empty = useSelector(actorRef, (s) => s.matches('empty'));
   const ready = useSelector(actorRef, (s) => s.hasTag('controls'));
   const page = useSelector(actorRef, (s) => s.context.page);
   const pageSize = useSelector(actorRef, (s) => s.context.pageSize);
   const totalPages = useSelector(actorRef, (s) => s.context.totalPages);
+  if (empty) return null;
+  return (
+    <PageControl
+      page={page}
+      pageSize={pageSize}
+      totalPages={totalPages}
+      ready={ready}
+      sizes={sizes}
+      hrefFor={hrefFor}
+      onPage={(p) => actorRef.send({ type: 'pagination.pageSelected', page: p })}
+      onPageSize={(size) => actorRef.send({ type: 'pagination.pageSizeSelected', pageSize: size })}
+    />
+  );
+}
 
-  if (empty || totalPages < 1) return null;
-  const go = (p: number) => actorRef.send({ type: 'pagination.pageSelected', page: p });
+export interface PageControlProps {
+  page: number;
+  pageSize: number;
+  totalPages: number;
+  /** false while the list waits for an answer: the choices do nothing */
+  ready: boolean;
+  sizes: readonly number[];
+  /** the address of a page: given, the pages are links (open in a new tab works) */
+  hrefFor?: (page: number) => string;
+  onPage: (page: number) => void;
+  onPageSize: (pageSize: number) => void;
+}
+
+/** A plain click is the chart's choice; a modified or middle click is the browser's (a new tab). */
+const plainClick = (e: MouseEvent<HTMLAnchorElement>) => e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
+
+/** The control itself: it renders what it is given and reports the user's choices. No pages renders nothing. */
+export function PageControl({ page, pageSize, totalPages, ready, sizes, hrefFor, onPage, onPageSize }: PageControlProps) {
+  const t = useT();
+  const selectId = useId();
+  if (totalPages < 1) return null;
+
+  const item = (target: number, label: string, content: ReactNode, disabled: boolean, current = false) => {
+    if (!hrefFor) {
+      return (
+        <PageButton
+          type="button"
+          onClick={() => onPage(target)}
+          disabled={disabled}
+          aria-current={current ? 'page' : undefined}
+          aria-label={label}
+        >
+          {content}
+        </PageButton>
+      );
+    }
+    // an edge's previous/next goes nowhere: no address
+    if (disabled && !current && (target < 1 || target > totalPages)) {
+      return (
+        <PageButton as="span" aria-disabled="true" aria-label={label} data-disabled="true">
+          {content}
+        </PageButton>
+      );
+    }
+    return (
+      <PageButton
+        as="a"
+        href={hrefFor(target)}
+        aria-current={current ? 'page' : undefined}
+        aria-disabled={disabled ? 'true' : undefined}
+        aria-label={label}
+        onClick={(e: MouseEvent<HTMLAnchorElement>) => {
+          if (!plainClick(e)) return;
+          e.preventDefault();
+          if (!disabled && !current) onPage(target);
+        }}
+      >
+        {content}
+      </PageButton>
+    );
+  };
 
   return (
     <Nav aria-label={t('offers.pagination.label')} data-testid="pagination">
       <Pages>
-        <li>
-          <PageButton type="button" onClick={() => go(page - 1)} disabled={!ready || page <= 1} aria-label={t('offers.pagination.previous')}>
-            ‹
-          </PageButton>
-        </li>
+        <li>{item(page - 1, t('offers.pagination.previous'), '‹', !ready || page <= 1)}</li>
         {pageWindow(page, totalPages).map((p, i) =>
           p === 'gap' ? (
             <li key={`gap${i}`} aria-hidden="true">
               …
             </li>
           ) : (
-            <li key={p}>
-              <PageButton
-                type="button"
-                onClick={() => go(p)}
-                disabled={!ready}
-                aria-current={p === page ? 'page' : undefined}
-                aria-label={t('offers.pagination.page', { page: p })}
-              >
-                {p}
-              </PageButton>
-            </li>
+            <li key={p}>{item(p, t('offers.pagination.page', { page: p }), p, !ready, p === page)}</li>
           ),
         )}
-        <li>
-          <PageButton
-            type="button"
-            onClick={() => go(page + 1)}
-            disabled={!ready || page >= totalPages}
-            aria-label={t('offers.pagination.next')}
-          >
-            ›
-          </PageButton>
-        </li>
+        <li>{item(page + 1, t('offers.pagination.next'), '›', !ready || page >= totalPages)}</li>
       </Pages>
       <SizeField>
         <label htmlFor={selectId}>{t('offers.pagination.pageSize')}</label>
-        <select
-          id={selectId}
-          value={pageSize}
-          disabled={!ready}
-          onChange={(e) => actorRef.send({ type: 'pagination.pageSizeSelected', pageSize: Number(e.target.value) })}
-        >
+        <select id={selectId} value={pageSize} disabled={!ready} onChange={(e) => onPageSize(Number(e.target.value))}>
           {sizes.map((s) => (
             <option key={s} value={s}>
               {s}
@@ -94,6 +141,12 @@ export function Pagination({ actorRef, sizes }: PaginationProps) {
     </Nav>
   );
 }
+
+/** The control's place while the first answer is awaited (the control's height: no layout shift). */
+export const PageControlPlaceholder = styled.div`
+  min-height: 40px;
+  margin-top: 32px;
+`;
 
 const Nav = styled.nav`
   display: flex;
@@ -129,11 +182,17 @@ const PageButton = styled.button`
     border-color: ${({ theme }) => theme.colors.green};
     color: ${({ theme }) => theme.colors.white};
   }
-  &:disabled {
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  text-decoration: none;
+  &:disabled,
+  &[aria-disabled='true'] {
     cursor: default;
     opacity: 0.55;
   }
-  &[aria-current='page']:disabled {
+  &[aria-current='page']:disabled,
+  &[aria-current='page'][aria-disabled='true'] {
     opacity: 1;
   }
 `;

@@ -1,21 +1,22 @@
 // The offers list (SPEC §2 "Offers list", "Pagination"): `/investments` and `/investments/page/{page}`,
-// page size in the `items` query (6/9/12/15). The list is one load (useLoad over machines/load.machine.ts)
-// keyed by page, size, language and query, so it reloads when any of them changes; the paging rules are
-// machines/pagination.machine.ts, whose navigate/scroll effects are provided here.
+// page size in the `items` query (6/9/12/15). One chart owns the list (machines/offersList.machine.ts): its
+// load, its paging and where to go; the view reads the address, sends it to the chart when it changes, and
+// renders the chart's state. `/page/1` and `/page/abc` are replaced by the list's own address.
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { useLocation, useSearch } from 'wouter';
-import { paginationMachine } from '../../../machines/pagination.machine';
+import { fromPromise } from 'xstate';
+import { createOffersListMachine, type OffersListRequest } from '../../../machines/offersList.machine';
 import { useAppSystem } from '../../app/AppSystemContext';
 import type { Screen } from '../../app/screen';
 import { fetchOffers } from '../../components/offers/api';
 import { OffersGrid } from '../../components/offers/OffersGrid';
 import { listHref, OFFERS_PAGE_SIZES, readPage, readPageSize } from '../../components/offers/paging';
-import { Pagination } from '../../components/offers/Pagination';
+import { PageControl, PageControlPlaceholder } from '../../components/offers/Pagination';
+import type { OfferSummary } from '../../components/offers/types';
 import { skeletonCountFor, useScreenSize } from '../../components/offers/useScreen';
 import { LinkButton } from '../../components/ui/Button';
-import { useLoad } from '../../components/ui/useLoad';
 import { usePageTitle } from '../../components/ui/usePageTitle';
 import { href } from '../../config/paths';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../../config/storage';
@@ -24,15 +25,27 @@ import { NotFoundPage } from '../../pages/NotFoundPage';
 import { Section } from './Blocks';
 import { pluralKey } from './plural';
 
+const offersListMachine = createOffersListMachine<OfferSummary>();
+
+/** The list's own address for a page: the first page has no page segment, other pages their number. */
+export function isListAddress(pageParam: string | undefined): boolean {
+  return pageParam === undefined || (/^[1-9]\d*$/.test(pageParam) && pageParam !== '1');
+}
+
 export const OffersPage: Screen = ({ params }) => {
   const t = useT();
   const language = useLanguage();
   const { http } = useAppSystem();
   const [pathname, navigate] = useLocation();
   const search = useSearch();
-  const page = readPage(params.page);
-  const pageSize = readPageSize(search);
   const screen = useScreenSize();
+  const request: OffersListRequest = {
+    page: readPage(params.page),
+    pageSize: readPageSize(search),
+    language,
+    search,
+    canonical: isListAddress(params.page),
+  };
 
   const [listView, setListView] = useState(() => readStorage(STORAGE_KEYS.isListView) === 'true');
   const chooseView = (list: boolean) => {
@@ -40,57 +53,38 @@ export const OffersPage: Screen = ({ params }) => {
     writeStorage(STORAGE_KEYS.isListView, list ? 'true' : 'false');
   };
 
-  const load = useLoad(
-    (p: { page: number; pageSize: number; language: string; search: string }, signal) =>
-      fetchOffers(http, { page: p.page, pageSize: p.pageSize }, signal),
-    { page, pageSize, language, search },
-  );
-
-  // The chart's effects read the current location through a ref: the actor outlives renders.
-  const here = useRef({ language, search, navigate });
-  here.current = { language, search, navigate };
-  const paging = useActorRef(
-    paginationMachine.provide({
+  const list = useActorRef(
+    offersListMachine.provide({
+      actors: {
+        fetch: fromPromise(({ input, signal }) => fetchOffers(http, { page: input.page, pageSize: input.pageSize }, signal)),
+      },
       actions: {
-        navigate: (_, p) => {
-          const { language: l, search: s, navigate: go } = here.current;
-          go(listHref(l, p.page, p.pageSize, s), { replace: p.replace });
-        },
+        navigate: (_, p) => navigate(listHref(p.language, p.page, p.pageSize, p.search), { replace: p.replace }),
         scrollToTop: (_, { smooth }) => {
           if (typeof window.scrollTo === 'function') window.scrollTo({ top: 0, behavior: smooth ? 'smooth' : 'auto' });
         },
       },
     }),
-    { input: { page, pageSize } },
+    { input: request },
   );
-  const requestKey = JSON.stringify([page, pageSize, language, search]);
-  const firstRequest = useRef(true);
+  // The address is the list's input: every change of it (and the first one) is a request.
+  const requestKey = JSON.stringify(request);
   useEffect(() => {
-    if (firstRequest.current) {
-      firstRequest.current = false;
-      return;
-    }
-    paging.send({ type: 'pagination.requested', page, pageSize });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [paging, requestKey]);
-  useEffect(() => {
-    if (load.status === 'success' && load.data) {
-      paging.send({ type: 'pagination.loaded', page, pagination: load.data.pagination });
-    }
-    // only a new answer counts (page is the one that answer was asked for)
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [paging, load.status, load.data]);
+    list.send({ type: 'offersList.requested', request: JSON.parse(requestKey) as OffersListRequest });
+  }, [list, requestKey]);
+
+  const failed = useSelector(list, (s) => s.matches('failure'));
+  const empty = useSelector(list, (s) => s.matches('empty'));
+  const ready = useSelector(list, (s) => s.hasTag('controls'));
+  const skeleton = useSelector(list, (s) => s.hasTag('skeleton'));
+  const items = useSelector(list, (s) => s.context.items);
+  const total = useSelector(list, (s) => s.context.totalItems);
+  const totalPages = useSelector(list, (s) => s.context.totalPages);
   // On failure the not-found page shows, with its own title.
-  usePageTitle(load.status === 'failure' ? t('layout.notFound.title') : t('offers.title'));
-  const pagingSkeleton = useSelector(paging, (s) => s.hasTag('skeleton'));
-  const pagingEmpty = useSelector(paging, (s) => s.matches('empty'));
+  usePageTitle(failed ? t('layout.notFound.title') : t('offers.title'));
 
-  if (load.status === 'failure') return <NotFoundPage />;
+  if (failed) return <NotFoundPage />;
 
-  const data = load.status === 'success' ? load.data : null;
-  const skeleton = load.skeleton || (pagingSkeleton && !pagingEmpty);
-  const total = data?.pagination.totalItems ?? 0;
-  const empty = !skeleton && data !== null && data.items.length === 0 && pagingEmpty;
   const layout = listView ? 'list' : 'tile';
   const from = `${pathname}${search ? `?${search}` : ''}`;
 
@@ -99,8 +93,11 @@ export const OffersPage: Screen = ({ params }) => {
       <Header>
         <div>
           <h1 id="offers-title">{t('offers.title')}</h1>
-          {data && !skeleton && (
+          {/* the count's line is kept while loading, so the list does not move down when it arrives */}
+          {ready ? (
             <Subtitle data-testid="offers-count">{t(pluralKey('offers.count', language, total), { count: total })}</Subtitle>
+          ) : (
+            <Subtitle aria-hidden="true">{'\u00a0'}</Subtitle>
           )}
         </div>
         <Toggle role="group" aria-label={t('offers.view.label')}>
@@ -119,7 +116,7 @@ export const OffersPage: Screen = ({ params }) => {
         </Empty>
       ) : (
         <OffersGrid
-          offers={data?.items ?? []}
+          offers={skeleton ? [] : items}
           language={language}
           layout={layout}
           from={from}
@@ -127,7 +124,21 @@ export const OffersPage: Screen = ({ params }) => {
           skeletons={skeleton ? skeletonCountFor(screen) : 0}
         />
       )}
-      <Pagination actorRef={paging} sizes={OFFERS_PAGE_SIZES} />
+      {!empty &&
+        (totalPages >= 1 ? (
+          <PageControl
+            page={request.page}
+            pageSize={request.pageSize}
+            totalPages={totalPages}
+            ready={ready}
+            sizes={OFFERS_PAGE_SIZES}
+            hrefFor={(p) => listHref(language, p, request.pageSize, search)}
+            onPage={(p) => list.send({ type: 'offersList.pageSelected', page: p })}
+            onPageSize={(size) => list.send({ type: 'offersList.pageSizeSelected', pageSize: size })}
+          />
+        ) : (
+          <PageControlPlaceholder aria-hidden="true" />
+        ))}
     </Section>
   );
 };
@@ -146,6 +157,7 @@ const Header = styled.div`
 
 const Subtitle = styled.p`
   margin: 8px 0 0;
+  min-height: 1.5em;
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 

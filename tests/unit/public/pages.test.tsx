@@ -104,7 +104,7 @@ describe('offers list', () => {
     fireEvent.change(screen.getByLabelText('Investments per page'), { target: { value: '6' } });
     await settle(4);
     expect(h!.location()).toBe('/en/investments');
-    fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+    fireEvent.click(screen.getByRole('link', { name: 'Page 2' }));
     await settle(4);
     expect(h!.location()).toBe('/en/investments/page/2');
     expect(screen.getAllByTestId('offer-card')).toHaveLength(2);
