@@ -121,10 +121,11 @@ export function MainLayout({
         isLoggedIn={isLoggedIn}
         onLogout={onLogout}
       />
-      <ContactMenu language={language} phone={contentText(content, 'contactMenu.phone')} />
       <Main id={MAIN_CONTENT_ID} tabIndex={-1}>
         <SiteTitleProvider title={contentText(content, 'seo.title')}>{children}</SiteTitleProvider>
       </Main>
+      {/* After the content: a fixed rail on wide screens, a band above the footer on small ones. */}
+      <ContactMenu language={language} phone={contentText(content, 'contactMenu.phone')} />
       <Footer content={content} language={language} isLoggedIn={isLoggedIn} />
       {/* The banner waits for static content, so its server title/description are there when it shows. */}
       {content &&
