@@ -1,7 +1,8 @@
 // The sticky bottom bar (SPEC §2): shown once the invest box has scrolled out of view above the
-// viewport (IntersectionObserver). Small screens keep only thumb, title, cost and the button.
+// viewport (IntersectionObserver). Small screens keep only thumb, title, cost and the button, on two rows:
+// the title gets the whole width beside the thumb (up to two lines), the cost and the button go below it.
 import { useEffect, useState, type RefObject } from 'react';
-import styled from 'styled-components';
+import styled, { createGlobalStyle } from 'styled-components';
 import { endDate, formatPercent, formatPln } from '../../components/sections/format';
 import { Image } from '../../components/media/Image';
 import { Button } from '../../components/ui/Button';
@@ -35,40 +36,56 @@ export function StickyBar({ offer, visible, onInvest }: { offer: Offer; visible:
   const language = useLanguage();
   const end = endDate(offer.investmentEnd);
   return (
-    <Bar $visible={visible} aria-hidden={!visible} inert={!visible} data-testid="sticky-bar" data-visible={visible}>
-      <Thumb>
-        <Image src={offer.thumbUrl || offer.imageUrl} alt="" />
-      </Thumb>
-      <Cell className="title">
-        <strong>{offer.title}</strong>
-        {offer.address && <span className="wide">{offer.address}</span>}
-      </Cell>
-      <Cell>
-        <small>{t('offer.totalCost')}</small>
-        <strong data-testid="sticky-total-cost">{formatPln(offer.totalCost, language)}</strong>
-      </Cell>
-      <Cell className="wide">
-        <small>{t('offer.state')}</small>
-        <strong>{offer.isOpen ? t('offer.stateOpen') : t('offer.stateClosed')}</strong>
-      </Cell>
-      {end && (
-        <Cell className="wide">
-          <small>{t('offer.endDate')}</small>
-          <strong data-testid="sticky-end-date">{end}</strong>
+    <>
+      <RoomForTheBar />
+      <Bar $visible={visible} aria-hidden={!visible} inert={!visible} data-testid="sticky-bar" data-visible={visible}>
+        <Thumb>
+          <Image src={offer.thumbUrl || offer.imageUrl} alt="" />
+        </Thumb>
+        <Cell className="title">
+          <strong>{offer.title}</strong>
+          {offer.address && <span className="wide">{offer.address}</span>}
         </Cell>
-      )}
-      <Cell className="wide">
-        <small>{t('offer.investorShare')}</small>
-        <strong data-testid="sticky-investor-share">{formatPercent(investorSharePercent(offer), language)}</strong>
-      </Cell>
-      {offer.isOpen && (
-        <Button onClick={onInvest} data-testid="invest-now">
-          {t('offer.investNow')}
-        </Button>
-      )}
-    </Bar>
+        <Cell className="cost">
+          <small>{t('offer.totalCost')}</small>
+          <strong data-testid="sticky-total-cost">{formatPln(offer.totalCost, language)}</strong>
+        </Cell>
+        <Cell className="wide">
+          <small>{t('offer.state')}</small>
+          <strong>{offer.isOpen ? t('offer.stateOpen') : t('offer.stateClosed')}</strong>
+        </Cell>
+        {end && (
+          <Cell className="wide">
+            <small>{t('offer.endDate')}</small>
+            <strong data-testid="sticky-end-date">{end}</strong>
+          </Cell>
+        )}
+        <Cell className="wide">
+          <small>{t('offer.investorShare')}</small>
+          <strong data-testid="sticky-investor-share">{formatPercent(investorSharePercent(offer), language)}</strong>
+        </Cell>
+        {offer.isOpen && (
+          <Action>
+            <Button onClick={onInvest} data-testid="invest-now">
+              {t('offer.investNow')}
+            </Button>
+          </Action>
+        )}
+      </Bar>
+    </>
   );
 }
+
+// The end of the page stays reachable above the fixed bar (footer links, the contact band on small screens):
+// the room is kept while the offer page is shown, whether the bar is in or out, so nothing shifts.
+const RoomForTheBar = createGlobalStyle`
+  body {
+    padding-bottom: 80px;
+    ${media.down('md')} {
+      padding-bottom: 116px;
+    }
+  }
+`;
 
 const Bar = styled.div<{ $visible: boolean }>`
   position: fixed;
@@ -85,11 +102,37 @@ const Bar = styled.div<{ $visible: boolean }>`
   transform: translateY(${({ $visible }) => ($visible ? '0' : '110%')});
   transition: transform 0.4s;
   ${media.down('md')} {
-    gap: 12px;
-    padding: 8px 12px;
+    display: grid;
+    grid-template-columns: 48px minmax(0, 1fr) auto;
+    grid-template-areas:
+      'thumb title title'
+      'thumb cost action';
+    align-items: center;
+    gap: 4px 12px;
+    padding: 8px 12px calc(8px + env(safe-area-inset-bottom, 0px));
     .wide {
       display: none;
     }
+    .title {
+      grid-area: title;
+    }
+    .title strong {
+      white-space: normal;
+      display: -webkit-box;
+      -webkit-line-clamp: 2;
+      -webkit-box-orient: vertical;
+      line-height: 1.25;
+    }
+    .cost {
+      grid-area: cost;
+    }
+  }
+`;
+
+const Action = styled.div`
+  flex: 0 0 auto;
+  ${media.down('md')} {
+    grid-area: action;
   }
 `;
 
@@ -99,6 +142,12 @@ const Thumb = styled.div`
   height: 56px;
   border-radius: ${({ theme }) => theme.radius}px;
   overflow: hidden;
+  ${media.down('md')} {
+    grid-area: thumb;
+    width: 48px;
+    height: 48px;
+    align-self: start;
+  }
 `;
 
 const Cell = styled.div`
