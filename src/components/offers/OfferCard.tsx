@@ -1,5 +1,8 @@
-// One offer in a list (SPEC §2 "Offer card"): thumbnail, title, main description and a 'check available
-// houses' link to the offer. Links carry the page the user came from (`{ from }`), so the offer page's
+// One offer in a list (SPEC §2 "Offer card"): thumbnail with an Open / Closed / Funded badge, title, main
+// description, what investors decide on (price per share, minimum investment, projected return, investment
+// window, funding progress: raised / target and SPEC §9's percentage) and a 'check available houses' link to
+// the offer. Every block keeps its height whether a figure is known or not ('—'), so cards of a row match
+// and the skeleton (OfferSkeleton) has the card's height. Links carry the page the user came from (`{ from }`), so the offer page's
 // back link returns there. Used by the home page, the offers list, the not-found and forbidden pages and
 // the offer page's featured offers.
 import styled, { css } from 'styled-components';
@@ -7,9 +10,11 @@ import { Link } from 'wouter';
 import type { Language } from '../../config/env';
 import { href } from '../../config/paths';
 import { useT } from '../../i18n/i18n';
+import { formatFractionPercent, formatMoney } from '../format/money';
 import { ServerHtml } from '../ui/ServerHtml';
+import { fundingOf, offerStatus, offerTerm, projectedReturnFraction } from './figures';
 import { isBlankHtml } from './html';
-import type { OfferLinkState, OfferSummary } from './types';
+import type { OfferLinkState, OfferStatus, OfferSummary } from './types';
 
 export type OfferCardLayout = 'tile' | 'list';
 
@@ -35,19 +40,73 @@ export function OfferCard({ offer, language, from, layout = 'tile', headingLevel
   const state: OfferLinkState | undefined = from ? { from } : undefined;
   const Heading = `h${headingLevel}` as 'h3';
   const title = offer.title ?? '';
+  const status = offerStatus(offer);
+  const none = t('offers.card.notStated');
+  const money = (grosze: number | null | undefined) =>
+    grosze === null || grosze === undefined ? none : formatMoney(grosze, language);
+  const returnFraction = projectedReturnFraction(offer.projectedReturnBasisPoints);
+  const percent = (value: number) => formatFractionPercent(value / 100, language);
+  const term = offerTerm(offer.investmentStart, offer.investmentEnd, language, { from: t('offer.from'), to: t('offer.to') });
+  const funding = fundingOf(offer);
+  const statusText = t(`offers.card.${status}`);
   return (
-    <Card $layout={layout} data-testid="offer-card">
+    <Card $layout={layout} data-testid="offer-card" data-status={status}>
       <Thumb $layout={layout}>
         {offer.thumbUrl ? (
           <img src={offer.thumbUrl} alt={title} loading="lazy" />
         ) : (
           <Placeholder aria-hidden="true" />
         )}
-        {offer.isOpen && <OpenLabel>{t('offers.card.open')}</OpenLabel>}
+        <StatusBadge $status={status} data-testid="offer-status">
+          {statusText}
+        </StatusBadge>
       </Thumb>
       <Body>
         <Heading className="offer-title">{title}</Heading>
         {!isBlankHtml(offer.mainDescription) && <Description html={offer.mainDescription ?? ''} />}
+        <Facts>
+          <div>
+            <dt>{t('offers.card.pricePerShare')}</dt>
+            <dd data-testid="offer-price">{money(offer.pricePerShare)}</dd>
+          </div>
+          <div>
+            <dt>{t('offers.card.minimum')}</dt>
+            <dd data-testid="offer-minimum">{money(offer.minimumInvestment)}</dd>
+          </div>
+          <div>
+            <dt>{t('offers.card.projectedReturn')}</dt>
+            <dd data-testid="offer-return">
+              {returnFraction === null ? none : t('offers.card.perYear', { percent: formatFractionPercent(returnFraction, language) })}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('offers.card.term')}</dt>
+            <dd data-testid="offer-term">{term || none}</dd>
+          </div>
+        </Facts>
+        <Funding data-testid="offer-funding">
+          <FundingRow>
+            <span>
+              {t('offers.card.funding')}{' '}
+              <strong data-testid="offer-funding-amounts">
+                {funding
+                  ? t('offers.card.fundingOf', { raised: formatMoney(funding.raised, language), target: formatMoney(funding.target, language) })
+                  : none}
+              </strong>
+            </span>
+            <strong data-testid="offer-funding-percent">{funding ? percent(funding.percent) : ''}</strong>
+          </FundingRow>
+          <Track
+            role="progressbar"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={funding ? funding.width : 0}
+            aria-valuetext={funding ? t('offers.card.fundingProgress', { percent: percent(funding.percent) }) : none}
+            aria-label={`${t('offers.card.funding')}: ${title}`}
+          >
+            <span style={{ width: `${funding ? funding.width : 0}%` }} />
+          </Track>
+        </Funding>
         <CheckRow>
           <Link href={to} state={state} aria-label={`${t('offers.card.check')}: ${title}`}>
             {t('offers.card.check')}
@@ -101,16 +160,18 @@ const Placeholder = styled.div`
   height: 100%;
 `;
 
-const OpenLabel = styled.span`
+const StatusBadge = styled.span<{ $status: OfferStatus }>`
   position: absolute;
   top: 12px;
   left: 12px;
   padding: 4px 10px;
   border-radius: 999px;
-  background: ${({ theme }) => theme.colors.green};
-  color: ${({ theme }) => theme.colors.white};
+  background: ${({ $status, theme }) =>
+    $status === 'open' ? theme.colors.green : $status === 'funded' ? theme.colors.brown : theme.colors.white};
+  color: ${({ $status, theme }) => ($status === 'closed' ? theme.colors.text : theme.colors.white)};
   font-size: 0.8rem;
   font-weight: 700;
+  box-shadow: 0 1px 4px rgba(0, 0, 0, 0.2);
 `;
 
 const Body = styled.div`
@@ -128,8 +189,78 @@ const Body = styled.div`
 
 const Description = styled(ServerHtml)`
   color: ${({ theme }) => theme.colors.textMuted};
+  /* three lines at most, so the figures below sit at the same height on every card */
+  display: -webkit-box;
+  -webkit-line-clamp: 3;
+  -webkit-box-orient: vertical;
+  overflow: hidden;
   p {
-    margin: 0 0 8px;
+    margin: 0;
+    display: inline;
+  }
+  p + p::before {
+    content: ' ';
+  }
+`;
+
+const Facts = styled.dl`
+  display: grid;
+  grid-template-columns: repeat(2, minmax(0, 1fr));
+  gap: 10px 16px;
+  margin: 4px 0 0;
+  div {
+    min-width: 0;
+  }
+  dt {
+    font-size: 0.8rem;
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+  dd {
+    margin: 2px 0 0;
+    font-weight: 700;
+    color: ${({ theme }) => theme.colors.text};
+    white-space: nowrap;
+    overflow: hidden;
+    text-overflow: ellipsis;
+  }
+`;
+
+const Funding = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 6px;
+  font-size: 0.85rem;
+`;
+
+const FundingRow = styled.div`
+  display: flex;
+  align-items: flex-end;
+  justify-content: space-between;
+  gap: 8px;
+  /* two lines held for the amounts, which wrap in a narrow card */
+  min-height: 2.6em;
+  span {
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+  span strong {
+    color: ${({ theme }) => theme.colors.text};
+  }
+  & > strong {
+    color: ${({ theme }) => theme.colors.green};
+    white-space: nowrap;
+  }
+`;
+
+const Track = styled.div`
+  height: 8px;
+  border-radius: 999px;
+  background: ${({ theme }) => theme.colors.greenLight};
+  overflow: hidden;
+  span {
+    display: block;
+    height: 100%;
+    border-radius: 999px;
+    background: ${({ theme }) => theme.colors.green};
   }
 `;
 

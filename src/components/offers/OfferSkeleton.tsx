@@ -31,8 +31,8 @@ const Image = styled.div`
   aspect-ratio: 16 / 10;
   min-width: 40%;
 `;
-const Line = styled.div<{ $w: number }>`
-  height: 14px;
+const Line = styled.div<{ $w: number; $h?: number }>`
+  height: ${({ $h = 14 }) => $h}px;
   margin: 0 20px;
   width: ${({ $w }) => $w}%;
   border-radius: 4px;
@@ -42,9 +42,14 @@ export function OfferSkeleton({ layout = 'tile' }: { layout?: OfferCardLayout })
   return (
     <Box $layout={layout} data-testid="offer-skeleton" aria-hidden="true">
       <Image />
-      <Line $w={70} />
-      <Line $w={90} />
-      <Line $w={40} />
+      {/* the card's blocks at their heights: title, description, the figures (two rows), funding, link */}
+      <Line $w={70} $h={24} />
+      <Line $w={90} $h={18} />
+      <Line $w={80} $h={18} />
+      <Line $w={90} $h={40} />
+      <Line $w={90} $h={40} />
+      <Line $w={90} $h={44} />
+      <Line $w={40} $h={18} />
     </Box>
   );
 }

@@ -8,6 +8,18 @@ export interface OfferBadge {
   colorBackground: string | null;
 }
 
+/** funded: every share sold; open: the offer takes investments; closed: otherwise. */
+export type OfferStatus = 'open' | 'closed' | 'funded';
+
+export interface OfferFunding {
+  /** sold shares × price, grosze */
+  raised: number;
+  /** all shares × price, grosze */
+  target: number;
+  /** 100 × raised / target rounded to 2 decimals (SPEC §9) */
+  percent: number;
+}
+
 export interface OfferSummary {
   id: string;
   slug: Record<Language, string>;
@@ -24,6 +36,16 @@ export interface OfferSummary {
   totalCost: number;
   developerEquity: number;
   investorEquity: number;
+  // Investing figures (issue 11). Optional in this type so older fixtures and cached answers still fit;
+  // the server always sends them.
+  /** lowest price per share among the series, grosze; null: no series */
+  pricePerShare?: number | null;
+  /** smallest possible investment, grosze; null: none open */
+  minimumInvestment?: number | null;
+  /** projected annual return, basis points (850 = 8.5 %); null: not stated */
+  projectedReturnBasisPoints?: number | null;
+  funding?: OfferFunding;
+  status?: OfferStatus;
 }
 
 export type FeaturedListName = 'homepage' | 'singleOffer' | 'homepageOfferList' | 'investorPanel' | 'featuredWidget';

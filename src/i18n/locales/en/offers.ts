@@ -6,7 +6,18 @@ export default {
   latestTitle: 'Latest investments',
   card: {
     open: 'Open',
+    closed: 'Closed',
+    funded: 'Funded',
     check: 'Check available houses',
+    pricePerShare: 'Price per share',
+    minimum: 'Minimum investment',
+    projectedReturn: 'Projected return',
+    perYear: '{{percent}} a year',
+    term: 'Investment window',
+    notStated: '—',
+    funding: 'Raised',
+    fundingOf: '{{raised}} of {{target}}',
+    fundingProgress: '{{percent}} of the target raised',
   },
   view: {
     label: 'View',

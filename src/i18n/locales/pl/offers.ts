@@ -6,7 +6,18 @@ export default {
   latestTitle: 'Najnowsze inwestycje',
   card: {
     open: 'Otwarta',
+    closed: 'Zamknięta',
+    funded: 'Sfinansowana',
     check: 'Sprawdź dostępne domy',
+    pricePerShare: 'Cena udziału',
+    minimum: 'Minimalna inwestycja',
+    projectedReturn: 'Prognozowany zwrot',
+    perYear: '{{percent}} rocznie',
+    term: 'Okres inwestycji',
+    notStated: '—',
+    funding: 'Zebrano',
+    fundingOf: '{{raised}} z {{target}}',
+    fundingProgress: 'Zebrano {{percent}} celu',
   },
   view: {
     label: 'Widok',
