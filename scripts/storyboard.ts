@@ -1,0 +1,254 @@
+// npm run storyboard [-- --machines a,b] [--out reports/storyboard] [--base-url http://127.0.0.1:PORT] [--lang en]
+//
+// For designers: walks each screen-driving machine through the real app (the built SPA and the API, started
+// like the browser suite does: scripts/e2e-server.mjs on a free port with a fresh PGlite folder; it builds
+// first when dist/ is missing), brings it into each state by the recipe of scripts/storyboard/recipes.ts and
+// saves a screenshot of the screen in that state at desktop size and at 390 px (mobile). Then writes one
+// page per machine (<out>/<machine>.html: its diagram beside the screenshots of its states, linked both
+// ways; states without a recipe are listed with the reason) and an index of every flow with its counts
+// (<out>/index.html). The output is generated: reports/ is gitignored. Not part of npm test (one e2e spec
+// runs it on the disclosure machine).
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { chromium, type Browser } from '@playwright/test';
+import type { AnyStateMachine } from 'xstate';
+import { discoverMachineFiles, machinesOf } from './statecharts/generate';
+import { chartEdges, chartStates } from './statecharts/graph';
+import { loadDescriptions, stateDescription, stateKey, type MachineDescriptions } from './statecharts/describe';
+import { machinePaths } from './paths/paths';
+import { RECIPES } from './storyboard/recipes';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const opt = (name: string) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const only = opt('--machines')?.split(',').filter(Boolean);
+const outDir = path.resolve(root, opt('--out') ?? 'reports/storyboard');
+const lang = (opt('--lang') ?? 'en') as 'en' | 'pl';
+const VIEWPORTS = [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'mobile', width: 390, height: 844 },
+] as const;
+
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const fileKey = (key: string) => key.replace(/[^A-Za-z0-9_.-]/g, '_');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.on('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function startApp(): Promise<{ baseUrl: string; child: ChildProcess }> {
+  if (!existsSync(path.join(root, 'dist', 'index.html'))) {
+    console.log('[storyboard] dist/ is missing: npm run build');
+    const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('build failed');
+  }
+  const port = await freePort();
+  const dataDir = path.join(os.tmpdir(), `estate-shares-storyboard-${port}`);
+  const child = spawn(process.execPath, [path.join(root, 'scripts', 'e2e-server.mjs')], {
+    cwd: root,
+    env: { ...process.env, E2E_PORT: String(port), E2E_SKIP_BUILD: '1', E2E_DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 240_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the app exited (${child.exitCode}) before it answered`);
+    try {
+      const res = await fetch(`${baseUrl}/`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('the app did not answer within 240 s');
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return { baseUrl, child };
+}
+
+interface Flow {
+  base: string;
+  machine: AnyStateMachine;
+  descriptions: MachineDescriptions | undefined;
+  states: string[];
+  transitions: number;
+  paths: number;
+  shots: Map<string, string[]>;
+  notShown: Map<string, string>;
+}
+
+async function loadFlows(): Promise<Flow[]> {
+  const flows: Flow[] = [];
+  const importModule = (abs: string) => import(pathToFileURL(abs).href) as Promise<Record<string, unknown>>;
+  for (const name of discoverMachineFiles(root)) {
+    const base = name.replace(/\.machine\.ts$/, '');
+    if (only && !only.includes(base)) continue;
+    const [first] = machinesOf(await importModule(path.join(root, 'machines', name)));
+    if (!first) continue;
+    const descriptions = await loadDescriptions(importModule, path.join(root, 'machines', 'descriptions', `${base}.ts`));
+    flows.push({
+      base,
+      machine: first.machine,
+      descriptions,
+      states: chartStates(first.machine).filter((n) => n.type !== 'history').map(stateKey),
+      transitions: chartEdges(first.machine).length,
+      paths: machinePaths(first.machine).length,
+      shots: new Map(),
+      notShown: new Map(),
+    });
+  }
+  return flows;
+}
+
+async function shoot(browser: Browser, baseUrl: string, flow: Flow): Promise<void> {
+  const recipes = RECIPES[flow.base];
+  if (!recipes) {
+    for (const s of flow.states) flow.notShown.set(s, 'no storyboard recipe for this machine yet (scripts/storyboard/recipes.ts)');
+    return;
+  }
+  mkdirSync(path.join(outDir, flow.base), { recursive: true });
+  for (const state of flow.states) {
+    const recipe = recipes.states[state];
+    if (!recipe) {
+      flow.notShown.set(state, recipes.notShown?.[state] ?? 'no recipe yet');
+      continue;
+    }
+    for (const vp of VIEWPORTS) {
+      const context = await browser.newContext({ viewport: { width: vp.width, height: vp.height }, reducedMotion: 'reduce' });
+      const page = await context.newPage();
+      page.setDefaultTimeout(15_000);
+      try {
+        await recipe({ page, baseUrl, lang });
+        await page.waitForTimeout(300); // let transitions settle
+        const rel = `${flow.base}/${fileKey(state)}-${vp.name}.png`;
+        await page.screenshot({ path: path.join(outDir, rel) });
+        flow.shots.set(state, [...(flow.shots.get(state) ?? []), rel]);
+        console.log(`[storyboard] ${flow.base} ${state} ${vp.name}`);
+      } catch (error) {
+        flow.notShown.set(state, `the recipe failed: ${(error as Error).message.split('\n')[0]}`);
+        console.warn(`[storyboard] ${flow.base} ${state} ${vp.name}: ${(error as Error).message.split('\n')[0]}`);
+      } finally {
+        await context.close();
+      }
+    }
+  }
+}
+
+const STYLE = `body{font:14px/1.4 system-ui,sans-serif;margin:0;color:#222}header{padding:1rem 2rem;border-bottom:1px solid #ddd}
+main{display:grid;grid-template-columns:minmax(320px,45%) 1fr;gap:1.5rem;padding:1rem 2rem}
+#diagram{position:sticky;top:0;align-self:start;max-height:100vh;overflow:auto;border:1px solid #eee}
+#diagram svg{max-width:100%;height:auto}#diagram g.node,#diagram g.cluster{cursor:pointer}
+#diagram g.current polygon,#diagram g.current path{stroke:#d33;stroke-width:3}
+section.state{border-top:1px solid #ddd;padding:.5rem 0 1rem}section.state:target{background:#fff8e0}
+.shots{display:flex;gap:1rem;align-items:flex-start;flex-wrap:wrap}.shots img{border:1px solid #ccc;max-width:100%}
+.shots figure{margin:0}.shots .desktop img{width:560px}.shots .mobile img{width:195px}.missing{color:#a33}
+table{border-collapse:collapse}th,td{border:1px solid #ccc;padding:.3rem .6rem;text-align:left}td.n{text-align:right}`;
+
+function flowPage(flow: Flow): string {
+  const svgFile = path.join(root, 'docs', 'statecharts', `${flow.base}.svg`);
+  const svg = existsSync(svgFile) ? readFileSync(svgFile, 'utf8').replace(/^<\?xml[^>]*>\s*/, '').replace(/<!DOCTYPE[^>]*>\s*/, '') : '<p>(no diagram: run npm run statecharts)</p>';
+  const node = (key: string) => flow.machine.getStateNodeById(`${flow.machine.id}.${key}`);
+  const sections = flow.states
+    .map((key) => {
+      const shots = flow.shots.get(key) ?? [];
+      const d = (l: 'en' | 'pl') => esc(stateDescription(flow.descriptions, node(key), l) ?? '');
+      const body = shots.length
+        ? `<div class="shots">${shots
+            .map((rel) => `<figure class="${rel.endsWith('-mobile.png') ? 'mobile' : 'desktop'}"><a href="${esc(rel)}"><img src="${esc(rel)}" alt="${esc(`${flow.base}: ${key} (${rel.endsWith('-mobile.png') ? 'mobile' : 'desktop'})`)} — ${d('en')}"></a><figcaption>${rel.endsWith('-mobile.png') ? 'mobile 390 px' : 'desktop 1280 px'}</figcaption></figure>`)
+            .join('')}</div>`
+        : `<p class="missing">Not shown: ${esc(flow.notShown.get(key) ?? 'no recipe')}</p>`;
+      return `<section class="state" id="state-${esc(key)}"><h3><code>${esc(key)}</code> — ${d('en')} <small>/ ${d('pl')}</small> <a href="#diagram" data-state="${esc(key)}" class="to-diagram">↑ diagram</a></h3>${body}</section>`;
+    })
+    .join('\n');
+  const shown = flow.states.filter((s) => flow.shots.has(s)).length;
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Storyboard: ${esc(flow.base)}</title><style>${STYLE}</style></head><body>
+<header><a href="index.html">← all flows</a><h1>Storyboard: ${esc(flow.base)}</h1>
+<p>${esc(flow.descriptions?.summary[0] ?? '')} <small>/ ${esc(flow.descriptions?.summary[1] ?? '')}</small></p>
+<p>${flow.states.length} states (${shown} shown), ${flow.transitions} transitions, ${flow.paths} paths ·
+<a href="../../docs/statecharts/${esc(flow.base)}.md">chart</a> · <a href="../../docs/paths/${esc(flow.base)}.md">test paths</a>.
+Click a state in the diagram to see its screen; “↑ diagram” marks the state in the diagram.</p></header>
+<main><div id="diagram">${svg}</div><div>${sections}</div></main>
+<script>
+const machineId = ${JSON.stringify(flow.machine.id)};
+const keyOf = (g) => { const t = g.querySelector('title'); if (!t) return null; let s = t.textContent.replace(/^cluster_/, '').replace(/\\.__anchor$/, ''); return s.startsWith(machineId + '.') ? s.slice(machineId.length + 1) : null; };
+const byKey = new Map();
+for (const g of document.querySelectorAll('#diagram g.node, #diagram g.cluster')) {
+  const key = keyOf(g); if (!key || !document.getElementById('state-' + key)) continue;
+  byKey.set(key, g);
+  g.addEventListener('click', () => { location.hash = 'state-' + key; });
+}
+const mark = (key) => { for (const g of byKey.values()) g.classList.remove('current'); byKey.get(key)?.classList.add('current'); };
+for (const a of document.querySelectorAll('a.to-diagram')) a.addEventListener('click', () => mark(a.dataset.state));
+addEventListener('hashchange', () => { if (location.hash.startsWith('#state-')) mark(location.hash.slice(7)); });
+</script></body></html>
+`;
+}
+
+function indexPage(flows: Flow[]): string {
+  const rows = flows
+    .map((f) => {
+      const shown = f.states.filter((s) => f.shots.has(s)).length;
+      return `<tr><td><a href="${esc(f.base)}.html">${esc(f.base)}</a></td><td>${esc(f.descriptions?.summary[0] ?? '')}</td><td>${esc(f.descriptions?.screens.join(', ') ?? '')}</td><td class="n">${f.states.length}</td><td class="n">${f.transitions}</td><td class="n">${f.paths}</td><td class="n">${shown}</td></tr>`;
+    })
+    .join('\n');
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Storyboard: every flow</title><style>${STYLE} body{padding:1rem 2rem}</style></head><body>
+<h1>Storyboard: every flow</h1>
+<p>One page per machine: its diagram beside a screenshot of the real app in each state (desktop and 390 px mobile).
+Generated by <code>npm run storyboard</code> on ${esc(new Date().toISOString())}, language ${lang}.</p>
+<table><thead><tr><th>Flow</th><th>What it is for</th><th>Screens</th><th>States</th><th>Transitions</th><th>Paths</th><th>States shown</th></tr></thead>
+<tbody>${rows}</tbody></table></body></html>
+`;
+}
+
+const flows = await loadFlows();
+if (!flows.length) {
+  console.error(`no machine matches ${only?.join(', ')}`);
+  process.exit(2);
+}
+let app: { baseUrl: string; child?: ChildProcess } | undefined;
+let browser: Browser | undefined;
+let code = 0;
+try {
+  const given = opt('--base-url');
+  app = given ? { baseUrl: given.replace(/\/$/, '') } : await startApp();
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined),
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
+  if (!only) rmSync(outDir, { recursive: true, force: true });
+  mkdirSync(outDir, { recursive: true });
+  for (const flow of flows) {
+    if (RECIPES[flow.base]) rmSync(path.join(outDir, flow.base), { recursive: true, force: true });
+    await shoot(browser, app.baseUrl, flow);
+    writeFileSync(path.join(outDir, `${flow.base}.html`), flowPage(flow));
+  }
+  writeFileSync(path.join(outDir, 'index.html'), indexPage(only ? flows : flows));
+  const shots = flows.reduce((n, f) => n + [...f.shots.values()].flat().length, 0);
+  console.log(`[storyboard] ${shots} screenshot(s) of ${flows.length} flow(s) -> ${path.relative(root, path.join(outDir, 'index.html'))}`);
+} catch (error) {
+  console.error(`[storyboard] ${(error as Error).stack ?? error}`);
+  code = 1;
+} finally {
+  await browser?.close();
+  if (app?.child && app.child.exitCode === null) {
+    const exited = new Promise((r) => app!.child!.once('exit', r));
+    app.child.kill('SIGTERM');
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+  }
+}
+process.exit(code);
