@@ -344,20 +344,19 @@ export const StatementsPage: Screen = () => {
 
 // ---------- exceptions ----------
 
-function ExceptionCard({ item, onResolved }: { item: StatementException; onResolved: () => void }) {
+function ExceptionCard({ item }: { item: StatementException }) {
   const t = useT();
   const language = useLanguage();
   const api = useOperatorApi();
   const selectId = useId();
   const action = useOperatorAction(
     async (draft, signal) => {
-      const result = await api.resolveException(
+      // The card stays, saying it is resolved; the queue drops it on its next load.
+      return api.resolveException(
         item.id,
         { resolution: draft.resolution as 'accept' | 'attach' | 'refund_needed', reason: draft.reason, orderReference: draft.resolution === 'attach' ? draft.orderReference : undefined },
         signal,
       );
-      onResolved();
-      return result;
     },
     { draft: { resolution: item.order ? 'accept' : 'attach', reason: '', orderReference: '' } },
   );
@@ -398,8 +397,7 @@ function ExceptionCard({ item, onResolved }: { item: StatementException; onResol
 export const ExceptionsPage: Screen = () => {
   const t = useT();
   const api = useOperatorApi();
-  const [version, setVersion] = useState(0);
-  const load = useLoad((_: number, signal) => api.exceptions('open', signal), version);
+  const load = useLoad((_: null, signal) => api.exceptions('open', signal), null);
   return (
     <Area title={t('operator.exceptions.title')} testId="operator-exceptions">
       <Loaded load={load}>
@@ -407,7 +405,7 @@ export const ExceptionsPage: Screen = () => {
           page.items.length === 0 ? (
             <p>{t('operator.exceptions.empty')}</p>
           ) : (
-            page.items.map((item) => <ExceptionCard key={item.id} item={item} onResolved={() => setVersion((v) => v + 1)} />)
+            page.items.map((item) => <ExceptionCard key={item.id} item={item} />)
           )
         }
       </Loaded>

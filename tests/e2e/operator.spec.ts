@@ -1,0 +1,137 @@
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { camt053 } from '../support/statements';
+import { apiLogin, DEMO } from './support/api';
+
+// The back office in a real browser, in Polish and English (issue 12): the demo investor places two
+// bank-transfer orders through the API; the operator logs in through the form, imports a CAMT.053 file
+// generated here (one exact payment, one underpaid), sees the summary; the investor then sees the first
+// order paid on their own order page (investor area, /inwestor/zamowienie/{id}: its history shows "paid");
+// the operator resolves the underpaid one from the exceptions queue (accept), and the investor's API
+// answers it paid. An investor opening the operator area gets access denied, and never loads its chunk.
+
+const T = {
+  pl: {
+    login: '/pl/logowanie',
+    statements: '/pl/operator/wyciagi',
+    exceptions: '/pl/operator/wyjatki',
+    overview: '/pl/operator',
+    order: (id: string) => `/pl/inwestor/zamowienie/${id}`,
+    summary: 'Przeczytano 2 linii: dopasowano 1, wyjątki 1',
+    reason: 'Powód (wymagany)',
+    resolved: 'Rozwiązano.',
+    denied: /brak dostępu|dostęp/i,
+  },
+  en: {
+    login: '/en/login',
+    statements: '/en/operator/statements',
+    exceptions: '/en/operator/exceptions',
+    overview: '/en/operator',
+    order: (id: string) => `/en/investor/order/${id}`,
+    summary: '2 lines read: 1 matched, 1 exceptions',
+    reason: 'Reason (required)',
+    resolved: 'Resolved.',
+    denied: /access denied|no access|denied/i,
+  },
+} as const;
+
+async function invest(request: APIRequestContext, language: 'pl' | 'en', tag: string) {
+  const token = await apiLogin(request, DEMO.investor.email, DEMO.investor.password);
+  const headers = { Authorization: `Bearer ${token}`, 'Content-Language': language };
+  const offer = (await (await request.get('/api/offers/dom-nad-jeziorem', { headers })).json()).data;
+  const series = offer.series.find((s: { isOpen: boolean; availableShares: number }) => s.isOpen && s.availableShares > 0);
+  const methods = (await (await request.get('/api/transaction', { headers })).json()).data.methods;
+  const bank = methods.find((m: { codeName: string }) => m.codeName === 'BankTransfer');
+  const answer = await request.post('/api/investment', {
+    headers: { ...headers, 'Idempotency-Key': `e2e-operator-${language}-${tag}-${Date.now()}` },
+    data: {
+      method: bank.id,
+      offer: offer.id,
+      series: series.id,
+      quantity: Math.max(1, series.minStocks),
+      thankYouPageUrlPattern: `http://localhost/${language}/invest/{orderId}`,
+      investorData: { firstName: 'Jan', lastName: 'Kowalski', phone: null, address: { address: 'ul. Prosta 1', city: 'Warszawa', zip: '00-001', country: { name: 'PL' } } },
+      agreements: offer.agreements.map((a: { id: number }) => ({ id: a.id, isAccepted: true })),
+    },
+  });
+  const body = await answer.json();
+  expect(answer.status(), JSON.stringify(body)).toBe(201);
+  return { id: body.data.order.id as string, reference: body.data.order.reference as string, total: body.data.order.totalPrice as number, token };
+}
+
+async function logIn(page: Page, language: 'pl' | 'en', who: { email: string; password: string }) {
+  await page.goto(T[language].login);
+  await page.locator('input[name="userLogin"]').fill(who.email);
+  await page.locator('input[name="userPassword"]').fill(who.password);
+  await page.locator('form button[type="submit"]').click();
+  await expect(page).not.toHaveURL(/login|logowanie/);
+}
+
+async function asInvestor(browser: Browser, language: 'pl' | 'en', run: (page: Page) => Promise<void>) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  try {
+    await logIn(page, language, DEMO.investor);
+    await run(page);
+  } finally {
+    await context.close();
+  }
+}
+
+for (const language of ['pl', 'en'] as const) {
+  test(`operator imports a CAMT.053 statement and resolves an exception (${language})`, async ({ page, request, browser }) => {
+    const t = T[language];
+    const paid = await invest(request, language, 'paid');
+    const under = await invest(request, language, 'under');
+    const stamp = `${language}-${Date.now()}`;
+    const xml = camt053({
+      id: `E2E-${stamp}`,
+      lines: [
+        { ref: `E2E-${stamp}-1`, amount: paid.total, title: `Zakup udzialow ${paid.reference.toLowerCase()}` },
+        { ref: `E2E-${stamp}-2`, amount: under.total - 100, title: under.reference },
+      ],
+    });
+
+    await logIn(page, language, DEMO.operator);
+    await page.goto(t.statements);
+    await expect(page.getByTestId('operator-statements')).toBeVisible();
+    await page.getByTestId('statement-file').setInputFiles({ name: `wyciag-${stamp}.xml`, mimeType: 'application/xml', buffer: Buffer.from(xml) });
+    await page.getByTestId('statement-submit').click();
+    await expect(page.getByTestId('statement-summary')).toContainText(t.summary);
+    await expect(page.getByTestId('statement-lines').locator('tr[data-outcome="matched"]')).toContainText(paid.reference);
+
+    // The investor sees the first order paid in their own area.
+    await asInvestor(browser, language, async (investorPage) => {
+      await investorPage.goto(t.order(paid.id));
+      await expect(investorPage.locator('[data-testid="history-entry"][data-to="paid"]')).toBeVisible();
+    });
+
+    // The underpaid one waits in the exceptions queue; the operator accepts it with a reason.
+    await page.goto(t.exceptions);
+    const card = page.locator('[data-testid^="exception-"]').filter({ hasText: under.reference });
+    await expect(card).toBeVisible();
+    await card.getByTestId('resolve').click();
+    await expect(card.getByRole('alert')).toBeVisible(); // the reason is required
+    await card.getByLabel(t.reason).fill(language === 'pl' ? 'Brakuje 1 zł, akceptujemy' : 'Short by 1 zł, accepted');
+    await card.getByTestId('resolve').click();
+    await expect(card.getByText(t.resolved)).toBeVisible();
+    // (a fresh token: the e2e server's access tokens live 5 s)
+    const token = await apiLogin(request, DEMO.investor.email, DEMO.investor.password);
+    const own = await request.get(`/api/order/${under.id}`, { headers: { Authorization: `Bearer ${token}` } });
+    expect((await own.json()).data.status).toBe('paid');
+
+    await page.goto(t.overview);
+    await expect(page.getByTestId('operator-overview')).toBeVisible();
+  });
+}
+
+test('an investor gets access denied in the operator area and never downloads its chunk', async ({ page }) => {
+  const chunks: string[] = [];
+  page.on('request', (r) => {
+    if (/OperatorArea/.test(r.url())) chunks.push(r.url());
+  });
+  await logIn(page, 'en', DEMO.investor);
+  await page.goto('/en/operator/statements');
+  await expect(page.getByTestId('operator-statements')).toHaveCount(0);
+  await expect(page.locator('#main-content')).toContainText(T.en.denied);
+  expect(chunks).toEqual([]);
+});
