@@ -6,7 +6,7 @@
 // draft the investor left (storage), the offer and the account's data, and resumes where the investor was.
 // Everything typed lives in `context.draft` and is persisted through the provided `persistDraft` action
 // on every change, so a reload or a later visit loses nothing. The chart does no I/O: `validate`,
-// `loadFlow`, `loadMethods` and `createOrder` are provided actors; `persistDraft`, `goToStep` and
+// `loadFlow`, `loadMethods`, `createOrder` and `loadOrder` are provided actors; `persistDraft`, `goToStep` and
 // `redirectToLogin` are provided actions.
 //
 // Each step's submit validates on the server (POST /investment/validate with that step) and moves on
@@ -14,12 +14,13 @@
 // the order (POST /investment) with an Idempotency-Key made once per attempt and kept across retries
 // (also across a reload), dropped only when the server has definitely refused (4xx). The result is
 // handled by the payment's `codeName`: BankTransfer → thankYou; PayPal → `redirecting`, whose action
-// (`redirectToPayPal`, provided) sends the browser to `payment.approveUrl`.
+// (`redirectToPayPal`, provided) sends the browser to `payment.approveUrl`. The thank-you state reads
+// the order again on entry (`loadOrder`, provided), so a reload shows its current status.
 import { assign, fromPromise, setup } from 'xstate';
 import type { ErrorItem } from '../contract/envelope';
 import type { CreateInvestmentBody, CreateInvestmentResult, InvestmentQuote, InvestorDataInput, TransactionMethod, ValidateInvestmentBody } from '../contract/investment';
 import { INVESTMENT_STEPS, onlyLaterStepErrors, stepOfContext, type InvestmentStep } from '../contract/investment-steps';
-import type { MethodCode } from '../contract/orders';
+import type { MethodCode, Order } from '../contract/orders';
 
 /** The steps shown on the flow's own screens, in order. */
 export const FLOW_STEPS = ['personalInformation', 'documents', 'payment'] as const;
@@ -135,6 +136,8 @@ export interface InvestmentContext {
   methods: TransactionMethod[];
   /** the errors shown (cleared on every location change) */
   errors: ErrorItem[];
+  /** thank-you: the order as the server has it now (GET /order/{id}), read on every entry */
+  order: Order | null;
 }
 
 export type InvestmentEvent =
@@ -273,6 +276,10 @@ export const investmentMachine = setup({
     createOrder: fromPromise<CreateInvestmentResult, { body: CreateInvestmentBody; attemptKey: string }>(async () => {
       throw new Error('createOrder actor not provided');
     }),
+    /** GET /order/{id}: the order's current status (paid once the operator matched the transfer) */
+    loadOrder: fromPromise<Order, { orderId: string }>(async () => {
+      throw new Error('loadOrder actor not provided');
+    }),
   },
   actions: {
     /** writes `context.draft` to storage (a flow screen of the same offer finds it by its slugs) */
@@ -329,6 +336,7 @@ export const investmentMachine = setup({
     quote: null,
     methods: [],
     errors: [],
+    order: null,
   }),
   initial: 'entering',
   states: {
@@ -691,16 +699,35 @@ export const investmentMachine = setup({
         ],
       },
     },
-    // The order is made: its payment details stay on screen (also after a reload) until the investor
-    // leaves the flow. Earlier steps cannot be reopened.
     // Leaving for PayPal: nothing more happens on this page.
     redirecting: {
       tags: ['busy'],
     },
+    // The order is made: earlier steps cannot be reopened. On every entry (right after the order, or a
+    // reload later) the order is read again (GET /order/{id}) so the page shows its current status: the
+    // payment details while it waits for the money (bank transfer), the status once paid or cancelled,
+    // and for PayPal the way to the PayPal return page. While it loads, or when it cannot be read, the
+    // result kept in the draft is shown (with a retry when reading failed).
     thankYou: {
       on: {
         'investment.locationChanged': {
           actions: { type: 'goToStep', params: { route: 'thankYou', replace: true } },
+        },
+      },
+      initial: 'loadingOrder',
+      states: {
+        loadingOrder: {
+          invoke: {
+            id: 'loadOrder',
+            src: 'loadOrder',
+            input: ({ context }) => ({ orderId: context.draft!.result!.order.id }),
+            onDone: { target: 'shown', actions: assign({ order: ({ event }) => event.output, errors: [] }) },
+            onError: { target: 'orderFailed', actions: assign({ errors: ({ event }) => errorsOf(event.error) }) },
+          },
+        },
+        shown: {},
+        orderFailed: {
+          on: { 'investment.retried': { target: 'loadingOrder', actions: 'clearErrors' } },
         },
       },
     },

@@ -66,7 +66,9 @@ const METHODS: TransactionMethod[] = [
 const NO_METHODS: TransactionMethod[] = METHODS.map((m) => ({ ...m, enabled: false }));
 
 const DEADLINE = new Date(Date.now() + 72 * 3600_000).toISOString();
-const ORDER = { id: 'ord-1', reference: 'ES-ABCD-EFG2' } as unknown as Order;
+const ORDER = { id: 'ord-1', reference: 'ES-ABCD-EFG2', status: 'new' } as unknown as Order;
+// GET /order/{id} on the thank-you page: still waiting for the money, or paid (the operator matched the transfer)
+const ORDER_PAID = { ...ORDER, status: 'paid' } as Order;
 const BANK_RESULT: CreateInvestmentResult = {
   order: ORDER,
   payment: {
@@ -115,6 +117,8 @@ const events = [
   { type: 'xstate.error.actor.validateInitiate', error: failure(500, [err('INTERNAL_ERROR', '')]) },
   { type: 'xstate.done.actor.loadFlow', output: loaded(null) },
   { type: 'xstate.done.actor.loadFlow', output: loaded(draft('payment', { methodId: 1, result: BANK_RESULT })) },
+  // a PayPal order whose page is reloaded (or the payer never went to PayPal)
+  { type: 'xstate.done.actor.loadFlow', output: loaded(draft('payment', { methodId: 2, result: PAYPAL_RESULT })) },
   { type: 'xstate.done.actor.loadFlow', output: loaded(draft('payment')) },
   { type: 'xstate.done.actor.loadFlow', output: loaded(draft('documents')) },
   { type: 'xstate.done.actor.loadFlow', output: loaded(draft('personalInformation')) },
@@ -145,6 +149,9 @@ const events = [
   { type: 'xstate.error.actor.createOrder', error: failure(400, [err('NO_TRANSACTION_METHOD_AVAILABLE', 'method')]) },
   { type: 'xstate.error.actor.createOrder', error: failure(409, [err('NOT_ENOUGH_SHARES_AVAILABLE', 'quantity')]) },
   { type: 'xstate.error.actor.createOrder', error: failure(500, [err('INTERNAL_ERROR', '')]) },
+  { type: 'xstate.done.actor.loadOrder', output: ORDER },
+  { type: 'xstate.done.actor.loadOrder', output: ORDER_PAID },
+  { type: 'xstate.error.actor.loadOrder', error: failure(500, [err('INTERNAL_ERROR', '')]) },
   ...(['personalInformation', 'documents', 'payment', 'thankYou'] as FlowRoute[]).map((route) => ({ type: 'investment.locationChanged', route })),
 ] as never[];
 
@@ -152,7 +159,15 @@ const events = [
 function serializeState(state: AnyMachineSnapshot, event?: EventObject, prev?: AnyMachineSnapshot): string {
   const c = state.context as { loggedIn: boolean; quantityText: string; methods: TransactionMethod[] };
   const errors = (state.context as { errors: ErrorItem[] }).errors.map((e) => e.code).join(',');
-  const flags = { loggedIn: c.loggedIn, qEmpty: c.quantityText.trim() === '', methods: c.methods.some((m) => m.enabled), errors };
+  const { draft: d, order } = state.context as { draft: InvestmentDraft | null; order: Order | null };
+  const flags = {
+    loggedIn: c.loggedIn,
+    qEmpty: c.quantityText.trim() === '',
+    methods: c.methods.some((m) => m.enabled),
+    errors,
+    result: d?.result?.payment.codeName ?? null,
+    status: order?.status ?? null,
+  };
   const via = event && prev && JSON.stringify(prev.value) !== JSON.stringify(state.value) ? ` via ${event.type} from ${JSON.stringify(prev.value)}` : event ? ` via ${event.type}` : '';
   return `${JSON.stringify(state.value)} ${JSON.stringify(flags)}${via}`;
 }
@@ -223,6 +238,7 @@ describe('investment (model-based, through the app)', { timeout: 60_000 }, () =>
           server.hold('POST', '/investment/validate');
           server.hold('GET', '/transaction');
           server.hold('POST', '/investment');
+          server.hold('GET', '/order/ord-1');
           let typed = '1';
           let moves = 0;
           let city = 'Warszawa';
@@ -329,18 +345,44 @@ describe('investment (model-based, through the app)', { timeout: 60_000 }, () =>
                 for (const e of (state.context as { errors: ErrorItem[] }).errors) expect(errorTexts()).toContain(pl(e.code));
                 expect(screen.getByRole('link', { name: 'Zmień liczbę udziałów na stronie oferty' })).toHaveAttribute('href', `/pl/inwestycja/${SLUG}`);
               },
-              thankYou: () => {
+              thankYou: (state) => {
+                const c = state.context as { draft: InvestmentDraft; order: Order | null };
+                const result = c.draft.result!;
                 expect(app.location().split('?')[0]).toBe(routeHref('thankYou'));
                 const thanks = screen.getByTestId('thank-you');
                 expect(thanks).toHaveTextContent('Dziękujemy za zamówienie');
-                expect(screen.getByTestId('bank-accountNumber')).toHaveTextContent('61 1090 1014 0000 0712 1981 2874');
-                expect(screen.getByTestId('bank-title')).toHaveTextContent('ES-ABCD-EFG2');
-                expect(screen.getByTestId('bank-amount').textContent!.replace(/\s/g, ' ')).toContain('500,00 zł');
+                expect(thanks).toHaveAttribute('data-method', result.payment.codeName);
+                // the order as the server has it now once read, until then the one saved with the result
+                const status = (c.order ?? result.order).status;
+                expect(screen.getByTestId('order-status')).toHaveAttribute('data-status', status);
+                expect(screen.getByTestId('order-status')).toHaveTextContent(status === 'paid' ? 'Opłacone' : 'Oczekuje na płatność');
+                expect(screen.getByTestId('order-reference')).toHaveTextContent('ES-ABCD-EFG2');
                 expect(screen.getByTestId('order-link')).toHaveAttribute('href', href('pl', 'order', { orderId: 'ord-1' }));
                 expect(within(thanks).queryByText('BankTransfer')).toBeNull();
-                expect(screen.getByTestId('countdown')).toHaveTextContent(/Pozostało \d+ d/);
+                if (status === 'paid') {
+                  // paid: no payment instructions any more, the status says so
+                  expect(screen.getByTestId('order-status-note')).toHaveTextContent('Otrzymaliśmy Twoją płatność');
+                  expect(screen.queryByTestId('bank-accountNumber')).toBeNull();
+                  expect(screen.queryByTestId('paypal-return-link')).toBeNull();
+                } else if (result.payment.codeName === 'BankTransfer') {
+                  expect(screen.getByTestId('bank-accountNumber')).toHaveTextContent('61 1090 1014 0000 0712 1981 2874');
+                  expect(screen.getByTestId('bank-title')).toHaveTextContent('ES-ABCD-EFG2');
+                  expect(screen.getByTestId('bank-amount').textContent!.replace(/\s/g, ' ')).toContain('500,00 zł');
+                  expect(screen.getByTestId('countdown')).toHaveTextContent(/Pozostało \d+ d/);
+                } else {
+                  // PayPal not finished: the way to the PayPal return page (it finishes, retries or switches)
+                  expect(screen.getByTestId('paypal-return-link')).toHaveAttribute('href', href('pl', 'paypalReturn', { slug: SLUG, orderId: 'ord-1' }));
+                  expect(screen.queryByTestId('bank-accountNumber')).toBeNull();
+                }
                 expect(breadcrumb('thankYou').getAttribute('aria-current')).toBe('step');
                 expect(storedDraft()?.result?.order.reference).toBe('ES-ABCD-EFG2');
+              },
+              'thankYou.loadingOrder': () => {
+                expect(server.lastCall('GET', '/order/ord-1')).toBeTruthy();
+              },
+              'thankYou.orderFailed': () => {
+                expect(screen.getByRole('alert')).toHaveTextContent('Nie udało się sprawdzić bieżącego statusu zamówienia');
+                expect(screen.getByTestId('retry-order-status')).toBeEnabled();
               },
             },
             events: {
@@ -383,7 +425,7 @@ describe('investment (model-based, through the app)', { timeout: 60_000 }, () =>
                 await server.answer('GET', '/investor/register', { status: 500, errors: [err('INTERNAL_ERROR', '')] });
               },
               'investment.retried': async () => {
-                const retry = screen.queryByTestId('retry-order') ?? button('Spróbuj ponownie');
+                const retry = screen.queryByTestId('retry-order') ?? screen.queryByTestId('retry-order-status') ?? button('Spróbuj ponownie');
                 fireEvent.click(retry);
                 await settle();
               },
@@ -452,6 +494,12 @@ describe('investment (model-based, through the app)', { timeout: 60_000 }, () =>
                 await server.answer('POST', '/investment', { status: e.status, errors: e.errors });
                 // a refusal (4xx) ends the attempt; an unknown outcome keeps its key for the retry
                 expect(storedDraft()?.attemptKey ?? null).toBe(e.status < 500 ? null : before);
+              },
+              'xstate.done.actor.loadOrder': async ({ event }) => {
+                await server.answer('GET', '/order/ord-1', { data: event.output });
+              },
+              'xstate.error.actor.loadOrder': async () => {
+                await server.answer('GET', '/order/ord-1', { status: 500, errors: [err('INTERNAL_ERROR', '')] });
               },
               'investment.locationChanged': async ({ event }) => {
                 // the investor goes to a step's address (the same one again counts: a new location)

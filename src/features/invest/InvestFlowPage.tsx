@@ -34,7 +34,7 @@ import { createInvestApi } from './api';
 import { readDraft, writeDraft } from './draftStorage';
 import { flowRouteOf, ROUTE_OF } from '../../config/investFlow';
 import { SummaryCard } from './SummaryCard';
-import { ThankYouBankTransfer } from './ThankYou';
+import { ThankYouBankTransfer, ThankYouPayPal } from './ThankYou';
 
 type Actor = ReturnType<typeof useInvestmentActor>;
 
@@ -71,6 +71,7 @@ function useInvestmentActor(slug: string, entry: FlowRoute) {
             signal,
           ),
         ),
+        loadOrder: fromPromise(({ input, signal }) => api.order(input.orderId, signal)),
       },
       actions: {
         persistDraft: ({ context }) => writeDraft(context.draft),
@@ -527,11 +528,38 @@ function FailedStep({ actor }: { actor: Actor }) {
 }
 
 function ThankYouStep({ actor }: { actor: Actor }) {
+  const t = useT();
   const result = useSelector(actor, (s) => s.context.draft?.result ?? null);
+  // The order as the server has it now (read on entry); until it arrives, the one saved with the result.
+  const fresh = useSelector(actor, (s) => s.context.order);
+  const refreshFailed = useSelector(actor, (s) => s.matches({ thankYou: 'orderFailed' }));
+  const refreshing = useSelector(actor, (s) => s.matches({ thankYou: 'loadingOrder' }));
+  const slug = useSelector(actor, (s) => s.context.slug);
   if (!result) return null;
-  // One view per payment method; PayPal never reaches here (the browser goes to PayPal instead).
-  if (result.payment.codeName === 'BankTransfer') return <ThankYouBankTransfer order={result.order} payment={result.payment} />;
-  return null;
+  const order = fresh && fresh.id === result.order.id ? fresh : result.order;
+  const notice = refreshFailed ? (
+    <Center>
+      <p role="alert">{t('invest.thankYou.statusFailed')}</p>
+      <Button onClick={() => actor.send({ type: 'investment.retried' })} data-testid="retry-order-status">
+        {t('invest.frame.retry')}
+      </Button>
+    </Center>
+  ) : null;
+  // One view per payment method.
+  if (result.payment.codeName === 'BankTransfer') {
+    return (
+      <div aria-busy={refreshing}>
+        {notice}
+        <ThankYouBankTransfer order={order} payment={result.payment} />
+      </div>
+    );
+  }
+  return (
+    <div aria-busy={refreshing}>
+      {notice}
+      <ThankYouPayPal order={order} slug={slug} />
+    </div>
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------

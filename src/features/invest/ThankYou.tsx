@@ -42,37 +42,87 @@ export function ThankYouBankTransfer({ order, payment }: { order: Order; payment
     { key: 'title', label: t('invest.thankYou.title_'), shown: payment.title, copied: payment.title, testId: 'bank-title' },
     { key: 'amount', label: t('invest.thankYou.amount'), shown: formatMoney(payment.amount, language), copied: amountText, testId: 'bank-amount' },
   ];
+  const waiting = order.status === 'new';
   return (
-    <Card data-testid="thank-you" data-method="BankTransfer">
+    <Card data-testid="thank-you" data-method="BankTransfer" data-status={order.status}>
       <h1 id="invest-step-title">{t('invest.thankYou.title')}</h1>
-      <p>{t('invest.thankYou.intro', { deadline: formatDeadline(payment.deadline, language) })}</p>
+      {waiting && <p>{t('invest.thankYou.intro', { deadline: formatDeadline(payment.deadline, language) })}</p>}
+      <OrderLine order={order} />
+      {waiting ? (
+        <>
+          <h2>{t('invest.thankYou.details')}</h2>
+          <Details>
+            {fields.map((f) => (
+              <CopyRow key={f.key} label={f.label} shown={f.shown} copied={f.copied} testId={f.testId} />
+            ))}
+            <div>
+              <dt>{t('invest.thankYou.deadline')}</dt>
+              <dd data-testid="bank-deadline">
+                {formatDeadline(payment.deadline, language)}
+                <Countdown deadline={payment.deadline} />
+              </dd>
+            </div>
+          </Details>
+          <h2>{t('invest.thankYou.qrTitle')}</h2>
+          {payment.qrCode ? (
+            <TransferQr
+              text={payment.qrCode}
+              alt={t('invest.thankYou.qrAlt', { amount: formatMoney(payment.amount, language), recipient: payment.accountHolder, title: payment.title })}
+            />
+          ) : (
+            <Note data-testid="qr-too-large">{t('invest.thankYou.qrTooLarge')}</Note>
+          )}
+        </>
+      ) : (
+        <Note data-testid="order-status-note">{t(`invest.thankYou.statusNote.${order.status}`)}</Note>
+      )}
+    </Card>
+  );
+}
+
+/** The order's reference, its current status and the link to it in the investor's orders. */
+function OrderLine({ order }: { order: Order }) {
+  const t = useT();
+  const language = useLanguage();
+  return (
+    <>
       <p>
         {t('invest.thankYou.reference')}: <strong data-testid="order-reference">{order.reference}</strong>{' '}
         <Link href={href(language, 'order', { orderId: order.id })} data-testid="order-link">
           {t('invest.thankYou.seeOrder')}
         </Link>
       </p>
-      <h2>{t('invest.thankYou.details')}</h2>
-      <Details>
-        {fields.map((f) => (
-          <CopyRow key={f.key} label={f.label} shown={f.shown} copied={f.copied} testId={f.testId} />
-        ))}
-        <div>
-          <dt>{t('invest.thankYou.deadline')}</dt>
-          <dd data-testid="bank-deadline">
-            {formatDeadline(payment.deadline, language)}
-            <Countdown deadline={payment.deadline} />
-          </dd>
-        </div>
-      </Details>
-      <h2>{t('invest.thankYou.qrTitle')}</h2>
-      {payment.qrCode ? (
-        <TransferQr
-          text={payment.qrCode}
-          alt={t('invest.thankYou.qrAlt', { amount: formatMoney(payment.amount, language), recipient: payment.accountHolder, title: payment.title })}
-        />
+      <p>
+        {t('invest.thankYou.status')}:{' '}
+        <strong data-testid="order-status" data-status={order.status}>
+          {t(`invest.thankYou.statuses.${order.status}`)}
+        </strong>
+      </p>
+    </>
+  );
+}
+
+/**
+ * The thank-you page of a PayPal order (a reload after the payer came back, or one who never went): its
+ * current status; while it waits for the money, the way to the PayPal return page, which finishes or
+ * retries the payment (or switches to a bank transfer).
+ */
+export function ThankYouPayPal({ order, slug }: { order: Order; slug: string }) {
+  const t = useT();
+  const language = useLanguage();
+  return (
+    <Card data-testid="thank-you" data-method="PayPal" data-status={order.status}>
+      <h1 id="invest-step-title">{t('invest.thankYou.title')}</h1>
+      <OrderLine order={order} />
+      {order.status === 'new' ? (
+        <p>
+          {t('invest.thankYou.payPalPending')}{' '}
+          <Link href={href(language, 'paypalReturn', { slug, orderId: order.id })} data-testid="paypal-return-link">
+            {t('invest.thankYou.payPalContinue')}
+          </Link>
+        </p>
       ) : (
-        <Note data-testid="qr-too-large">{t('invest.thankYou.qrTooLarge')}</Note>
+        <Note data-testid="order-status-note">{t(`invest.thankYou.statusNote.${order.status}`)}</Note>
       )}
     </Card>
   );

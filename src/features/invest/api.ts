@@ -2,6 +2,7 @@
 // for the investment chart: a validation answer is a list of errors (a 4xx with errors is an answer, not
 // a failure), offers and the account become what the flow needs.
 import type { CreateInvestmentBody, CreateInvestmentResult, InvestmentQuote, TransactionMethod, ValidateInvestmentBody } from '../../../contract/investment';
+import type { Order } from '../../../contract/orders';
 import type { TransactionsAnswer } from '../../../contract/transactions';
 import type { FlowOffer, InvestorDraft, ValidationAnswer } from '../../../machines/investment.machine';
 import { ApiRequestError, type Http } from '../../api/http';
@@ -105,6 +106,9 @@ export function createInvestApi(http: Http) {
         headers: { 'Idempotency-Key': attemptKey },
         signal,
       }),
+
+    /** GET /order/{id}: the order as it is now (the thank-you page reads it on every entry). */
+    order: (id: string, signal?: AbortSignal) => http<Order>(`/order/${encodeURIComponent(id)}`, { signal }),
   };
 }
 

@@ -109,5 +109,16 @@ export default {
       'Bank QR codes cannot carry amounts above 9 999,99 zł, so there is no code for this order. Copy the details with the buttons above into your transfer.',
     qrFailed: 'The QR code could not be drawn. Copy the details with the buttons above.',
     seeOrder: 'See the order in your orders',
+    status: 'Order status',
+    statuses: { new: 'Awaiting payment', paid: 'Paid', completed: 'Completed', cancelled: 'Cancelled' },
+    statusNote: {
+      new: 'We are waiting for your payment.',
+      paid: 'We have received your payment. Thank you! The shares are yours once the offer completes.',
+      completed: 'The order is completed: the shares are yours.',
+      cancelled: 'This order was cancelled, so its shares are no longer held for you. You can place a new order on the offer page.',
+    },
+    statusFailed: 'We could not check the order’s current status. The details below are those saved with your order.',
+    payPalPending: 'The PayPal payment is not finished yet.',
+    payPalContinue: 'Go to the PayPal payment',
   },
 };

@@ -109,5 +109,16 @@ export default {
       'Bankowe kody QR nie mogą zawierać kwot powyżej 9 999,99 zł, dlatego to zamówienie nie ma kodu. Skopiuj dane przyciskami powyżej do swojego przelewu.',
     qrFailed: 'Nie udało się narysować kodu QR. Skopiuj dane przyciskami powyżej.',
     seeOrder: 'Zobacz zamówienie w swoich zamówieniach',
+    status: 'Status zamówienia',
+    statuses: { new: 'Oczekuje na płatność', paid: 'Opłacone', completed: 'Zrealizowane', cancelled: 'Anulowane' },
+    statusNote: {
+      new: 'Czekamy na Twoją płatność.',
+      paid: 'Otrzymaliśmy Twoją płatność. Dziękujemy! Udziały będą Twoje po zakończeniu oferty.',
+      completed: 'Zamówienie zostało zrealizowane: udziały są Twoje.',
+      cancelled: 'To zamówienie zostało anulowane, więc jego udziały nie są już dla Ciebie zarezerwowane. Możesz złożyć nowe zamówienie na stronie oferty.',
+    },
+    statusFailed: 'Nie udało się sprawdzić bieżącego statusu zamówienia. Poniżej dane zapisane przy zamówieniu.',
+    payPalPending: 'Płatność PayPal nie została jeszcze zakończona.',
+    payPalContinue: 'Przejdź do płatności PayPal',
   },
 };
