@@ -1,22 +1,31 @@
 // FAQ items (SPEC §2 "FAQ"): question and HTML answer, only one expanded at a time; opening another closes
-// the open one, clicking the open one closes it. Questions are buttons with aria-expanded/aria-controls.
-import { useId, useState } from 'react';
+// the open one, clicking the open one closes it — the accordion chart (machines/accordion.machine.ts, none
+// open at start). Questions are buttons with aria-expanded/aria-controls.
+import { useActorRef, useSelector } from '@xstate/react';
+import { useId } from 'react';
 import styled from 'styled-components';
+import { accordionMachine } from '../../../machines/accordion.machine';
 import { ServerHtml } from '../../components/ui/ServerHtml';
 import type { FaqItem } from './api';
 
 export function FaqList({ items }: { items: readonly FaqItem[] }) {
-  const [open, setOpen] = useState<string | null>(null);
+  // other items (another language) are another accordion
+  return <FaqAccordion key={items.map((i) => i.id).join(' ')} items={items} />;
+}
+
+function FaqAccordion({ items }: { items: readonly FaqItem[] }) {
+  const accordion = useActorRef(accordionMachine, { input: { count: items.length, firstOpen: false } });
+  const openIndex = useSelector(accordion, (s) => s.context.openIndex);
   const base = useId();
   return (
     <List data-testid="faq-list">
-      {items.map((item) => {
-        const expanded = open === item.id;
+      {items.map((item, index) => {
+        const expanded = openIndex === index;
         const panelId = `${base}-${item.id}`;
         return (
           <li key={item.id}>
             <h3>
-              <button type="button" aria-expanded={expanded} aria-controls={panelId} onClick={() => setOpen(expanded ? null : item.id)}>
+              <button type="button" aria-expanded={expanded} aria-controls={panelId} onClick={() => accordion.send({ type: 'accordion.toggled', index })}>
                 <span>{item.question}</span>
                 <span aria-hidden="true">{expanded ? '−' : '+'}</span>
               </button>
