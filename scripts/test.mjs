@@ -4,7 +4,8 @@
 //   2 web        vitest run --project web   (views, machines, model-based tests, diagrams up to date), then
 //                scripts/coverage-report.mjs (reports/coverage/coverage.json + index.html; below 100% fails)
 //   3 api        vitest run --project api   (PGlite, plus PostgreSQL when TEST_DATABASE_URL is set;
-//                                            under CI a missing TEST_DATABASE_URL fails)
+//                                            under CI a missing TEST_DATABASE_URL fails), then
+//                scripts/api-conformance.ts (every recorded answer matches docs/openapi.json)
 //   4 e2e        npm run build, then playwright test against Chromium (skipped with a loud warning when
 //                no Chromium is installed, except under CI where that fails)
 //   5 budget     scripts/budget.mjs on dist/ (builds first unless stage 4 just did)
@@ -110,7 +111,10 @@ const stages = [
       } else {
         console.log(`PostgreSQL for the API suite: ${process.env.TEST_DATABASE_URL.replace(/\/\/([^:@/]+):[^@]*@/, '//$1:***@')}`);
       }
-      return (await run(bin('vitest'), ['run', '--project', 'api'])) === 0 ? 'passed' : 'failed';
+      if ((await run(bin('vitest'), ['run', '--project', 'api'])) !== 0) return 'failed';
+      // Then every answer the suite received is checked against docs/openapi.json (issue 14; the suite's
+      // tests/api/openapi.test.ts already checked that file is current and valid OpenAPI 3.1).
+      return (await run(bin('tsx'), [path.join(root, 'scripts', 'api-conformance.ts')])) === 0 ? 'passed' : 'failed';
     },
   },
   {

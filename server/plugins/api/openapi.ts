@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { errorEnvelopeSchema } from '../../../contract/envelope';
 import { isErrorCode } from '../../i18n/messages';
 import { isPrivateRoute, requiredRoles } from '../app/auth';
-import { routeErrorCodes } from '../../routes/api/error-codes';
+import { notModifiedRoutes, routeErrorCodes } from '../../routes/api/error-codes';
 
 // The API reference (issue 14), generated from the route schemas, the same zod schemas (contract/ and the
 // routes' schemas.ts) the server validates and serializes with:
@@ -22,7 +22,7 @@ import { routeErrorCodes } from '../../routes/api/error-codes';
 // - security: bearer JWT when the route has the auth guard (plugins/app/auth.ts isPrivateRoute); the roles a
 //   requireRole guard admits are named (`x-roles`, and "Operator only." in the description);
 // - the statuses every route of this API can answer through the one error handler (plugins/api/errors.ts):
-//   400 when there is input to validate, 401 (and 403 with a role) on private routes, 413/415 with a body,
+//   400 (schema errors, and the NUL guard on any route), 401 (and 403 with a role) on private routes, 413/415 with a body,
 //   503 MAINTENANCE / DATABASE_UNAVAILABLE, 500 INTERNAL_ERROR; each with the error envelope;
 // - `x-error-codes`: per status, the codes the route can answer. For 400 they are read from the zod schemas
 //   themselves (a schema names its code as the issue message, lib/validation-errors.ts), plus the generic
@@ -116,15 +116,19 @@ function transform(input: TransformInput) {
   const { route, url } = input;
   const zodSchema = (route.schema ?? {}) as Record<string, unknown>;
   const response = { ...((schema.response as Record<string, unknown>) ?? {}) };
-  const hasInput = Boolean(zodSchema.body || zodSchema.querystring || zodSchema.params);
   const privateRoute = isPrivateRoute(route);
   const roles = requiredRoles(route);
-  const statuses = new Set<number>([500, 503]);
-  if (hasInput) statuses.add(400);
+  // 400 everywhere: besides schema errors, the NUL guard (plugins/api/nul-guard.ts) refuses a NUL in any
+  // path, query or body of any route with 400 VALUE_NOT_VALID.
+  const statuses = new Set<number>([400, 500, 503]);
   if (zodSchema.body) statuses.add(413).add(415);
   if (privateRoute) statuses.add(401);
   if (roles.length) statuses.add(403);
   for (const status of statuses) if (!(String(status) in response)) response[String(status)] = errorEnvelopeJson();
+  const method = methodsOf(route)[0] ?? 'GET';
+  if (notModifiedRoutes.has(`${method} ${url}`)) {
+    response['304'] = { type: 'null', description: 'Not Modified: If-None-Match carried the current ETag (public cache); no body' };
+  }
 
   // Codes per error status: generic by status, plus the schema's own (400) and the route map's.
   const listed = routeErrorCodes[`${methodsOf(route)[0]} ${url}`] ?? {};

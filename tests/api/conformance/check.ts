@@ -71,14 +71,14 @@ export function readAnswers(dir: string): RecordedAnswer[] {
 export function checkConformance(document: Document, answers: RecordedAnswer[]): ConformanceResult {
   const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
   addFormats(ajv);
-  const defs = document.components?.schemas ?? {};
+  const toDefs = (schema: unknown) => JSON.parse(JSON.stringify(schema).replaceAll('"#/components/schemas/', '"#/$defs/')) as Schema;
+  const defs = toDefs(document.components?.schemas ?? {});
   const compiled = new Map<string, ValidateFunction>();
   const validatorFor = (key: string, schema: Schema) => {
     let validate = compiled.get(key);
     if (!validate) {
       // Component references (#/components/schemas/X) resolve against $defs carried along with the schema.
-      const text = JSON.stringify(schema).replaceAll('"#/components/schemas/', '"#/$defs/');
-      validate = ajv.compile({ ...(JSON.parse(text) as Schema), $defs: defs });
+      validate = ajv.compile({ ...toDefs(schema), $defs: defs });
       compiled.set(key, validate);
     }
     return validate;
@@ -113,6 +113,11 @@ export function checkConformance(document: Document, answers: RecordedAnswer[]):
       continue;
     }
     const content = response.content ?? {};
+    if (Object.keys(content).length === 0) {
+      // A status documented without a body (304 Not Modified).
+      if (answer.contentType || answer.body !== null) fail(answer, `this status is documented without a body, the answer has one (${answer.contentType})`);
+      continue;
+    }
     const mediaType = Object.keys(content).find((m) => mediaMatches(m, answer.contentType));
     if (!mediaType) {
       fail(answer, `content-type "${answer.contentType}" is not documented for this status (documented: ${Object.keys(content).join(', ') || 'no body'})`);

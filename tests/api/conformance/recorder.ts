@@ -1,5 +1,6 @@
 import { appendFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { expect } from 'vitest';
 import { answersDir } from './paths';
@@ -49,7 +50,12 @@ export function recordAnswers(fastify: FastifyInstance) {
     const contentType = String(reply.getHeader('content-type') ?? '');
     let body: unknown = null;
     if (/^application\/(.+\+)?json/i.test(contentType)) {
-      const text = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : undefined;
+      // The public cache sends pre-compressed bytes (content-encoding set by the route, not by a later hook).
+      const encoding = String(reply.getHeader('content-encoding') ?? '');
+      const bytes = typeof payload === 'string' ? Buffer.from(payload) : Buffer.isBuffer(payload) ? payload : undefined;
+      const decoded =
+        bytes && encoding === 'br' ? brotliDecompressSync(bytes) : bytes && encoding === 'gzip' ? gunzipSync(bytes) : bytes && encoding === 'deflate' ? inflateSync(bytes) : bytes;
+      const text = decoded?.toString('utf8');
       if (text === undefined) body = { unreadable: 'streamed JSON body' };
       else {
         try {

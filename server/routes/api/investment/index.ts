@@ -107,6 +107,8 @@ const investmentRoutes: FastifyPluginAsyncZod = async (fastify) => {
         403: errorEnvelopeSchema,
         409: errorEnvelopeSchema,
         422: errorEnvelopeSchema,
+        // A payment provider that fails while the order is created (PayPal): 502 CAN_CREATE_PAYMENT.
+        502: errorEnvelopeSchema,
       },
     },
     handler: async (request, reply) => {
