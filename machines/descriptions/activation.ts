@@ -3,7 +3,7 @@ import type { MachineDescriptions } from './types';
 export default {
   summary: ['Account activation from the e-mail link, and resending the link.', 'Aktywacja konta z linku w e-mailu oraz ponowne wysłanie linku.'],
   screens: ['account activation page'],
-  where: '/en/activate',
+  where: '/en/activate/<token>',
   states: {
     start: ['Checking whether the link carries a token', 'Sprawdzanie, czy link zawiera token'],
     activating: ['Activating the account (spinner)', 'Aktywacja konta (wskaźnik ładowania)'],

@@ -3,7 +3,7 @@ import type { MachineDescriptions } from './types';
 export default {
   summary: ['The contact form: send a message to the operator.', 'Formularz kontaktowy: wiadomość do operatora.'],
   screens: ['contact page', 'offer page contact form'],
-  where: '/en/contact',
+  where: '/en/contact-us',
   states: {
     editing: ['The form is being filled in (errors shown by fields)', 'Wypełnianie formularza (błędy przy polach)'],
     submitting: ['Sending the message', 'Wysyłanie wiadomości'],

@@ -6,7 +6,7 @@ const validating = ['Checking the step with the server', 'Sprawdzanie kroku na s
 export default {
   summary: ['The investment flow: choose shares, personal data, documents, payment, thank-you page.', 'Proces inwestycji: wybór udziałów, dane osobowe, dokumenty, płatność, podziękowanie.'],
   screens: ['offer invest box', 'invest steps (personal information, documents, payment)', 'thank-you page'],
-  where: '/en/invest',
+  where: '/en/invest/personal-information/<offer>',
   states: {
     entering: ['Deciding where the flow starts', 'Ustalanie, gdzie zaczyna się proces'],
     initiate: ['The invest box on the offer page', 'Pole inwestycji na stronie oferty'],

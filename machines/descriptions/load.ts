@@ -3,7 +3,7 @@ import type { MachineDescriptions } from './types';
 export default {
   summary: ['Loading one piece of data for a section, with retry.', 'Wczytanie danych sekcji, z ponowieniem.'],
   screens: ['home page figures', 'offers list', 'offer page', 'investor area lists'],
-  where: '/en/offers',
+  where: '/en/investments',
   states: {
     idle: ['Nothing requested yet', 'Nic jeszcze nie zamówiono'],
     loading: ['A skeleton of the section is shown', 'Widoczny szkielet sekcji'],

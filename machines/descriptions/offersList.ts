@@ -3,7 +3,7 @@ import type { MachineDescriptions } from './types';
 export default {
   summary: ['The offers list and its paging, driven by the address.', 'Lista ofert i jej stronicowanie, sterowane adresem.'],
   screens: ['offers list page'],
-  where: '/en/offers',
+  where: '/en/investments',
   states: {
     idle: ['A skeleton until the first request', 'Szkielet do pierwszego żądania'],
     loading: ['A skeleton while the page of offers loads', 'Szkielet podczas wczytywania strony ofert'],

@@ -3,7 +3,7 @@ import type { MachineDescriptions } from './types';
 export default {
   summary: ['Paged lists: page number and page size from the address.', 'Listy stronicowane: numer i rozmiar strony z adresu.'],
   screens: ['offers list', 'investor orders list'],
-  where: '/en/offers',
+  where: '/en/investments',
   states: {
     waiting: ['Waiting for the page’s items', 'Oczekiwanie na pozycje strony'],
     redirecting: ['The page is past the end: going to the last page', 'Strona poza zakresem: przejście na ostatnią'],

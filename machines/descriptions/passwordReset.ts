@@ -3,7 +3,7 @@ import type { MachineDescriptions } from './types';
 export default {
   summary: ['Forgotten password: ask for a link, then choose a new password.', 'Zapomniane hasło: prośba o link, potem nowe hasło.'],
   screens: ['password reset page'],
-  where: '/en/reset-password',
+  where: '/en/forgot-password',
   states: {
     start: ['Checking whether the link carries a token', 'Sprawdzanie, czy link zawiera token'],
     request: ['The form asking for the e-mail address', 'Formularz z adresem e-mail'],

@@ -3,7 +3,7 @@ import type { MachineDescriptions } from './types';
 export default {
   summary: ['Coming back from PayPal: confirm the payment and offer next steps.', 'Powrót z PayPal: potwierdzenie płatności i dalsze kroki.'],
   screens: ['PayPal return page'],
-  where: '/en/invest/paypal/return',
+  where: '/en/invest/<offer>/<order id>',
   states: {
     capturing: ['Confirming the payment with PayPal', 'Potwierdzanie płatności w PayPal'],
     paid: ['Paid: the thank-you message', 'Opłacone: podziękowanie'],

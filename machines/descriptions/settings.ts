@@ -3,7 +3,7 @@ import type { MachineDescriptions } from './types';
 export default {
   summary: ['Saving an account settings form.', 'Zapis formularza ustawień konta.'],
   screens: ['investor account settings'],
-  where: '/en/account',
+  where: '/en/investor/settings',
   states: {
     idle: ['The form is being edited', 'Edycja formularza'],
     saving: ['Saving (button busy)', 'Zapisywanie (przycisk zajęty)'],

@@ -41,6 +41,25 @@ async function hang(page: Page, pattern: string) {
   await page.route(pattern, () => new Promise<void>(() => {}));
 }
 
+const DEMO_INVESTOR = { email: 'investor@example.com', password: 'Investor123' };
+
+/** Signs the demo investor in through the login form and waits for the dashboard. */
+async function signedIn(ctx: RecipeContext) {
+  await consented(ctx);
+  await ctx.page.goto(`${ctx.baseUrl}/${ctx.lang}/${ctx.lang === 'en' ? 'login' : 'logowanie'}`);
+  await ctx.page.locator('input[name="userLogin"]').fill(DEMO_INVESTOR.email);
+  await ctx.page.locator('input[name="userPassword"]').fill(DEMO_INVESTOR.password);
+  await ctx.page.locator('form button[type="submit"]').click();
+  await ctx.page.getByTestId('welcome').waitFor();
+}
+
+/** Opens a page of the app (path after the language) and waits until the network is quiet. */
+async function open(ctx: RecipeContext, en: string, pl: string) {
+  await consented(ctx);
+  await ctx.page.goto(`${ctx.baseUrl}/${ctx.lang}${ctx.lang === 'en' ? en : pl}`);
+  await ctx.page.waitForLoadState('networkidle');
+}
+
 const TRANSIENT = 'transient: passed through within milliseconds, nothing of its own on screen';
 
 export const RECIPES: Record<string, MachineRecipes> = {
@@ -165,18 +184,18 @@ export const RECIPES: Record<string, MachineRecipes> = {
       loading: async (ctx) => {
         await consented(ctx);
         await hang(ctx.page, '**/api/offers*');
-        await ctx.page.goto(`${ctx.baseUrl}/${ctx.lang}/${ctx.lang === 'en' ? 'offers' : 'oferty'}`);
+        await ctx.page.goto(`${ctx.baseUrl}/${ctx.lang}/${ctx.lang === 'en' ? 'investments' : 'inwestycje'}`);
         await ctx.page.waitForTimeout(1000);
       },
       ready: async (ctx) => {
         await consented(ctx);
-        await ctx.page.goto(`${ctx.baseUrl}/${ctx.lang}/${ctx.lang === 'en' ? 'offers' : 'oferty'}`);
+        await ctx.page.goto(`${ctx.baseUrl}/${ctx.lang}/${ctx.lang === 'en' ? 'investments' : 'inwestycje'}`);
         await ctx.page.waitForLoadState('networkidle');
       },
       failure: async (ctx) => {
         await consented(ctx);
         await ctx.page.route('**/api/offers*', (route) => route.fulfill(answer(500)));
-        await ctx.page.goto(`${ctx.baseUrl}/${ctx.lang}/${ctx.lang === 'en' ? 'offers' : 'oferty'}`);
+        await ctx.page.goto(`${ctx.baseUrl}/${ctx.lang}/${ctx.lang === 'en' ? 'investments' : 'inwestycje'}`);
         await ctx.page.waitForLoadState('networkidle');
       },
     },
@@ -184,6 +203,160 @@ export const RECIPES: Record<string, MachineRecipes> = {
       idle: 'the same skeleton as loading, before the first request (milliseconds)',
       navigating: TRANSIENT,
       empty: 'needs a site with no offers (the demo has offers); no recipe yet',
+    },
+  },
+  auth: {
+    states: {
+      signedOut: async (ctx) => {
+        await open(ctx, '/login', '/logowanie');
+        await ctx.page.locator('input[name="userLogin"]').waitFor();
+      },
+      signingIn: async (ctx) => {
+        await open(ctx, '/login', '/logowanie');
+        await hang(ctx.page, '**/api/token');
+        await ctx.page.locator('input[name="userLogin"]').fill(DEMO_INVESTOR.email);
+        await ctx.page.locator('input[name="userPassword"]').fill(DEMO_INVESTOR.password);
+        await ctx.page.locator('form button[type="submit"]').click();
+        await ctx.page.waitForTimeout(500);
+      },
+      signedIn: signedIn,
+      'signedIn.token': signedIn,
+      'signedIn.token.valid': signedIn,
+      'signedIn.user': signedIn,
+      'signedIn.user.loaded': signedIn,
+    },
+    notShown: {
+      checking: TRANSIENT,
+      'signedIn.token.refreshing': 'lasts as long as one token request, no screen of its own; no recipe yet',
+      'signedIn.user.unknown': TRANSIENT,
+      'signedIn.user.loading': 'no recipe yet (the profile request would have to be held after the login)',
+      'signedIn.user.failed': 'no recipe yet',
+      signingOut: 'no recipe yet',
+      signedOutAfterLogout: TRANSIENT,
+    },
+  },
+  accordion: {
+    states: {
+      allClosed: async (ctx) => {
+        await open(ctx, '/faq', '/faq');
+      },
+      itemOpen: async (ctx) => {
+        await open(ctx, '/faq', '/faq');
+        await ctx.page.locator('main button[aria-expanded="false"]').first().click();
+        await ctx.page.locator('main button[aria-expanded="true"]').first().waitFor();
+      },
+    },
+    notShown: { deciding: TRANSIENT },
+  },
+  contactForm: {
+    states: {
+      editing: async (ctx) => {
+        await open(ctx, '/contact-us', '/kontakt');
+        await ctx.page.locator('main form').first().waitFor();
+      },
+    },
+    notShown: {
+      submitting: 'no recipe yet (fill the form with the message request held)',
+      success: 'no recipe yet (fill and send the form)',
+    },
+  },
+  passwordReset: {
+    states: {
+      request: async (ctx) => {
+        await open(ctx, '/forgot-password', '/zapomniane-haslo');
+      },
+      invalidToken: async (ctx) => {
+        await open(ctx, '/reset-password/not-a-token', '/resetuj-haslo/not-a-token');
+      },
+    },
+    notShown: {
+      start: TRANSIENT,
+      requesting: 'no recipe yet',
+      requested: 'no recipe yet (send the form with a known address)',
+      validating: 'lasts one request; no recipe yet',
+      choosing: 'needs a valid token from the e-mail; no recipe yet',
+      saving: 'needs a valid token; no recipe yet',
+      done: 'needs a valid token; no recipe yet',
+    },
+  },
+  activation: {
+    states: {
+      invalid: async (ctx) => {
+        await open(ctx, '/activate/not-a-token', '/aktywuj/not-a-token');
+      },
+      resend: async (ctx) => {
+        await open(ctx, '/resend-activation/someone%40example.com', '/ponowna-aktywacja/someone%40example.com');
+      },
+      'resend.idle': async (ctx) => {
+        await open(ctx, '/resend-activation/someone%40example.com', '/ponowna-aktywacja/someone%40example.com');
+      },
+    },
+    notShown: {
+      start: TRANSIENT,
+      activating: 'lasts one request; no recipe yet',
+      activated: 'needs a valid token from the e-mail; no recipe yet',
+      'resend.sending': 'no recipe yet',
+      'resend.sent': 'no recipe yet',
+      'resend.failed': 'no recipe yet',
+    },
+  },
+  registration: {
+    states: {
+      account: async (ctx) => {
+        await open(ctx, '/register', '/rejestracja');
+      },
+    },
+    notShown: {
+      loading: 'lasts one request; no recipe yet',
+      loadFailed: 'no recipe yet',
+      address: 'no recipe yet (fill step 1)',
+      bank: 'no recipe yet (fill steps 1 and 2)',
+      submitting: 'no recipe yet',
+      registered: 'no recipe yet',
+    },
+  },
+  settings: {
+    states: {
+      idle: async (ctx) => {
+        await signedIn(ctx);
+        await ctx.page.goto(`${ctx.baseUrl}/${ctx.lang}${ctx.lang === 'en' ? '/investor/settings' : '/inwestor/ustawienia'}`);
+        await ctx.page.waitForLoadState('networkidle');
+      },
+    },
+    notShown: { saving: 'no recipe yet', saved: 'no recipe yet', failed: 'no recipe yet' },
+  },
+  language: {
+    states: {
+      ready: async (ctx) => {
+        await consented(ctx);
+        await home(ctx);
+      },
+    },
+    notShown: {
+      resolving: TRANSIENT,
+      loading: 'lasts as long as the texts chunk loads; no recipe yet',
+      failed: 'no recipe yet (the texts chunk would have to fail)',
+      switching: 'no recipe yet',
+    },
+  },
+  slider: {
+    states: {
+      carousel: async (ctx) => {
+        await consented(ctx);
+        await home(ctx);
+      },
+      'carousel.running': async (ctx) => {
+        await consented(ctx);
+        await home(ctx);
+      },
+    },
+    notShown: {
+      sizing: TRANSIENT,
+      empty: 'needs a site without slides (the demo has several); no recipe yet',
+      single: 'needs a site with one slide; no recipe yet',
+      'carousel.settling': TRANSIENT,
+      'carousel.hovered': 'no recipe yet (hover the slider)',
+      'carousel.videoPlaying': 'needs a video slide; no recipe yet',
     },
   },
 };
