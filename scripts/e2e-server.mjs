@@ -2,7 +2,9 @@
 // The app for the browser suite, started by playwright.config.ts's webServer: like `npm start` (build the
 // SPA, then one Node process serving the API and dist/), but on E2E_PORT (a free port the config chose) with a fresh PGlite data folder
 // (E2E_DATA_DIR, emptied before start and removed after) and short-lived access tokens.
-//   E2E_SKIP_BUILD=1      reuse the current dist/
+//   E2E_SKIP_BUILD=1      reuse the current dist/ (or E2E_SPA_DIR)
+//   E2E_SPA_DIR=<folder>  build the SPA into that folder and serve it instead of dist/ (so another `npm run build`
+//                         on a shared machine cannot swap the bundle under a running suite)
 //   E2E_DATABASE_URL=...  run against PostgreSQL instead of PGlite (DATABASE_URL is never inherited)
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
@@ -21,7 +23,8 @@ const dataDir = process.env.E2E_DATA_DIR || path.join(os.tmpdir(), `estate-share
 
 if (process.env.E2E_SKIP_BUILD !== '1') {
   console.log('[e2e-server] npm run build');
-  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  const outDir = process.env.E2E_SPA_DIR ? ['--', '--outDir', path.resolve(root, process.env.E2E_SPA_DIR), '--emptyOutDir'] : [];
+  const build = spawnSync('npm', ['run', 'build', ...outDir], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) {
     console.error('[e2e-server] build failed');
     process.exit(build.status ?? 1);
@@ -38,7 +41,7 @@ const env = {
   DATA_DIR: dataDir,
   MAIL_DIR: path.join(dataDir, 'mail'),
   ACCESS_TOKEN_TTL: process.env.ACCESS_TOKEN_TTL || '5',
-  SPA_DIR: 'dist',
+  SPA_DIR: process.env.E2E_SPA_DIR ? path.resolve(root, process.env.E2E_SPA_DIR) : 'dist',
   SERVE_SPA: 'true',
   LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
   // The specs register several accounts from one address; the server's default is 5 per 10 minutes.
