@@ -19,8 +19,9 @@ import type { Language } from '../../config/env';
 import { useT } from '../../i18n/i18n';
 import { useLanguage } from '../../i18n/i18n';
 import { media } from '../../styles/theme';
+import { Button } from '../../components/ui/Button';
+import { createContactApi } from './api';
 import { ContactForm } from './ContactForm';
-import type { Agreement } from './types';
 
 export const CONTACT_MAP_ZOOM = 15; // SPEC §9
 
@@ -41,17 +42,9 @@ export function ContactPage() {
   const title = contentText(content, 'contact.title');
   usePageTitle(title || t('pages.contact'));
 
-  const agreements = useLoad(
-    (_p: { language: Language }, signal) => http<Agreement[]>('/offers/contact/agreements', { signal }),
-    { language },
-  );
-  const sendMessage = useMemo(
-    () =>
-      fromPromise<unknown, ContactMessage>(({ input, signal }) =>
-        http('/contact-form', { method: 'POST', body: input, signal }),
-      ),
-    [http],
-  );
+  const api = useMemo(() => createContactApi(http), [http]);
+  const agreements = useLoad((_p: { language: Language }, signal) => api.agreements(signal), { language });
+  const sendMessage = useMemo(() => fromPromise<unknown, ContactMessage>(({ input, signal }) => api.send(input, signal)), [api]);
   const image = contentNode(content, 'contact.image');
   const companyName = contentText(content, 'contact.companyName');
   const companyDescription = contentText(content, 'contact.companyDescription');
@@ -73,10 +66,16 @@ export function ContactPage() {
             <div style={{ position: 'relative', height: 420 }} role="status" aria-label={t('common.loading')}>
               <Skeleton />
             </div>
+          ) : agreements.status === 'failure' ? (
+            // without its agreements the form cannot be sent: say so, with a retry
+            <LoadFailed role="alert" data-testid="contact-agreements-failed">
+              <p>{t('contact.loadFailed')}</p>
+              <Button onClick={agreements.retry}>{t('contact.retry')}</Button>
+            </LoadFailed>
           ) : (
             <ContactForm
               key={language}
-              agreements={agreements.status === 'success' ? (agreements.data ?? []) : []}
+              agreements={agreements.data ?? []}
               sendMessage={sendMessage}
             />
           )}
@@ -133,4 +132,13 @@ const Company = styled.div`
 
 const MapBox = styled.div`
   margin-top: 48px;
+`;
+
+const LoadFailed = styled.div`
+  display: grid;
+  gap: 12px;
+  justify-items: start;
+  p {
+    margin: 0;
+  }
 `;

@@ -10,4 +10,6 @@ export default {
   submit: 'Send',
   sending: 'Sending…',
   success: 'Thank you! Your message has been sent.',
+  loadFailed: 'The form could not be loaded.',
+  retry: 'Try again',
 } as Record<string, unknown>;

@@ -10,4 +10,6 @@ export default {
   submit: 'Wyślij',
   sending: 'Wysyłanie…',
   success: 'Dziękujemy! Twoja wiadomość została wysłana.',
+  loadFailed: 'Nie udało się wczytać formularza.',
+  retry: 'Spróbuj ponownie',
 } as Record<string, unknown>;
