@@ -2,8 +2,10 @@ import type { MachineDescriptions } from './types';
 
 const loading = { slider: ['home slider', 'slider strony głównej'], staticContent: ['static content (menus, footer)', 'treści stałe (menu, stopka)'] } as const;
 const content = (phase: string) => ({
-  [`${phase}.splash`]: ['Loading the splash configuration', 'Wczytywanie konfiguracji ekranu startowego'],
-  [`${phase}.content`]: ['Loading the slider and the static content side by side', 'Równoległe wczytywanie slidera i treści stałych'],
+  [`${phase}.content`]: ['Loading the splash configuration, the slider and the static content side by side', 'Równoległe wczytywanie ekranu startowego, slidera i treści stałych'],
+  [`${phase}.content.splash`]: ['Loading the splash configuration', 'Wczytywanie konfiguracji ekranu startowego'],
+  [`${phase}.content.splash.loading`]: ['The splash request is running', 'Trwa żądanie ekranu startowego'],
+  [`${phase}.content.splash.done`]: ['The splash is settled (loaded or failed)', 'Ekran startowy rozstrzygnięty (wczytany lub błąd)'],
   [`${phase}.content.slider`]: [`Loading the ${loading.slider[0]}`, `Wczytywanie: ${loading.slider[1]}`],
   [`${phase}.content.slider.loading`]: ['The slider request is running', 'Trwa żądanie slidera'],
   [`${phase}.content.slider.done`]: ['The slider is settled (loaded or failed)', 'Slider rozstrzygnięty (wczytany lub błąd)'],

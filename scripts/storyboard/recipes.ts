@@ -123,11 +123,6 @@ export const RECIPES: Record<string, MachineRecipes> = {
         await ctx.page.goto(`${ctx.baseUrl}/${ctx.lang}/`);
         await ctx.page.waitForTimeout(800);
       },
-      'booting.splash': async (ctx) => {
-        await hang(ctx.page, '**/api/splash-screen*');
-        await ctx.page.goto(`${ctx.baseUrl}/${ctx.lang}/`);
-        await ctx.page.waitForTimeout(800);
-      },
       'booting.content': async (ctx) => {
         await hang(ctx.page, '**/api/static-content*');
         await ctx.page.goto(`${ctx.baseUrl}/${ctx.lang}/`);
@@ -144,6 +139,9 @@ export const RECIPES: Record<string, MachineRecipes> = {
       },
     },
     notShown: {
+      'booting.content.splash': 'a region of booting.content (same screen)',
+      'booting.content.splash.loading': 'a region of booting.content (same screen)',
+      'booting.content.splash.done': 'a region of booting.content (same screen)',
       'booting.content.slider': 'a region of booting.content (same screen)',
       'booting.content.slider.loading': 'a region of booting.content (same screen)',
       'booting.content.slider.done': 'a region of booting.content (same screen)',
@@ -154,7 +152,9 @@ export const RECIPES: Record<string, MachineRecipes> = {
       session: TRANSIENT,
       restoringSession: 'needs a stored session; no recipe yet',
       reloading: 'the page of `ready` while the other language loads (a few milliseconds); no recipe yet',
-      'reloading.splash': 'as reloading',
+      'reloading.content.splash': 'as reloading',
+      'reloading.content.splash.loading': 'as reloading',
+      'reloading.content.splash.done': 'as reloading',
       'reloading.content': 'as reloading',
       'reloading.content.slider': 'as reloading',
       'reloading.content.slider.loading': 'as reloading',
