@@ -131,7 +131,7 @@ test.describe('figures', () => {
     test(`offer cards and the home page figures (${language})`, async ({ page }) => {
       await page.goto(language === 'pl' ? '/pl/inwestycje' : '/en/investments');
       const cards = page.getByTestId('offer-card');
-      await expect(cards.first()).toBeVisible();
+      await expect(cards.first()).toBeVisible({ timeout: 15_000 });
       const first = cards.first();
       await expect(first.getByTestId('offer-status')).toHaveText(language === 'pl' ? /Otwarta|Zamknięta|Sfinansowana/ : /Open|Closed|Funded/);
       await expect(first.getByTestId('offer-price')).toHaveText(language === 'pl' ? /\d,\d\d\s?zł$/ : /^PLN\s\d/);
