@@ -21,7 +21,11 @@ import { Spinner } from '../../components/ui/Spinner';
 import { useLoad } from '../../components/ui/useLoad';
 import { NameAndPhoneFields, type NameAndPhoneValues } from './NameAndPhoneFields';
 import { usePageTitle } from '../../components/ui/usePageTitle';
-import { useT } from '../../i18n/i18n';
+import { useLanguage, useT } from '../../i18n/i18n';
+import { groupAccountNumber } from '../../components/format/money';
+import { createInvestorApi } from '../investor/api';
+import { InvestorDocuments } from '../investor/DocumentsPage';
+import { useFileDownload } from '../investor/ui';
 import { createAccountApi, type Investor, type InvestorDocument } from './api';
 import {
   checkAccountNumber,
@@ -45,10 +49,7 @@ export const SettingsPage: Screen = () => {
   usePageTitle(t('account.settings.title'));
   const api = createAccountApi(http);
   const load = useLoad((_: null, signal) => api.investor(signal), null);
-  const countries = useLoad(
-    (_: null, signal) => api.registrationOptions(signal).then((o) => o.countries.map((c) => c.code)).catch(() => []),
-    null,
-  );
+  const countries = useLoad((_: null, signal) => api.countries(signal), null);
   const [investor, setInvestor] = useState<Investor | null>(null);
   useEffect(() => {
     if (load.data) setInvestor(load.data);
@@ -72,6 +73,15 @@ export const SettingsPage: Screen = () => {
         <Tabs current={tab} onChange={setTab}>
           {tab === 'personal' && (
             <>
+              {countries.status === 'failure' && (
+                // the country lists could not be loaded: the investor's own countries stay selectable
+                <div role="alert" data-testid="settings-countries-failed">
+                  <ErrorList codes={[(countries.error as { code?: string })?.code ?? 'GENERIC']} />
+                  <Actions>
+                    <Button onClick={countries.retry}>{t('account.settings.retry')}</Button>
+                  </Actions>
+                </div>
+              )}
               <PersonalForm investor={investor} onSaved={setInvestor} />
               <AddressForm investor={investor} countries={countries.data ?? []} onSaved={setInvestor} />
               <BankForm investor={investor} countries={countries.data ?? []} onSaved={setInvestor} />
@@ -225,7 +235,12 @@ type PersonalValues = NameAndPhoneValues;
 
 function PersonalForm({ investor, onSaved }: { investor: Investor; onSaved: (i: Investor) => void }) {
   const t = useT();
-  const save = useSave('personal', (o) => isInvestor(o) && onSaved(o));
+  const { auth } = useAppSystem();
+  // the header shows the signed-in user's name: the auth actor loads the user again after a save
+  const save = useSave('personal', (o) => {
+    if (isInvestor(o)) onSaved(o);
+    auth.send({ type: 'auth.userRequested' });
+  });
   const form = useForm<PersonalValues>({
     defaultValues: {
       firstName: investor.firstName ?? '',
@@ -304,8 +319,8 @@ function BankForm({ investor, countries, onSaved }: { investor: Investor; countr
   const t = useT();
   const save = useSave('bank', (o) => isInvestor(o) && onSaved(o));
   const b = investor.bank ?? { country: '', bankName: '', accountNumber: '' };
-  const { register, handleSubmit, formState } = useForm<BankValues>({
-    defaultValues: { country: b.country ?? '', bankName: b.bankName ?? '', accountNumber: b.accountNumber ?? '' },
+  const { register, handleSubmit, formState, setValue } = useForm<BankValues>({
+    defaultValues: { country: b.country ?? '', bankName: b.bankName ?? '', accountNumber: groupAccountNumber(b.accountNumber ?? '') },
     mode: 'onBlur',
     reValidateMode: 'onChange',
   });
@@ -326,9 +341,18 @@ function BankForm({ investor, countries, onSaved }: { investor: Investor; countr
         label={t('account.register.accountNumber')}
         hint={t('account.form.accountNumberHint')}
         inputMode="numeric"
+        autoComplete="off"
+        maxLength={40}
         required
         error={message('accountNumber')}
-        {...register('accountNumber', { validate: (v) => ok(checkAccountNumber(v)) })}
+        {...register('accountNumber', {
+          validate: (v) => ok(checkAccountNumber(v)),
+          // shown and typed in groups of four; sent as digits only
+          onChange: (e) => {
+            const grouped = groupAccountNumber(e.target.value);
+            if (grouped !== e.target.value) setValue('accountNumber', grouped);
+          },
+        })}
       />
     </SettingsForm>
   );
@@ -370,44 +394,15 @@ function NotificationsForm({ investor, onSaved }: { investor: Investor; onSaved:
 
 function Documents() {
   const t = useT();
+  const language = useLanguage();
   const { http } = useAppSystem();
-  const docs = useLoad((_: null, signal) => createAccountApi(http).documents(signal), null);
+  // the investor area's list: own documents need the bearer token (the file-download chart fetches them)
+  const docs = useLoad((_: { language: string }, signal) => createInvestorApi(http).documents(signal), { language });
+  const files = useFileDownload();
   return (
     <Card data-testid="settings-documents">
       <h2>{t('account.settings.documents.title')}</h2>
-      {docs.skeleton && <Spinner />}
-      {docs.status === 'failure' && <ErrorList codes={[(docs.error as { code?: string })?.code ?? 'GENERIC']} />}
-      {docs.status === 'success' && (docs.data ?? []).length === 0 && <Muted>{t('account.settings.documents.empty')}</Muted>}
-      {docs.status === 'success' && (docs.data ?? []).length > 0 && (
-        <DocList>
-          {(docs.data ?? []).map((doc: InvestorDocument) => (
-            <li key={doc.id}>
-              <span title={doc.type ? t(`account.settings.documents.${doc.type === 'investor' ? 'investor' : 'general'}`) : undefined}>
-                {doc.displayName}
-              </span>
-              <Actions>
-                <AnchorButton
-                  variant="secondary"
-                  href={doc.url}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  aria-label={t('account.settings.documents.previewOf', { name: doc.displayName })}
-                >
-                  {t('account.settings.documents.preview')}
-                </AnchorButton>
-                <AnchorButton
-                  variant="ghost"
-                  href={doc.url}
-                  download
-                  aria-label={t('account.settings.documents.downloadOf', { name: doc.displayName })}
-                >
-                  {t('account.settings.documents.download')}
-                </AnchorButton>
-              </Actions>
-            </li>
-          ))}
-        </DocList>
-      )}
+      <InvestorDocuments load={docs} files={files} />
     </Card>
   );
 }

@@ -119,6 +119,10 @@ export function createAccountApi(http: Http) {
 
     investor: (signal?: AbortSignal) => http<Investor>('/investor', { signal }),
 
+    /** the country codes the address and bank forms offer (GET /investor/register); a failure is the caller's to show */
+    countries: (signal?: AbortSignal) =>
+      http<{ countries: Country[] }>('/investor/register', { signal }).then((r) => (r?.countries ?? []).map((c) => c.code)),
+
     updateInvestor: (group: SettingsGroup, values: unknown, signal?: AbortSignal) =>
       mapped(http<Investor>('/investor', { method: 'PATCH', body: { [group]: values }, signal }), (e) => toFieldErrors(e, group)),
 

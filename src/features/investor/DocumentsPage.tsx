@@ -7,7 +7,7 @@ import type { InvestorDocument } from '../../../contract/portfolio';
 import { useAppSystem } from '../../app/AppSystemContext';
 import type { Screen } from '../../app/screen';
 import { AnchorButton, Button } from '../../components/ui/Button';
-import { useLoad } from '../../components/ui/useLoad';
+import { useLoad, type LoadStatus } from '../../components/ui/useLoad';
 import { usePageTitle } from '../../components/ui/usePageTitle';
 import { useLanguage, useT } from '../../i18n/i18n';
 import { createInvestorApi } from './api';
@@ -22,6 +22,30 @@ export const DocumentsPage: Screen = () => {
   const load = useLoad((p: { language: string }, signal) => api.documents(signal), { language });
   const files = useFileDownload();
   usePageTitle(t('investor.documents.title'));
+  const count = load.status === 'success' ? (load.data ?? []).length : 0;
+  return (
+    <InvestorPage testId="page-documents" title={t('investor.documents.title')} subtitle={load.status === 'success' ? t(pluralKey('investor.documents.count', language, count), { count }) : undefined}>
+      <InvestorDocuments load={load} files={files} />
+    </InvestorPage>
+  );
+};
+
+/**
+ * The investor's documents (own, with the bearer token through the file-download chart; general ones as
+ * plain links), their load's failure with a retry and a PDF's failure with a retry. Also the settings'
+ * Documents tab.
+ */
+export interface DocumentsLoad {
+  status: LoadStatus;
+  data: InvestorDocument[] | null;
+  error: unknown;
+  skeleton: boolean;
+  retry: () => void;
+}
+
+export function InvestorDocuments({ load, files }: { load: DocumentsLoad; files: ReturnType<typeof useFileDownload> }) {
+  const t = useT();
+  const language = useLanguage();
   const docs = load.status === 'success' ? (load.data ?? []) : [];
   const own = docs.filter((d) => d.own);
   const general = docs.filter((d) => !d.own);
@@ -73,7 +97,7 @@ export const DocumentsPage: Screen = () => {
   );
 
   return (
-    <InvestorPage testId="page-documents" title={t('investor.documents.title')} subtitle={load.status === 'success' ? t(pluralKey('investor.documents.count', language, docs.length), { count: docs.length }) : undefined}>
+    <>
       {files.failed && <FileFailure onRetry={files.retry} onDismiss={files.dismiss} />}
       {load.status === 'failure' && <LoadError error={load.error} onRetry={load.retry} />}
       {load.skeleton && <Skeleton rows={4} />}
@@ -89,9 +113,9 @@ export const DocumentsPage: Screen = () => {
           </Card>
         </>
       )}
-    </InvestorPage>
+    </>
   );
-};
+}
 
 const DocList = styled.ul`
   list-style: none;
