@@ -9,7 +9,7 @@
 // (<out>/index.html). The output is generated: reports/ is gitignored. Not part of npm test (one e2e spec
 // runs it on the disclosure machine).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -58,11 +58,15 @@ async function startApp(): Promise<{ baseUrl: string; child: ChildProcess }> {
   }
   const port = await freePort();
   const dataDir = path.join(os.tmpdir(), `estate-shares-storyboard-${port}`);
+  // a snapshot of dist/ (E2E_SPA_DIR): a rebuild during the run (npm test, another terminal) must not swap the app
+  const spaDir = path.join(os.tmpdir(), `estate-shares-storyboard-spa-${port}`);
+  cpSync(path.join(root, 'dist'), spaDir, { recursive: true });
   const child = spawn(process.execPath, [path.join(root, 'scripts', 'e2e-server.mjs')], {
     cwd: root,
-    env: { ...process.env, E2E_PORT: String(port), E2E_SKIP_BUILD: '1', E2E_DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: { ...process.env, E2E_PORT: String(port), E2E_SKIP_BUILD: '1', E2E_DATA_DIR: dataDir, E2E_SPA_DIR: spaDir, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
+  child.once('exit', () => rmSync(spaDir, { recursive: true, force: true }));
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 240_000;
   for (;;) {
