@@ -4,6 +4,7 @@
 // beside their fields; the chart has already gone back to the first step that has one.
 import { useActorRef, useSelector } from '@xstate/react';
 import { useRef, useState } from 'react';
+import { groupAccountNumber } from '../../components/format/money';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
 import { fromPromise } from 'xstate';
@@ -290,8 +291,13 @@ function BankForm({
     register,
     handleSubmit,
     getValues,
+    setValue,
     formState: { errors },
-  } = useForm<BankStep>({ defaultValues: { ...values }, mode: 'onBlur', reValidateMode: 'onChange' });
+  } = useForm<BankStep>({
+    defaultValues: { ...values, accountNumber: groupAccountNumber(values.accountNumber) },
+    mode: 'onBlur',
+    reValidateMode: 'onChange',
+  });
   const message = useFieldMessage(errors, serverErrors);
   const [checked, setChecked] = useState<Record<string, boolean>>(accepted);
   const [missing, setMissing] = useState<Record<string, string>>({});
@@ -325,9 +331,18 @@ function BankForm({
         label={t('account.register.accountNumber')}
         hint={t('account.form.accountNumberHint')}
         inputMode="numeric"
+        autoComplete="off"
+        maxLength={40}
         required
         error={message('accountNumber', 'bank.accountNumber')}
-        {...register('accountNumber', { validate: (v) => ok(checkAccountNumber(v)) })}
+        {...register('accountNumber', {
+          validate: (v) => ok(checkAccountNumber(v)),
+          // shown and typed in groups of four; the account api sends digits only
+          onChange: (e) => {
+            const grouped = groupAccountNumber(e.target.value);
+            if (grouped !== e.target.value) setValue('accountNumber', grouped);
+          },
+        })}
       />
       {agreements.length > 0 && (
         <fieldset style={{ border: 0, padding: 0, margin: 0, display: 'grid', gap: 12 }}>
