@@ -1,5 +1,6 @@
-// App boot (SPEC §2 "Application root behaviour"): the splash screen first, then the slider and the static
-// content side by side, then, if a session exists, the session is restored by fetching the user.
+// App boot (SPEC §2 "Application root behaviour"): the splash screen, the slider and the static content are
+// loaded side by side (issue 11: nothing waits for another), then, if a session exists, the session is
+// restored by fetching the user.
 //
 // First boot and a reload of content are two states, not a flag in a view: `booting` covers the page with the
 // full-screen loader (tag `blocking`); `reloading` (after a language switch) keeps the page on screen while
@@ -32,54 +33,34 @@ export type BootEvent = { type: 'boot.languageChanged' } | { type: 'boot.retried
 export function createBootMachine<TSplash = unknown, TSlider = unknown, TContent = unknown>() {
   type Ctx = BootContext<TSplash, TSlider, TContent> & { hasSession: boolean };
 
-  /** The three loads, then `next` (or `#boot.failed` when one of them failed). */
-  const loads = (next: string) => ({
-    initial: 'splash' as const,
-    entry: 'clearErrors' as const,
+  /** One load as a region of its own: `loading`, then `done` whether it answered or failed. */
+  const region = (id: 'loadSplash' | 'loadSlider' | 'loadStaticContent', store: string, load: keyof BootContext['errors'], extra: string[] = []) => ({
+    initial: 'loading' as const,
     states: {
-      splash: {
+      loading: {
         invoke: {
-          id: 'loadSplash',
-          src: 'loadSplash' as const,
-          onDone: { target: 'content', actions: ['storeSplash' as const, 'splashLoaded' as const] },
-          onError: { target: 'content', actions: { type: 'recordError' as const, params: { load: 'splash' as const } } },
+          id,
+          src: id,
+          onDone: { target: 'done', actions: [store, ...extra] as never },
+          onError: { target: 'done', actions: { type: 'recordError' as const, params: { load } } },
         },
       },
+      done: { type: 'final' as const },
+    },
+  });
+
+  /** The three loads side by side (issue 11: boot in parallel), then `next` (or `#boot.failed` when one failed). */
+  const loads = (next: string) => ({
+    initial: 'content' as const,
+    entry: 'clearErrors' as const,
+    states: {
       content: {
         type: 'parallel' as const,
         onDone: 'checked',
         states: {
-          slider: {
-            initial: 'loading' as const,
-            states: {
-              loading: {
-                invoke: {
-                  id: 'loadSlider',
-                  src: 'loadSlider' as const,
-                  onDone: { target: 'done', actions: 'storeSlider' as const },
-                  onError: { target: 'done', actions: { type: 'recordError' as const, params: { load: 'slider' as const } } },
-                },
-              },
-              done: { type: 'final' as const },
-            },
-          },
-          staticContent: {
-            initial: 'loading' as const,
-            states: {
-              loading: {
-                invoke: {
-                  id: 'loadStaticContent',
-                  src: 'loadStaticContent' as const,
-                  onDone: { target: 'done', actions: 'storeStaticContent' as const },
-                  onError: {
-                    target: 'done',
-                    actions: { type: 'recordError' as const, params: { load: 'staticContent' as const } },
-                  },
-                },
-              },
-              done: { type: 'final' as const },
-            },
-          },
+          splash: region('loadSplash', 'storeSplash', 'splash', ['splashLoaded']),
+          slider: region('loadSlider', 'storeSlider', 'slider'),
+          staticContent: region('loadStaticContent', 'storeStaticContent', 'staticContent'),
         },
       },
       checked: {

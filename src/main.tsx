@@ -1,11 +1,16 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { preloadRoute } from './app/Routes';
 import { createAppSystem } from './app/system';
 import { unregisterServiceWorkers } from './components/layout/serviceWorkers';
 
 // SPEC §2: service workers are unregistered at startup.
 unregisterServiceWorkers();
+
+// Boot in parallel (issue 11): the page's own code starts loading now, side by side with the dictionary and
+// boot's loads (which the app system starts), instead of after them.
+preloadRoute(window.location.pathname);
 
 const system = createAppSystem();
 system.start();

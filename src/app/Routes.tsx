@@ -4,11 +4,10 @@
 import { useSelector } from '@xstate/react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
+import { env, isLanguage } from '../config/env';
 import { href, matchRoute, splitLanguage, type RouteName } from '../config/paths';
 import { useLanguage } from '../i18n/i18n';
-import { LoginPage } from '../features/auth/LoginPage';
 import { AccessDeniedPage } from '../pages/AccessDeniedPage';
-import { HomePage } from '../pages/HomePage';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { PlaceholderPage } from '../pages/PlaceholderPage';
 import { accountScreens } from '../features/account/screens';
@@ -18,13 +17,15 @@ import { offerScreens } from '../features/offer/screens';
 import { publicScreens } from '../features/public/screens';
 import { operatorScreens } from '../features/operator/screens';
 import { Spinner } from '../components/ui/Spinner';
+import { lazyScreen, type LazyScreen } from './lazyScreen';
 import { useAppSystem } from './AppSystemContext';
 import type { Screen } from './screen';
 
 // Each feature brings its own screens; the foundation's own come first so a feature can replace them.
+// Every screen is a chunk of its own, home and login too (issue 11: the entry chunk holds only what every
+// first screen draws); main.tsx starts the current route's chunk at once (`preloadRoute`).
 const SCREENS: Partial<Record<RouteName, Screen>> = {
-  home: HomePage,
-  login: LoginPage,
+  login: lazyScreen(() => import('../features/auth/LoginPage'), (m) => m.LoginPage),
   accessDenied: AccessDeniedPage,
   // Unknown single-segment paths until the static-page screen exists.
   staticPage: NotFoundPage,
@@ -35,6 +36,19 @@ const SCREENS: Partial<Record<RouteName, Screen>> = {
   ...investScreens,
   ...operatorScreens,
 };
+
+/** Starts loading the chunk of the screen at `pathname` (side by side with the dictionary and boot's loads). */
+export function preloadRoute(pathname: string): void {
+  const { prefix, rest } = splitLanguage(pathname);
+  // '/' (no language yet) is redirected to the home page of the chosen language
+  const match = isLanguage(prefix) ? matchRoute(prefix, rest) : pathname === '/' ? matchRoute(env.defaultLanguage, '/') : null;
+  // Operator screens wait for the guard to see an operator: an investor must never download them.
+  if (match?.route.access === 'operator') return;
+  const screen = match ? (SCREENS[match.route.name] as Partial<LazyScreen> | undefined) : undefined;
+  screen?.preload?.().catch(() => {
+    // the screen's own load reports a failure (ChunkFailed)
+  });
+}
 
 export interface GuardState {
   loginRequired?: boolean;

@@ -7,6 +7,7 @@ import { ErrorBoundary } from '../components/media/ErrorBoundary';
 import { Button } from '../components/ui/Button';
 import { Spinner } from '../components/ui/Spinner';
 import { useT } from '../i18n/i18n';
+import type { RouteParams } from '../config/paths';
 import type { Screen } from './screen';
 
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
@@ -34,13 +35,27 @@ export async function preloadScreens(): Promise<void> {
   await Promise.all(preloaders.map((preload) => preload()));
 }
 
-export function lazyScreen<TModule>(load: () => Promise<TModule>, pick: (module: TModule) => ComponentType<any>): Screen {
+/** A lazy screen; `preload()` starts its chunk now (boot does it for the current route, issue 11). */
+export type LazyScreen = Screen & { preload: () => Promise<void> };
+
+export function lazyScreen<TModule>(load: () => Promise<TModule>, pick: (module: TModule) => ComponentType<any>): LazyScreen {
   let loaded: ComponentType<any> | null = null;
-  preloaders.push(async () => {
-    loaded = pick(await load());
-  });
+  let loading: Promise<void> | null = null;
+  const preload = () => {
+    loading ??= load().then(
+      (module) => {
+        loaded = pick(module);
+      },
+      (error: unknown) => {
+        loading = null;
+        throw error;
+      },
+    );
+    return loading;
+  };
+  preloaders.push(preload);
   const Lazy = lazy(() => withTimeout(load(), CHUNK_LOAD_TIMEOUT_MS).then((module) => ({ default: pick(module) })));
-  return function LazyScreen(props) {
+  function LazyScreen(props: { params: RouteParams }) {
     const Inner = loaded ?? Lazy;
     return (
       <ErrorBoundary fallback={<ChunkFailed />}>
@@ -49,7 +64,8 @@ export function lazyScreen<TModule>(load: () => Promise<TModule>, pick: (module:
         </Suspense>
       </ErrorBoundary>
     );
-  };
+  }
+  return Object.assign(LazyScreen, { preload });
 }
 
 function ChunkFailed() {

@@ -184,14 +184,17 @@ export function createAppSystem(options: AppSystemOptions = {}) {
     }
   });
 
-  // Content is loaded in the page's language, so boot waits for the language, and loads again on a switch.
+  // Content is loaded in the page's language, so boot starts as soon as the language is known (side by side
+  // with its dictionary, issue 11), and loads again when a ready language differs from the one it booted in.
   let bootedIn: Language | null = null;
   language.subscribe((snapshot) => {
-    if (!snapshot.matches('ready')) return;
     const now = snapshot.context.language;
     if (bootedIn === null) {
+      if (!now) return;
       bootedIn = now;
       boot.start();
+    } else if (!snapshot.matches('ready')) {
+      return;
     } else if (now !== bootedIn) {
       bootedIn = now;
       boot.send({ type: 'boot.languageChanged' });

@@ -121,17 +121,17 @@ describe('boot (model-based, through the app)', () => {
             }
           };
           const loads = (phase: 'booting' | 'reloading') => ({
-            [`${phase}.splash`]: (state: AnyMachineSnapshot) => {
-              expect(app.splash.pending).toBe(true);
-              loading(state);
-            },
+            // the three loads are requested side by side (issue 11): none waits for another
             [`${phase}.content`]: loading,
+            [`${phase}.content.splash.loading`]: () => expect(app.splash.pending).toBe(true),
+            [`${phase}.content.splash.done`]: () => expect(app.splash.pending).toBe(false),
             [`${phase}.content.slider.loading`]: () => expect(app.slider.pending).toBe(true),
             [`${phase}.content.slider.done`]: () => expect(app.slider.pending).toBe(false),
             [`${phase}.content.staticContent.loading`]: () => expect(app.staticContent.pending).toBe(true),
             [`${phase}.content.staticContent.done`]: () => expect(app.staticContent.pending).toBe(false),
           });
           const contentDone = async () => {
+            if (app.splash.pending) await act(() => app.splash.resolve(SPLASH));
             if (app.slider.pending) await act(() => app.slider.resolve([]));
             if (app.staticContent.pending) await act(() => app.staticContent.resolve(STATIC_CONTENT));
             const now = app.system.boot.getSnapshot();
@@ -196,7 +196,7 @@ describe('boot (model-based, through the app)', () => {
                 await act(() => app.restore.reject(event.error));
               },
               // The traversal sends the parallel state's completion as an event of its own; in the app it
-              // happens when the last of the two loads answers, so the loads still pending answer here.
+              // happens when the last of the three loads answers, so the loads still pending answer here.
               'xstate.done.state.boot.booting.content': contentDone,
               'xstate.done.state.boot.reloading.content': contentDone,
               'boot.retried': async () => {
@@ -239,8 +239,7 @@ describe('boot failures through the HTTP client', () => {
   const failWith = (status: number) => () => ({ status, errors: [{ code: status === 503 ? 'MAINTENANCE' : 'INTERNAL_ERROR', context: '', message: '' }] });
 
   it('a 503 of the static content shows the maintenance screen with a message and a retry that reloads', async () => {
-    app = renderApp({ path: '/en/', storedLanguage: 'en' });
-    app.fake.on('GET', '/static-content', failWith(503));
+    app = renderApp({ path: '/en/', storedLanguage: 'en', server: (fake) => fake.on('GET', '/static-content', failWith(503)) });
     await settle(6);
     expect(app.system.boot.getSnapshot().value).toBe('failed');
     expect(loader()).toBeNull();
@@ -253,8 +252,7 @@ describe('boot failures through the HTTP client', () => {
   });
 
   it('a 500 of the splash screen shows the error with a retry, and the retry boots the site', async () => {
-    app = renderApp({ path: '/pl/', storedLanguage: 'pl' });
-    app.fake.on('GET', '/splash-screen', failWith(500));
+    app = renderApp({ path: '/pl/', storedLanguage: 'pl', server: (fake) => fake.on('GET', '/splash-screen', failWith(500)) });
     await settle(6);
     expect(loader()).toBeNull();
     expect(maintenanceScreen()).toBeNull();

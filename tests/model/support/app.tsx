@@ -80,6 +80,8 @@ export interface RenderAppOptions {
   tokens?: Tokens | null;
   overrides?: AppSystemOptions['overrides'];
   splash?: MaintenanceConfig;
+  /** routes of the fake server set before the app starts (boot requests go out as soon as it renders) */
+  server?: (fake: ReturnType<typeof createFakeFetch>) => void;
 }
 
 export interface AppHarness {
@@ -110,6 +112,7 @@ export function renderApp(options: RenderAppOptions): AppHarness {
   fake.on('GET', '/splash-screen', () => ({ data: { ...(options.splash ?? NO_MAINTENANCE), seoTitle: '', seoDescription: '' } }));
   fake.on('GET', '/slider', () => ({ data: [] }));
   fake.on('GET', '/static-content', () => ({ data: STATIC_CONTENT }));
+  options.server?.(fake);
 
   const navigations: NavigateCall[] = [];
   const reloads: number[] = [];

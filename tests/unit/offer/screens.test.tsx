@@ -190,8 +190,9 @@ async function open(path: string, setup?: (x: AppHarness) => void, options: { lo
     ...(options.loggedIn
       ? { tokens: TOKENS, overrides: { auth: { actors: { fetchUser: fromPromise<unknown, void>(async () => USER) } } } }
       : {}),
+    // the fake server's routes are set before the app starts: boot's requests go out as it renders
+    server: (fake) => setup?.({ fake } as AppHarness),
   });
-  setup?.(h);
   await settle(6);
   return h;
 }

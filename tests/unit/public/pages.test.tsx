@@ -54,8 +54,8 @@ afterEach(() => {
 });
 
 async function open(path: string, setup?: (h: AppHarness) => void) {
-  h = renderApp({ path, storedLanguage: path.startsWith('/pl') ? 'pl' : 'en' });
-  setup?.(h);
+  // the fake server's routes are set before the app starts: boot's requests go out as it renders
+  h = renderApp({ path, storedLanguage: path.startsWith('/pl') ? 'pl' : 'en', server: (fake) => setup?.({ fake } as AppHarness) });
   await settle(6);
   return h;
 }
