@@ -58,12 +58,24 @@ function fill(cardName: string, values: Record<string, string>) {
   }
 }
 
+/** how many times the auth actor loaded the signed-in user (the header shows its name) */
+let userLoads = 0;
+
 function openSettings(): AppHarness {
   const h = renderApp({
     path: '/pl/inwestor/ustawienia',
     storedLanguage: 'pl',
     tokens: TOKENS,
-    overrides: { auth: { actors: { fetchUser: fromPromise<unknown, void>(async () => USER) } } },
+    overrides: {
+      auth: {
+        actors: {
+          fetchUser: fromPromise<unknown, void>(async () => {
+            userLoads += 1;
+            return USER;
+          }),
+        },
+      },
+    },
   });
   h.fake.on('GET', '/investor', () => ({ data: INVESTOR }));
   h.fake.on('GET', '/investor/register', () => ({ data: { countries: [{ id: 1, code: 'PL' }, { id: 2, code: 'DE' }] } }));
@@ -176,7 +188,8 @@ describe('settings: the other forms and tabs', { timeout: 30_000 }, () => {
     expect(screen.getByRole('tab', { name: 'Dane osobowe' })).toHaveAttribute('aria-selected', 'true');
     expect(field('personal', 'firstName')).toHaveValue('Jan');
     expect(field('address', 'city')).toHaveValue('Warszawa');
-    expect(field('bank', 'accountNumber')).toHaveValue(INVESTOR.bank.accountNumber);
+    // shown in groups of four
+    expect(field('bank', 'accountNumber')).toHaveValue('61 1090 1014 0000 0712 1981 2874');
 
     // client rule first: an invalid phone never reaches the server
     fill('personal', { phone: '12' });
@@ -192,10 +205,13 @@ describe('settings: the other forms and tabs', { timeout: 30_000 }, () => {
     expect(patches.at(-1)).toEqual({ personal: { firstName: 'Jan', lastName: 'Server', phone: '501 234 567', phoneCountry: 'PL' } });
     expect(errorOf(field('personal', 'phone'))).toBe(te('PHONE_NUMBER_NOT_VALID'));
 
+    const loadsBefore = userLoads;
     fill('personal', { lastName: 'Nowak' });
     fireEvent.click(saveButton('personal'));
     await settle();
     expect(within(card('personal')).getByText(pl('account.settings.personal.saved'))).toBeInTheDocument();
+    // the header's user is loaded again (it shows the new name)
+    expect(userLoads).toBe(loadsBefore + 1);
 
     fill('bank', { accountNumber: '61 1090 1014 0000 0712 1981 2874' });
     fireEvent.click(saveButton('bank'));
@@ -252,22 +268,41 @@ describe('settings: the other forms and tabs', { timeout: 30_000 }, () => {
     expect(screen.getByText(pl('account.settings.notifications.saved'))).toBeInTheDocument();
   });
 
-  it('documents: preview in a new tab and download; the empty-list text', async () => {
+  it('documents: the investor area list — own PDFs are fetched with the token, general ones are links; the empty texts', async () => {
     h = openSettings();
-    let docs = [{ id: 1, displayName: 'Umowa.pdf', url: 'https://files.example/umowa.pdf' }];
+    const doc = (own: boolean) => ({
+      id: own ? 'd1' : 'd2',
+      displayName: own ? 'Potwierdzenie' : 'Umowa',
+      url: own ? '/api/investor/documents/d1/file' : 'https://files.example/umowa.pdf',
+      type: own ? 'investor' : 'general',
+      own,
+      kind: own ? 'orderConfirmation' : null,
+      contentType: 'application/pdf',
+      date: null,
+      offer: null,
+      orderId: null,
+      orderReference: null,
+    });
+    let docs = [doc(true), doc(false)];
     h.fake.on('GET', '/investor/documents', () => ({ data: docs }));
     await settle(6);
     await openTab('Dokumenty');
     await settle();
-    const preview = screen.getByRole('link', { name: 'Podgląd: Umowa.pdf (otwiera się w nowej karcie)' });
+    // an own document is not a plain link (it needs the bearer token): buttons that fetch it
+    expect(screen.queryByRole('link', { name: 'Podgląd: Potwierdzenie (nowa karta)' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Podgląd: Potwierdzenie (nowa karta)' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Pobierz: Potwierdzenie' })).toBeEnabled();
+    // a general document is a public link
+    const preview = screen.getByRole('link', { name: 'Podgląd: Umowa (nowa karta)' });
     expect(preview).toHaveAttribute('target', '_blank');
     expect(preview).toHaveAttribute('href', 'https://files.example/umowa.pdf');
-    expect(screen.getByRole('link', { name: 'Pobierz: Umowa.pdf' })).toHaveAttribute('download');
+    expect(screen.getByRole('link', { name: 'Pobierz: Umowa' })).toHaveAttribute('download');
     docs = [];
     await openTab('Bezpieczeństwo');
     await openTab('Dokumenty');
     await settle();
-    expect(screen.getByText(pl('account.settings.documents.empty'))).toBeInTheDocument();
+    expect(screen.getByText(pl('investor.documents.ownEmpty'))).toBeInTheDocument();
+    expect(screen.getByText(pl('investor.documents.generalEmpty'))).toBeInTheDocument();
   });
 
   it('the tablist works from the keyboard (arrows, Home, End)', async () => {
