@@ -191,3 +191,35 @@ export function renderOrderExpired(input: OrderMailInput): RenderedMail {
     footer: footerOf(lang),
   });
 }
+
+const DOCUMENTS_PATH = { pl: 'inwestor/dokumenty', en: 'investor/documents' } as const;
+
+/** Sent once when an order becomes paid (a matched transfer, an operator's booking, a PayPal capture). */
+export function renderOrderPaid(input: OrderMailInput & { paidAmount: number }): RenderedMail {
+  const { language: lang } = input;
+  const reference = formatReference(input.reference);
+  const pl = lang === 'pl';
+  const documents = `${input.publicUrl}/${lang}/${DOCUMENTS_PATH[lang]}`;
+  return render({
+    subject: pl ? `Zamówienie ${reference} zostało opłacone` : `Order ${reference} is paid`,
+    greeting: greetingOf(lang, input.firstName),
+    lines: pl
+      ? [
+          `Otrzymaliśmy płatność za zamówienie ${reference}: ${input.quantity} udziałów w ofercie „${input.offerTitle}”. Udziały są Twoje.`,
+          `Potwierdzenie płatności (PDF) znajdziesz w swoich dokumentach: ${documents}`,
+        ]
+      : [
+          `We have received the payment for order ${reference}: ${input.quantity} shares in “${input.offerTitle}”. The shares are yours.`,
+          `The payment confirmation (PDF) is in your documents: ${documents}`,
+        ],
+    table: [
+      [pl ? 'Oferta' : 'Offer', input.offerTitle],
+      [pl ? 'Liczba udziałów' : 'Shares', String(input.quantity)],
+      [pl ? 'Wpłacona kwota' : 'Amount paid', formatMoney(input.paidAmount, lang)],
+      [pl ? 'Numer zamówienia' : 'Order reference', reference],
+    ],
+    button: pl ? 'Zobacz zamówienie' : 'View order',
+    link: orderLink(input.publicUrl, lang, input.orderId),
+    footer: footerOf(lang),
+  });
+}

@@ -71,7 +71,7 @@ export async function getException(db: Db, id: number): Promise<StatementExcepti
   return toException(row);
 }
 
-export async function resolveException(db: Db, operator: Operator, id: number, body: ExceptionResolveBody, at: Date) {
+export async function resolveException(db: Db, operator: Operator, id: number, body: ExceptionResolveBody, at: Date, publicUrl: string) {
   await db.transaction(async (tx) => {
     // Lock the exception row: two operators resolving one exception queue here, the second sees it resolved.
     const [row] = await tx.select().from(statementExceptions).where(eq(statementExceptions.id, id)).for('update').limit(1);
@@ -103,6 +103,7 @@ export async function resolveException(db: Db, operator: Operator, id: number, b
         note: body.reason,
         details: { importId: line.importId, line: line.position, location: line.location, bankReference: line.bankReference, exceptionId: row.id, exceptionReason: row.reason },
         at,
+        publicUrl,
       });
       if (!booked.ok) throw apiError(409, 'ORDER_STATUS_CHANGED', 'orderReference');
       await tx.update(statementLines).set({ orderId: target.id }).where(eq(statementLines.id, line.id));

@@ -219,6 +219,7 @@ export async function operatorOrderAction(
   action: 'record-transfer' | 'cancel' | 'complete',
   body: OrderActionBody,
   at: Date,
+  publicUrl: string,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const order = await lockedOrder(tx, id);
@@ -236,6 +237,7 @@ export async function operatorOrderAction(
         ...common,
         reason: 'OPERATOR_RECORDED_TRANSFER',
         details: { amount, bankReference: body.bankReference ?? null },
+        publicUrl,
       });
     } else if (action === 'cancel') {
       moved = await transitionOrder(tx, { orderId: order.id, from: order.status, to: 'cancelled', ...common, reason: 'OPERATOR_CANCELLED' });

@@ -3,6 +3,7 @@ import type { OrderActor } from '../../contract/orders';
 import { orders, transactions, type OrderRow } from '../db/schema-orders';
 import { apiError } from '../lib/errors';
 import type { Executor } from '../mail/outbox';
+import { queuePaidMail } from '../orders/notifications';
 import { transitionOrder } from '../orders/status';
 
 // Money that arrived for an order (a matched statement line, an accepted exception, a transfer an operator
@@ -24,6 +25,8 @@ export interface BookPayment {
   /** Operators: the order version they looked at. */
   expectedVersion?: number;
   at: Date;
+  /** PUBLIC_URL, for the link in the payment confirmation e-mail queued with the change. */
+  publicUrl: string;
 }
 
 export type BookResult = { ok: true; order: OrderRow } | { ok: false; reason: 'stale' };
@@ -72,6 +75,7 @@ export async function bookPayment(tx: Executor, input: BookPayment): Promise<Boo
       updatedAt: input.at,
     });
   }
+  await queuePaidMail(tx, order, { publicUrl: input.publicUrl, paidAmount: input.amount });
   return moved;
 }
 

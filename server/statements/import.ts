@@ -33,6 +33,8 @@ export interface ImportInput {
   bytes: Uint8Array;
   operator: Operator;
   at: Date;
+  /** PUBLIC_URL, for the payment confirmation e-mails of the orders it pays. */
+  publicUrl: string;
 }
 
 export interface ImportResult {
@@ -123,7 +125,7 @@ export async function importStatement(db: Db, input: ImportInput): Promise<Impor
         lines.push({ ...base, id: null, outcome: 'duplicate', order: null, exception: null });
         continue;
       }
-      const result = await matchLine(tx, { entry, lineId: line.id, importId: imported.id, at: input.at });
+      const result = await matchLine(tx, { entry, lineId: line.id, importId: imported.id, at: input.at, publicUrl: input.publicUrl });
       if (result.outcome === 'matched') {
         summary.matched++;
         paidOrderIds.push(result.order!.id);
@@ -161,6 +163,7 @@ interface MatchInput {
   lineId: number;
   importId: number;
   at: Date;
+  publicUrl: string;
 }
 
 type MatchResult = Pick<StatementLine, 'outcome' | 'order' | 'exception'>;
@@ -201,6 +204,7 @@ async function matchLine(tx: Executor, input: MatchInput): Promise<MatchResult> 
       reason: 'BANK_TRANSFER_MATCHED',
       details: { importId: input.importId, line: entry.position, location: entry.location, bankReference: entry.bankReference },
       at: input.at,
+      publicUrl: input.publicUrl,
     });
     if (booked.ok) {
       await tx.update(statementLines).set({ outcome: 'matched', orderId: order.id }).where(eq(statementLines.id, input.lineId));

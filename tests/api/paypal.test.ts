@@ -4,6 +4,7 @@ import { beforeAll, beforeEach, expect, it } from 'vitest';
 import { groszeToDecimalString } from '../../contract/money';
 import { orderStatusHistory, orders, transactions } from '../../server/db/schema-orders';
 import { paypalWebhookEvents } from '../../server/db/schema-payments';
+import { mailOutbox } from '../../server/db/schema-accounts';
 import { describeEachDatabase, expectData, expectError, testConfig } from './helpers';
 import { agreementIdsFor, createBody, createInvestor, createSeries, methodIds, seriesRow, type TestInvestor } from './orders-support';
 import { paypalConfig, pressOnApprovalPage, returnPage, tokenOf } from './paypal-support';
@@ -50,6 +51,8 @@ describeEachDatabase('PayPal', { config: { paypal: paypalConfig(), now: () => cl
     t.database.db.select().from(transactions).where(eq(transactions.orderId, orderId)).orderBy(transactions.id);
   const historyOf = (orderId: string) =>
     t.database.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, orderId)).orderBy(orderStatusHistory.id);
+  const paidMails = (email: string) =>
+    t.database.db.select().from(mailOutbox).where(and(eq(mailOutbox.kind, 'order_paid'), eq(mailOutbox.recipient, email)));
   const orderRow = async (orderId: string) => (await t.database.db.select().from(orders).where(eq(orders.id, orderId)))[0];
 
   it('happy path: a PayPal order in PLN with the reference, approved on the peer, captured by the return page once', async () => {
@@ -106,6 +109,11 @@ describeEachDatabase('PayPal', { config: { paypal: paypalConfig(), now: () => cl
       ['CHECKOUT.ORDER.APPROVED', 'processed'],
       ['PAYMENT.CAPTURE.COMPLETED', 'processed'],
     ]);
+    // One payment confirmation e-mail, in the order's language, despite the reloads and webhooks.
+    const mails = await paidMails(investor.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({ language: 'pl', link: `http://localhost:3000/pl/inwestor/zamowienie/${order.id}` });
+    expect(mails[0].subject).toContain(order.reference);
   });
 
   it('English order: locale en-US and the default return page when the pattern is not on this site', async () => {
@@ -301,6 +309,7 @@ describeEachDatabase('PayPal', { config: { paypal: paypalConfig(), now: () => cl
     expect(rows[0]).toMatchObject({ status: 'processed', attempts: 1, outcome: 'paid' });
     expect(peer().stats.capturesPerformed).toBe(before + 1);
     expect((await historyOf(order.id)).filter((h) => h.reason === 'PAYPAL_CAPTURED')).toHaveLength(1);
+    expect(await paidMails(investor.email)).toHaveLength(1);
   });
 
   it('amount mismatch: never accepted silently; flagged with the reason in the history, PayPal data kept, once', async () => {

@@ -16,6 +16,7 @@ import { isOrderId, loadOrder } from '../../orders/order-repository';
 import type { PaymentMethodHandler, PaymentMethodRegistry } from '../../orders/payment-methods';
 import { formatReference } from '../../orders/reference';
 import { transitionOrder } from '../../orders/status';
+import { queuePaidMail } from '../../orders/notifications';
 import { payerActionUrl, PayPalError, type PayPalCapture, type PayPalClient, type PayPalOrder, type WebhookEvent, type WebhookHeaders } from './client';
 
 // PayPal payments (docs/api.md "PayPal"; server/README.md "PayPal"). One rule makes every path safe: PayPal
@@ -268,6 +269,7 @@ export function createPayPalService(deps: PayPalServiceDeps) {
           });
           if (!result.ok) throw new Error('order changed under its row lock');
           await update({ ...base, status: 'paid' });
+          await queuePaidMail(tx, order, { publicUrl: config.publicUrl, paidAmount: grosze ?? order.totalPrice });
           log.info({ orderId: order.id, paypalOrderId: row.externalId, captureId: capture.id }, 'PayPal payment captured: order paid');
           return;
         }
@@ -287,6 +289,7 @@ export function createPayPalService(deps: PayPalServiceDeps) {
               if (!result.ok) throw new Error('order changed under its row lock');
               await sp.update(orders).set({ attentionReason: 'PAYPAL_PAID_AFTER_CANCEL' }).where(eq(orders.id, order.id));
               await sp.update(transactions).set({ ...base, status: 'paid' }).where(eq(transactions.id, row.id));
+              await queuePaidMail(sp, order, { publicUrl: config.publicUrl, paidAmount: grosze ?? order.totalPrice });
             });
             log.warn({ orderId: order.id, captureId: capture.id }, 'PayPal payment after the order was cancelled: paid, flagged');
           } catch (error) {

@@ -68,7 +68,7 @@ const operatorOrderRoutes: FastifyPluginAsyncZod = async (fastify) => {
       schema: { params: idParam, body, response: responses(operatorOrderDetailSchema, [400, 401, 403, 404, 409]) },
       handler: async (request) => {
         const operator = await operatorOf(fastify, request);
-        await operatorOrderAction(fastify.db, operator, request.params.id, action, request.body, nowOf(fastify.config));
+        await operatorOrderAction(fastify.db, operator, request.params.id, action, request.body, nowOf(fastify.config), fastify.config.publicUrl);
         return ok(await operatorOrderDetail(fastify.db, request.params.id, request.language));
       },
     });

@@ -42,7 +42,7 @@ const statementRoutes: FastifyPluginAsyncZod = async (fastify) => {
       const bytes = Buffer.from(request.body.contentBase64, 'base64');
       if (bytes.byteLength > maxBytes) throw apiError(413, 'FILE_TOO_LARGE', 'contentBase64');
       if (bytes.byteLength === 0) throw apiError(400, 'IS_EMPTY', 'contentBase64');
-      const result = await importStatement(fastify.db, { fileName: request.body.fileName, bytes, operator, at: nowOf(fastify.config) });
+      const result = await importStatement(fastify.db, { fileName: request.body.fileName, bytes, operator, at: nowOf(fastify.config), publicUrl: fastify.config.publicUrl });
       return ok(result.detail);
     },
   });
@@ -143,7 +143,7 @@ const statementRoutes: FastifyPluginAsyncZod = async (fastify) => {
     },
     handler: async (request) => {
       const operator = await operatorOf(fastify, request);
-      return ok(await resolveException(fastify.db, operator, request.params.id, request.body, nowOf(fastify.config)));
+      return ok(await resolveException(fastify.db, operator, request.params.id, request.body, nowOf(fastify.config), fastify.config.publicUrl));
     },
   });
 };
