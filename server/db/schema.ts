@@ -202,3 +202,4 @@ export * from './schema-documents';
 export * from './schema-cache';
 export * from './schema-backoffice';
 export * from './schema-payments';
+export * from './schema-offer-files';
