@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { preloadScreens } from '../../src/app/lazyScreen';
 import { checkMeasuredCoverage } from './model';
+
+// findBy*/waitFor wait up to 5 s (default 1 s): a lazy chunk (lightbox, maps, charts) imported for the first
+// time in a worker can take longer than a second on a loaded 2-core machine.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Screens load lazily in the app; tests render them at once, as after the chunk has arrived.
 beforeAll(async () => {
