@@ -10,6 +10,7 @@ import { BootFailed } from './BootFailed';
 import { href } from '../config/paths';
 import { LanguageSwitcher } from '../features/language/LanguageSwitcher';
 import { MaintenanceScreen } from '../features/maintenance/MaintenanceScreen';
+import { useSiteDescription } from '../features/offer/useMetaDescription';
 import { I18nProvider } from '../i18n/i18n';
 import { GlobalStyle } from '../styles/GlobalStyle';
 import { theme } from '../styles/theme';
@@ -81,6 +82,8 @@ function GatedApp() {
   useEffect(() => {
     document.documentElement.lang = lang;
   }, [lang]);
+  // The site's meta description (SEO settings) on every page without one of its own (home, offers list).
+  useSiteDescription(useSelector(boot, (s) => s.context.splash?.seoDescription));
 
   if (closed) return <MaintenanceScreen showLogin={pathname.includes(href(lang, 'login'))} />;
   if (blocking) return <FullScreenLoader />;
