@@ -303,3 +303,30 @@ describeEachDatabase('POST /api/investor/activate-account/resend', { config }, (
     expectError(await resend('inactive@example.com', ip), 429, [{ code: 'TOO_MANY_TRIES' }]);
   });
 });
+
+describeEachDatabase('POST /api/investor/register/check-email (the first step)', { config: { ...config, registerLimit: { limit: 3, windowSeconds: 600 } } }, (t) => {
+  const check = (payload: unknown, ip: string) =>
+    t.app.inject({ method: 'POST', url: '/api/investor/register/check-email', payload: payload as never, remoteAddress: ip, headers: { 'content-language': 'en' } });
+
+  it('answers the e-mail (lowercased) when it is free, EMAIL_EXISTS for a registered one (any case), and the format rules', async () => {
+    const ip = nextIp();
+    const free = expectData(await check({ email: 'New.Person@Example.com' }, ip));
+    expect(free).toEqual({ email: 'new.person@example.com' });
+    const [exists] = expectError(await check({ email: 'Investor@Example.com' }, ip), 400, [{ code: 'EMAIL_EXISTS', context: 'email' }]);
+    expect(exists.message).toBe('This e-mail is already registered');
+    expectError(await check({ email: 'not-an-email' }, nextIp()), 400, [{ code: 'EMAIL_INVALID_FORMAT', context: 'email' }]);
+    expectError(await check({}, nextIp()), 400, [{ code: 'EMAIL_EMPTY', context: 'email' }]);
+  });
+
+  it('is limited per client IP like the registration (its own bucket): then 429 TOO_MANY_TRIES', async () => {
+    const ip = nextIp();
+    for (let i = 0; i < 3; i++) expect((await check({ email: `free-${i}@example.com` }, ip)).statusCode).toBe(200);
+    const refused = await check({ email: 'free-9@example.com' }, ip);
+    expectError(refused, 429, [{ code: 'TOO_MANY_TRIES', context: '' }]);
+    expect(refused.headers['retry-after']).toBe('600');
+    // another address is not limited, and the registration's own bucket is untouched
+    expect((await check({ email: 'free-9@example.com' }, nextIp())).statusCode).toBe(200);
+    const reg = await t.app.inject({ method: 'POST', url: '/api/investor/register', payload: await registration(t, { email: uniqueEmail(t, 'after-checks') }), remoteAddress: ip });
+    expect(reg.statusCode).toBe(201);
+  });
+});

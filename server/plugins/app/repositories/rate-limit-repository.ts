@@ -10,7 +10,14 @@ import { rateLimitEvents } from '../../../db/schema';
 // cannot all slip through: the n-th committed attempt always sees at least n rows. Attempts that should not
 // count (a success, a refused request) are discarded afterwards.
 
-export type RateLimitAction = 'password_grant' | 'activation_resend' | 'reset_password' | 'current_password' | 'register';
+export type RateLimitAction =
+  | 'password_grant'
+  | 'activation_resend'
+  | 'reset_password'
+  | 'current_password'
+  | 'register'
+  /** POST /investor/register/check-email (the registration's first step) */
+  | 'register_check';
 
 /** The subject is an e-mail (anonymous flows) or an account id (signed-in flows, e.g. `current_password`). */
 export type RateLimitKeys = { ip: string } & ({ email: string; account?: never } | { account: string; email?: never });

@@ -118,6 +118,12 @@ export function createAccountsService(fastify: FastifyInstance) {
   }
 
   return {
+    /** The registration's EMAIL_EXISTS rule alone (the first step of the form asks it). */
+    async checkEmailFree(email: string): Promise<{ email: string }> {
+      if (await usersRepository.findByEmail(email)) throw badRequest('EMAIL_EXISTS', 'email');
+      return { email };
+    },
+
     async register(input: Registration, language: Language): Promise<{ email: string }> {
       const errors: ApiErrorItem[] = [];
       if (await usersRepository.findByEmail(input.email)) errors.push({ code: 'EMAIL_EXISTS', context: 'email' });

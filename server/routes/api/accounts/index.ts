@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { registerEmailCheckDataSchema } from '../../../../contract/accounts';
 import { envelopeSchema, errorEnvelopeSchema, ok, responses } from '../../../lib/envelope';
 import { apiError } from '../../../lib/errors';
 import { createAccountsService } from './accounts-service';
@@ -9,6 +10,7 @@ import {
   investorPatchSchema,
   investorSchema,
   registerBodySchema,
+  registerEmailCheckBodySchema,
   resendBodySchema,
   resetPasswordBodySchema,
   resetPasswordQuerySchema,
@@ -38,6 +40,23 @@ const accountsRoutes: FastifyPluginAsyncZod = async (fastify) => {
       }
       const data = await service.register(request.body, request.language);
       return reply.code(201).send(ok(data, 201));
+    },
+  });
+
+  // The registration's first step: is this e-mail free? It reveals no more than the registration does (its
+  // EMAIL_EXISTS), under the same per-IP limit (a bucket of its own, so checks do not use up registrations).
+  fastify.post('/investor/register/check-email', {
+    schema: {
+      body: registerEmailCheckBodySchema,
+      response: { 200: envelopeSchema(registerEmailCheckDataSchema), 400: errorEnvelopeSchema, 429: errorEnvelopeSchema },
+    },
+    handler: async (request, reply) => {
+      const attempt = await fastify.rateLimitRepository.limitIp('register_check', request.ip, fastify.config.registerLimit);
+      if (attempt.limited) {
+        reply.header('retry-after', String(fastify.config.registerLimit.windowSeconds));
+        throw apiError(429, 'TOO_MANY_TRIES');
+      }
+      return ok(await service.checkEmailFree(request.body.email));
     },
   });
 

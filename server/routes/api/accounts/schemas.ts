@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { registerEmailCheckBodySchema as registerEmailCheckBody } from '../../../../contract/accounts';
 import { countryCode } from './countries';
 import {
   DEFAULT_PHONE_COUNTRY,
@@ -144,6 +145,12 @@ export const registerBodySchema = z
   }));
 
 export type Registration = z.output<typeof registerBodySchema>;
+
+// ---------- POST /investor/register/check-email (contract/accounts.ts) ----------
+
+export const registerEmailCheckBodySchema = registerEmailCheckBody
+  .superRefine((body, ctx) => report(ctx, emailIssues(body?.email, ['email'])))
+  .transform((body) => ({ email: normalizeEmail(body!.email!)! }));
 
 // ---------- activation ----------
 
