@@ -359,4 +359,80 @@ export const RECIPES: Record<string, MachineRecipes> = {
       'carousel.videoPlaying': 'needs a video slide; no recipe yet',
     },
   },
+  lightbox: {
+    states: {
+      closed: async (ctx) => {
+        await open(ctx, '/investment/lakeside-house', '/inwestycja/dom-nad-jeziorem');
+      },
+      open: async (ctx) => {
+        await open(ctx, '/investment/lakeside-house', '/inwestycja/dom-nad-jeziorem');
+        await ctx.page.getByRole('button', { name: ctx.lang === 'en' ? /View all photos/ : /zdjęcia/i }).click();
+        await ctx.page.getByTestId('lightbox-counter').waitFor();
+      },
+    },
+  },
+  investment: {
+    states: {
+      initiate: async (ctx) => {
+        await open(ctx, '/investment/green-terraces', '/inwestycja/zielone-tarasy');
+        await ctx.page.getByTestId('invest-button').waitFor();
+      },
+      'initiate.editing': async (ctx) => {
+        await open(ctx, '/investment/green-terraces', '/inwestycja/zielone-tarasy');
+        await ctx.page.getByTestId('invest-button').waitFor();
+      },
+      'initiate.loginRequired': async (ctx) => {
+        await open(ctx, '/investment/green-terraces', '/inwestycja/zielone-tarasy');
+        await ctx.page.getByTestId('invest-button').click();
+        await ctx.page.waitForLoadState('networkidle');
+      },
+      noDraft: async (ctx) => {
+        await signedIn(ctx);
+        await ctx.page.goto(
+          `${ctx.baseUrl}/${ctx.lang}${ctx.lang === 'en' ? '/invest/personal-information/green-terraces' : '/inwestuj/dane-osobowe/zielone-tarasy'}`,
+        );
+        await ctx.page.waitForLoadState('networkidle');
+      },
+    },
+    notShown: {
+      entering: TRANSIENT,
+      'initiate.validating': 'lasts one request; no recipe yet',
+      'initiate.started': TRANSIENT,
+      loading: 'lasts one request; no recipe yet',
+      loadFailed: 'no recipe yet (the draft request would have to fail)',
+      routing: TRANSIENT,
+      steps: 'no recipe yet: the steps need a draft made through the invest box (tests/e2e/investment.spec.ts walks them)',
+      'steps.personalInformation': 'as steps',
+      'steps.personalInformation.editing': 'as steps',
+      'steps.personalInformation.validating': 'as steps',
+      'steps.documents': 'as steps',
+      'steps.documents.editing': 'as steps',
+      'steps.documents.validating': 'as steps',
+      'steps.payment': 'as steps',
+      'steps.payment.loadingMethods': 'as steps',
+      'steps.payment.methodsFailed': 'as steps',
+      'steps.payment.choosing': 'as steps',
+      submitting: 'as steps',
+      failed: 'as steps',
+      redirecting: 'as steps',
+      thankYou: 'needs a placed order; no recipe yet',
+      'thankYou.loadingOrder': 'as thankYou',
+      'thankYou.shown': 'as thankYou',
+      'thankYou.orderFailed': 'as thankYou',
+    },
+  },
+  load: {
+    states: {
+      success: async (ctx) => {
+        await consented(ctx);
+        await home(ctx);
+        await ctx.page.waitForLoadState('networkidle');
+      },
+    },
+    notShown: {
+      idle: TRANSIENT,
+      loading: 'no recipe yet (hold the section’s request)',
+      failure: 'no recipe yet (fail the section’s request)',
+    },
+  },
 };
