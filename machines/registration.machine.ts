@@ -119,12 +119,18 @@ export const registrationMachine = setup({
     register: fromPromise<{ email: string }, RegistrationData>(async () => {
       throw new Error('register actor not provided');
     }),
+    /** is the first step's e-mail free? (POST /investor/register/check-email) */
+    checkEmail: fromPromise<unknown, string>(async () => {
+      throw new Error('checkEmail actor not provided');
+    }),
   },
   actions: {
     /** the view moves to the register-success screen with the e-mail */
     registered: (_, _params: { email: string }) => {},
   },
   guards: {
+    /** the check refused the e-mail (EMAIL_EXISTS, its format); any other failure lets the user go on */
+    emailRefused: (_, params: { error: unknown }) => Boolean(fieldErrorsFrom(params.error).email),
     firstErrorOn: (_, params: { error: unknown; step: Step }) => stepOfFirstError(fieldErrorsFrom(params.error)) === params.step,
   },
 }).createMachine({
@@ -156,12 +162,30 @@ export const registrationMachine = setup({
       tags: ['form'],
       on: {
         'registration.accountSubmitted': {
-          target: 'address',
+          target: 'checkingEmail',
           actions: assign(({ context, event }) => ({
             account: event.values,
             errors: withoutStepErrors(context.errors, 'account'),
           })),
         },
+      },
+    },
+    // "E-mail already registered" at the first step, not after all three (the registration checks again).
+    checkingEmail: {
+      tags: ['busy', 'form'],
+      invoke: {
+        id: 'checkEmail',
+        src: 'checkEmail',
+        input: ({ context }) => context.account.email,
+        onDone: 'address',
+        onError: [
+          {
+            guard: { type: 'emailRefused', params: ({ event }) => ({ error: event.error }) },
+            target: 'account',
+            actions: assign(({ context, event }) => ({ errors: { ...context.errors, email: fieldErrorsFrom(event.error).email } })),
+          },
+          { target: 'address' },
+        ],
       },
     },
     address: {

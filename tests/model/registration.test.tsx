@@ -46,6 +46,10 @@ const events = [
   { type: 'xstate.error.actor.loadOptions', error: new Error('500') },
   { type: 'registration.retried' },
   { type: 'registration.accountSubmitted', values: ACCOUNT },
+  { type: 'xstate.done.actor.checkEmail', output: { email: ACCOUNT.email } },
+  // the first step's check: the e-mail is registered (back with the error); the check failed otherwise (go on)
+  { type: 'xstate.error.actor.checkEmail', error: failure({ email: 'EMAIL_EXISTS' }) },
+  { type: 'xstate.error.actor.checkEmail', error: failure({ '': 'TOO_MANY_TRIES' }) },
   { type: 'registration.addressSubmitted', values: ADDRESS },
   { type: 'registration.wentBack', values: {} },
   { type: 'registration.submitted', values: BANK, agreements: { '7': true, '8': false } },
@@ -115,6 +119,7 @@ describe('registration (model-based, through the app)', { timeout: 30_000 }, () 
       server.hold('GET', '/investor/register');
       server.hold('GET', '/agreement');
       server.hold('POST', '/investor/register');
+      server.hold('POST', '/investor/register/check-email');
       const app = h;
       const seen: Seen = { ...structuredClone(EMPTY_REGISTRATION), errors: {}, registeredEmail: null };
       await settle();
@@ -139,6 +144,12 @@ describe('registration (model-based, through the app)', { timeout: 30_000 }, () 
             expect(input('firstName')).toHaveValue(seen.account.firstName);
             expect(input('phoneCountry')).toHaveValue(seen.account.phoneCountry);
             expectErrorsBeside(seen, { email: 'email', phone: 'phone', password: 'password' });
+          },
+          checkingEmail: () => {
+            // still the first step, its button busy while the e-mail is checked
+            expect(step()).toBe('account');
+            expect(button('Dalej')).toBeDisabled();
+            expect(server.lastBody('POST', '/investor/register/check-email')).toEqual({ email: ACCOUNT.email });
           },
           address: () => {
             expect(step()).toBe('address');
@@ -220,6 +231,15 @@ describe('registration (model-based, through the app)', { timeout: 30_000 }, () 
                 { id: 8, isAccepted: false },
               ],
             });
+          },
+          'xstate.done.actor.checkEmail': async ({ event }: { event: ModelEvent }) => {
+            await server.answer('POST', '/investor/register/check-email', { status: 200, data: event.output });
+          },
+          'xstate.error.actor.checkEmail': async ({ event }: { event: ModelEvent }) => {
+            const fieldErrors = (event.error as RegistrationFailure).fieldErrors;
+            // only a refused e-mail stands beside its field; any other failure lets the user go on
+            if (fieldErrors.email) seen.errors = { ...seen.errors, email: fieldErrors.email };
+            await server.answer('POST', '/investor/register/check-email', errorAnswer(fieldErrors));
           },
           'xstate.done.actor.register': async ({ event }: { event: ModelEvent }) => {
             seen.registeredEmail = event.output.email;

@@ -56,6 +56,7 @@ export const RegisterPage: Screen = () => {
       actors: {
         loadOptions: fromPromise(({ signal }) => createAccountApi(http).registrationOptions(signal)),
         register: fromPromise(({ input, signal }) => createAccountApi(http).register(input as RegistrationData, signal)),
+        checkEmail: fromPromise(({ input, signal }) => createAccountApi(http).checkEmail(input, signal)),
       },
       actions: {
         registered: (_, { email }) =>
@@ -63,7 +64,7 @@ export const RegisterPage: Screen = () => {
       },
     }),
   );
-  const step = useSelector(actor, (s) => STEPS.find((x) => s.matches(x)));
+  const step = useSelector(actor, (s) => (s.matches('checkingEmail') ? 'account' : STEPS.find((x) => s.matches(x))));
   const submitting = useSelector(actor, (s) => s.hasTag('busy'));
   const loading = useSelector(actor, (s) => s.hasTag('loading'));
   const loadFailed = useSelector(actor, (s) => s.matches('loadFailed'));
@@ -98,6 +99,7 @@ export const RegisterPage: Screen = () => {
             <AccountForm
               values={context.account}
               errors={context.errors}
+              busy={submitting}
               onNext={(values) => actor.send({ type: 'registration.accountSubmitted', values })}
             />
           )}
@@ -142,10 +144,13 @@ function useFieldMessage(clientErrors: Record<string, { message?: unknown } | un
 function AccountForm({
   values,
   errors: serverErrors,
+  busy,
   onNext,
 }: {
   values: AccountStep;
   errors: FieldErrors;
+  /** the e-mail is being checked */
+  busy: boolean;
   onNext: (values: AccountStep) => void;
 }) {
   const t = useT();
@@ -186,7 +191,9 @@ function AccountForm({
       </Grid>
       <NameAndPhoneFields form={form} message={message} />
       <Actions>
-        <Button type="submit">{t('account.register.next')}</Button>
+        <Button type="submit" disabled={busy} data-loading={busy || undefined}>
+          {t('account.register.next')}
+        </Button>
       </Actions>
     </Form>
   );

@@ -64,6 +64,12 @@ export function createAccountApi(http: Http) {
       return { countries: register?.countries ?? [], agreements: agreements ?? [] };
     },
 
+    /** POST /investor/register/check-email: rejects with `fieldErrors` (EMAIL_EXISTS…) when it cannot be registered */
+    checkEmail: (email: string, signal?: AbortSignal) =>
+      mapped(http<{ email: string }>('/investor/register/check-email', { method: 'POST', body: { email: email.trim() }, signal }), (e) =>
+        toFieldErrors(e),
+      ),
+
     register(data: RegistrationData, signal?: AbortSignal): Promise<{ email: string }> {
       const { account, address, bank, agreements } = data;
       const body = {
