@@ -309,6 +309,7 @@ export const RECIPES: Record<string, MachineRecipes> = {
     notShown: {
       loading: 'lasts one request; no recipe yet',
       loadFailed: 'no recipe yet',
+      checkingEmail: 'lasts one request; no recipe yet',
       address: 'no recipe yet (fill step 1)',
       bank: 'no recipe yet (fill steps 1 and 2)',
       submitting: 'no recipe yet',
