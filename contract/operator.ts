@@ -291,6 +291,9 @@ export const documentUploadBodySchema = z.object({
 });
 export type DocumentUploadBody = z.infer<typeof documentUploadBodySchema>;
 
+export const documentDeleteBodySchema = z.object({ reason: reasonSchema });
+export type DocumentDeleteBody = z.infer<typeof documentDeleteBodySchema>;
+
 // ---------- investors ----------
 
 export const operatorInvestorSchema = z.object({

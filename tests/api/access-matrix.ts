@@ -76,4 +76,6 @@ export const accessMatrix: MatrixRow[] = [
   { method: 'GET', route: '/api/operator/offers/:id', ...operatorOnly },
   { method: 'PATCH', route: '/api/operator/offers/:id', body: {}, ...operatorOnly },
   { method: 'POST', route: '/api/operator/offers/:id/preview-link', body: {}, ...operatorOnly },
+  { method: 'POST', route: '/api/operator/offers/:id/documents', body: {}, ...operatorOnly },
+  { method: 'DELETE', route: '/api/operator/offers/:id/documents/:documentId', body: {}, params: { id: '1', documentId: '1' }, ...operatorOnly },
 ];

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import {
   auditPageSchema,
   auditQuerySchema,
+  documentDeleteBodySchema,
+  documentUploadBodySchema,
   offerPatchBodySchema,
   operatorInvestorDetailSchema,
   operatorInvestorsPageSchema,
@@ -22,6 +24,7 @@ import { renderTokenMail } from '../../../mail/templates';
 import { writeAudit } from '../../../operator/audit';
 import { operatorOf } from '../../../operator/context';
 import { investorDetail, listInvestors } from '../../../operator/investors';
+import { deleteOfferDocument, pdfOf, uploadOfferDocument } from '../../../operator/offer-documents';
 import { createPreviewLink, listOperatorOffers, updateOffer } from '../../../operator/offers';
 import { isOrderId } from '../../../orders/order-repository';
 import { createAccountToken } from '../accounts/account-tokens';
@@ -30,6 +33,8 @@ import { createAccountToken } from '../accounts/account-tokens';
 
 const offerId = z.object({ id: z.string().regex(/^\d{1,9}$/, 'VALUE_NOT_VALID').transform(Number) });
 const userId = z.object({ id: z.string().max(64) });
+/** Largest offer document an operator may upload (a PDF). */
+export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
 
 const backofficeRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const guard = [fastify.authenticate, fastify.requireRole('operator')];
@@ -58,6 +63,35 @@ const backofficeRoutes: FastifyPluginAsyncZod = async (fastify) => {
     handler: async (request) => {
       const operator = await operatorOf(fastify, request);
       const offer = await updateOffer(fastify.db, operator, request.params.id, request.body);
+      fastify.siteState?.invalidate();
+      return ok(offer);
+    },
+  });
+
+  // Offer documents (PDF only, DOCUMENT_MAX_BYTES): upload and delete; both bump the content version.
+  fastify.post('/operator/offers/:id/documents', {
+    onRequest: guard,
+    bodyLimit: Math.ceil((DOCUMENT_MAX_BYTES * 4) / 3) + 64 * 1024,
+    schema: { params: offerId, body: documentUploadBodySchema, response: (({ 200: created, ...rest }) => ({ 201: created, ...rest }))(responses(operatorOfferSchema, [400, 401, 403, 404, 413, 415])) },
+    handler: async (request, reply) => {
+      const operator = await operatorOf(fastify, request);
+      const bytes = pdfOf(request.body, DOCUMENT_MAX_BYTES);
+      const offer = await uploadOfferDocument(fastify.db, operator, request.params.id, request.body, bytes);
+      fastify.siteState?.invalidate();
+      return reply.code(201).send(ok(offer, 201));
+    },
+  });
+
+  fastify.delete('/operator/offers/:id/documents/:documentId', {
+    onRequest: guard,
+    schema: {
+      params: offerId.extend({ documentId: z.string().regex(/^\d{1,9}$/, 'VALUE_NOT_VALID').transform(Number) }),
+      body: documentDeleteBodySchema,
+      response: responses(operatorOfferSchema, [400, 401, 403, 404]),
+    },
+    handler: async (request) => {
+      const operator = await operatorOf(fastify, request);
+      const offer = await deleteOfferDocument(fastify.db, operator, request.params.id, request.params.documentId, request.body);
       fastify.siteState?.invalidate();
       return ok(offer);
     },

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import agreementRoutes from './agreements';
 import contactFormRoutes from './contact-form';
 import faqRoutes from './faq';
+import offerFileRoutes from './offer-files';
 import offerRoutes from './offers';
 import pageRoutes from './pages';
 import { createFigureQueries, type FigureQueries } from './figures';
@@ -22,6 +23,7 @@ const publicRoutes: FastifyPluginAsync = async (fastify) => {
   fastify.decorate('publicRepository', createPublicRepository(fastify.db));
   fastify.decorate('figureQueries', createFigureQueries(fastify.db));
   await fastify.register(offerRoutes);
+  await fastify.register(offerFileRoutes);
   await fastify.register(faqRoutes);
   await fastify.register(pageRoutes);
   await fastify.register(agreementRoutes);
