@@ -8,6 +8,8 @@ export interface ImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 's
   src: string | null | undefined;
   /** required: '' only for a decorative image */
   alt: string;
+  /** the page's LCP image (issue 11): eager, high fetch priority; otherwise loading="lazy" */
+  priority?: boolean;
   /** CSS aspect ratio of the box while loading / failed, e.g. "16 / 9" */
   ratio?: string;
   /** object-fit of the image */
@@ -15,7 +17,7 @@ export interface ImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 's
   className?: string;
 }
 
-export function Image({ src, alt, ratio, fit = 'cover', className, ...rest }: ImageProps) {
+export function Image({ src, alt, ratio, fit = 'cover', className, priority = false, ...rest }: ImageProps) {
   const [status, setStatus] = useState<Status>(src ? 'loading' : 'failed');
   useEffect(() => setStatus(src ? 'loading' : 'failed'), [src]);
   return (
@@ -31,6 +33,10 @@ export function Image({ src, alt, ratio, fit = 'cover', className, ...rest }: Im
         </Placeholder>
       ) : (
         <Img
+          // The page's largest paint (an offer's first photos): fetched first, never lazy. Others wait for view.
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : undefined}
+          decoding={priority ? 'sync' : 'async'}
           {...rest}
           src={src ?? undefined}
           alt={alt}

@@ -36,13 +36,13 @@ export function FullWidthGalleryHero({ offer }: { offer: Offer }) {
     <Gallery data-testid="offer-gallery">
       {(first || second) && (
         <Pair>
-          {first && <Image src={first.imageUrl} alt={first.title || offer.title || ''} />}
-          {second && <Image src={second.imageUrl} alt={second.title || offer.title || ''} />}
+          {first && <Image priority src={first.imageUrl} alt={first.title || offer.title || ''} />}
+          {second && <Image priority src={second.imageUrl} alt={second.title || offer.title || ''} />}
         </Pair>
       )}
       {wide && (
         <Wide>
-          <Image src={wide} alt={third?.title || offer.title || ''} />
+          <Image priority={!first && !second} src={wide} alt={third?.title || offer.title || ''} />
         </Wide>
       )}
       <Actions>
