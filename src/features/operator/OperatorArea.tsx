@@ -680,6 +680,81 @@ function OfferEditor({ offer, onSaved }: { offer: import('../../../contract/oper
   );
 }
 
+function OfferDocuments({ offer, onChanged }: { offer: import('../../../contract/operator').OperatorOffer; onChanged: () => void }) {
+  const t = useT();
+  const language = useLanguage();
+  const api = useOperatorApi();
+  const fileId = useId();
+  const kindId = useId();
+  const fileRef = useRef<HTMLInputElement>(null);
+  const upload = useOperatorAction(
+    async (draft, signal) => {
+      const file = fileRef.current?.files?.[0];
+      if (!file) throw new Error(t('operator.offers.noFile'));
+      const result = await api.uploadDocument(offer.id, { reason: draft.reason, kind: draft.kind === 'investor' ? 'investor' : 'general', displayName: { pl: draft.namePl, en: draft.nameEn }, file }, signal);
+      onChanged();
+      return result;
+    },
+    { draft: { reason: '', kind: 'general', namePl: '', nameEn: '' } },
+  );
+  const remove = useOperatorAction(
+    async (draft, signal) => {
+      const result = await api.deleteDocument(offer.id, Number(draft.documentId), draft.reason, signal);
+      onChanged();
+      return result;
+    },
+    { draft: { reason: '', documentId: '' } },
+  );
+  return (
+    <section aria-label={t('operator.offers.documents')} data-testid={`offer-documents-${offer.id}`}>
+      <h3>{t('operator.offers.documents')}</h3>
+      <ul>
+        {offer.documents.map((d) => (
+          <li key={d.id}>
+            <a href={d.url}>{d.displayName[language]}</a> ({d.kind === 'investor' ? t('operator.offers.investor') : t('operator.offers.general')}){' '}
+            <Button
+              type="button"
+              variant="secondary"
+              disabled={remove.busy}
+              onClick={() => {
+                remove.change('documentId', String(d.id));
+                remove.submit();
+              }}
+            >
+              {t('operator.offers.remove')}
+            </Button>
+          </li>
+        ))}
+      </ul>
+      <TextField action={remove} field="reason" label={`${t('operator.reason')} (${t('operator.offers.remove')})`} />
+      <ActionOutcome action={remove} doneText={t('operator.offers.removed')} />
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          upload.submit();
+        }}
+      >
+        <p>
+          <label htmlFor={fileId}>{t('operator.offers.file')}</label>{' '}
+          <input id={fileId} ref={fileRef} type="file" accept="application/pdf,.pdf" />
+        </p>
+        <p>
+          <label htmlFor={kindId}>{t('operator.offers.kind')}</label>{' '}
+          <select id={kindId} value={upload.draft.kind} onChange={(e) => upload.change('kind', e.target.value)}>
+            <option value="general">{t('operator.offers.general')}</option>
+            <option value="investor">{t('operator.offers.investor')}</option>
+          </select>
+        </p>
+        <TextField action={upload} field="namePl" label={t('operator.offers.namePl')} />
+        <TextField action={upload} field="nameEn" label={t('operator.offers.nameEn')} />
+        <TextField action={upload} field="reason" label={t('operator.reason')} />
+        <Button type="submit" disabled={upload.busy}>{t('operator.offers.upload')}</Button>
+        <ActionOutcome action={upload} doneText={t('operator.offers.uploaded')} />
+      </form>
+    </section>
+  );
+}
+
 export const OffersPage: Screen = () => {
   const t = useT();
   const api = useOperatorApi();
@@ -687,7 +762,14 @@ export const OffersPage: Screen = () => {
   const load = useLoad((_: number, signal) => api.offers(signal), version);
   return (
     <Area title={t('operator.offers.title')} testId="operator-offers">
-      <Loaded load={load}>{(offers) => offers.map((o) => <OfferEditor key={`${o.id}-${version}`} offer={o} onSaved={() => setVersion((v) => v + 1)} />)}</Loaded>
+      <Loaded load={load}>{(offers) =>
+          offers.map((o) => (
+            <div key={`${o.id}-${version}`}>
+              <OfferEditor offer={o} onSaved={() => setVersion((v) => v + 1)} />
+              <OfferDocuments offer={o} onChanged={() => setVersion((v) => v + 1)} />
+            </div>
+          ))
+        }</Loaded>
     </Area>
   );
 };

@@ -3,6 +3,7 @@
 import type {
   AuditEntry,
   ExceptionResolveBody,
+  DocumentUploadBody,
   OfferPatchBody,
   OperatorInvestor,
   OperatorInvestorDetail,
@@ -77,6 +78,14 @@ export function createOperatorApi(http: Http) {
     offers: (signal?: AbortSignal) => http<OperatorOffer[]>('/operator/offers', { signal }),
     patchOffer: (id: number, body: OfferPatchBody, signal?: AbortSignal) => http<OperatorOffer>(`/operator/offers/${id}`, { method: 'PATCH', body, signal }),
     previewLink: (id: number, signal?: AbortSignal) => http<PreviewLink>(`/operator/offers/${id}/preview-link`, { method: 'POST', signal }),
+    uploadDocument: async (id: number, body: Omit<DocumentUploadBody, 'contentBase64' | 'fileName'> & { file: Blob & { name: string } }, signal?: AbortSignal) =>
+      http<OperatorOffer>(`/operator/offers/${id}/documents`, {
+        method: 'POST',
+        body: { reason: body.reason, kind: body.kind, displayName: body.displayName, fileName: body.file.name, contentBase64: await fileToBase64(body.file) },
+        signal,
+      }),
+    deleteDocument: (id: number, documentId: number, reason: string, signal?: AbortSignal) =>
+      http<OperatorOffer>(`/operator/offers/${id}/documents/${documentId}`, { method: 'DELETE', body: { reason }, signal }),
     investors: (q: string, signal?: AbortSignal) => http<Paged<OperatorInvestor>>('/operator/investors', { query: clean({ q, ...paging(1, 50) }), signal }),
     investor: (id: string, signal?: AbortSignal) => http<OperatorInvestorDetail>(`/operator/investors/${encodeURIComponent(id)}`, { signal }),
     resendActivation: (id: string, signal?: AbortSignal) =>
