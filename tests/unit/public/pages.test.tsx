@@ -111,6 +111,20 @@ describe('offers list', () => {
     expect(offersRequests().at(-1)).toContain('pagination%5BpageNumber%5D=2');
   });
 
+  it('/page/1 and /page/abc are replaced by the list\'s own address (size and query kept); page numbers are links', async () => {
+    await open('/en/investments/page/1?items=9', (x) => serveOffers(x));
+    await settle(4);
+    expect(h!.location()).toBe('/en/investments?items=9');
+    h!.unmount();
+    h = null;
+    await open('/en/investments/page/abc', (x) => serveOffers(x));
+    await settle(4);
+    expect(h!.location()).toBe('/en/investments');
+    expect(screen.getAllByTestId('offer-card')).toHaveLength(6);
+    expect(screen.getByRole('link', { name: 'Page 2' })).toHaveAttribute('href', '/en/investments/page/2');
+    expect(screen.getByRole('link', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+  });
+
   it('a page above the total is replaced by the last page', async () => {
     await open('/en/investments/page/9', (x) => serveOffers(x));
     await settle(4);
