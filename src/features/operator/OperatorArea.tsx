@@ -394,18 +394,42 @@ function ExceptionCard({ item }: { item: StatementException }) {
   );
 }
 
+/** The page in the address (?page=N) and a ‹ n / N › pager that moves it: the orders list's pattern. */
+function usePageParam(): number {
+  const search = useSearch();
+  return Math.max(1, Number(new URLSearchParams(search).get('page') ?? '1') || 1);
+}
+
+function QueryPager({ route, page, totalPages }: { route: Parameters<typeof href>[1]; page: number; totalPages: number }) {
+  const language = useLanguage();
+  const [, navigate] = useLocation();
+  if (totalPages <= 1 && page <= 1) return null;
+  const go = (next: number) => navigate(`${href(language, route)}${next > 1 ? `?page=${next}` : ''}`);
+  return (
+    <Pager data-testid="pager">
+      <Button type="button" variant="ghost" aria-label="‹" disabled={page <= 1} onClick={() => go(page - 1)}>‹</Button>
+      <span>{page} / {Math.max(1, totalPages)}</span>
+      <Button type="button" variant="ghost" aria-label="›" disabled={page >= totalPages} onClick={() => go(page + 1)}>›</Button>
+    </Pager>
+  );
+}
+
 export const ExceptionsPage: Screen = () => {
   const t = useT();
   const api = useOperatorApi();
-  const load = useLoad((_: null, signal) => api.exceptions('open', signal), null);
+  const pageNumber = usePageParam();
+  const load = useLoad((p: number, signal) => api.exceptions('open', signal, p), pageNumber);
   return (
     <Area title={t('operator.exceptions.title')} testId="operator-exceptions">
       <Loaded load={load}>
         {(page) =>
-          page.items.length === 0 ? (
+          page.items.length === 0 && pageNumber <= 1 ? (
             <p>{t('operator.exceptions.empty')}</p>
           ) : (
-            page.items.map((item) => <ExceptionCard key={item.id} item={item} />)
+            <>
+              {page.items.map((item) => <ExceptionCard key={item.id} item={item} />)}
+              <QueryPager route="operatorExceptions" page={pageNumber} totalPages={page.pagination.totalPages} />
+            </>
           )
         }
       </Loaded>
@@ -925,11 +949,13 @@ export const AuditPage: Screen = () => {
   const t = useT();
   const language = useLanguage();
   const api = useOperatorApi();
-  const load = useLoad((_: null, signal) => api.audit(signal), null);
+  const pageNumber = usePageParam();
+  const load = useLoad((p: number, signal) => api.audit(signal, p), pageNumber);
   return (
     <Area title={t('operator.audit.title')} testId="operator-audit">
       <Loaded load={load}>
         {(page) => (
+          <>
           <Table>
             <thead>
               <tr>
@@ -952,6 +978,8 @@ export const AuditPage: Screen = () => {
               ))}
             </tbody>
           </Table>
+          <QueryPager route="operatorAudit" page={pageNumber} totalPages={page.pagination.totalPages} />
+          </>
         )}
       </Loaded>
     </Area>

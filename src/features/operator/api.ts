@@ -66,8 +66,8 @@ export function createOperatorApi(http: Http) {
         signal,
       }),
     statements: (signal?: AbortSignal) => http<Paged<StatementImport>>('/operator/statements', { query: paging(1, 20), signal }),
-    exceptions: (status: 'open' | 'resolved', signal?: AbortSignal) =>
-      http<Paged<StatementException>>('/operator/exceptions', { query: { status, ...paging(1, 100) }, signal }),
+    exceptions: (status: 'open' | 'resolved', signal?: AbortSignal, page = 1) =>
+      http<Paged<StatementException>>('/operator/exceptions', { query: { status, ...paging(page, 100) }, signal }),
     resolveException: (id: number, body: ExceptionResolveBody, signal?: AbortSignal) =>
       http<StatementException>(`/operator/exceptions/${id}/resolve`, { method: 'POST', body, signal }),
     orders: (q: OrderQuery, signal?: AbortSignal) =>
@@ -92,7 +92,7 @@ export function createOperatorApi(http: Http) {
       http<{ sent: boolean }>(`/operator/investors/${encodeURIComponent(id)}/resend-activation`, { method: 'POST', signal }),
     settings: (signal?: AbortSignal) => http<SiteSettings>('/operator/site-settings', { signal }),
     patchSettings: (body: Partial<SiteSettings>, signal?: AbortSignal) => http<SiteSettings>('/operator/site-settings', { method: 'PATCH', body, signal }),
-    audit: (signal?: AbortSignal) => http<Paged<AuditEntry>>('/operator/audit-log', { query: paging(1, 100), signal }),
+    audit: (signal?: AbortSignal, page = 1) => http<Paged<AuditEntry>>('/operator/audit-log', { query: paging(page, 100), signal }),
     exportFile: (kind: 'orders' | 'payments', signal?: AbortSignal) =>
       http<DownloadedFile>(`/operator/exports/${kind}.csv`, { responseType: 'blob', signal }),
   };
