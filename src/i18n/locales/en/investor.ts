@@ -21,7 +21,7 @@ export default {
     toPay: 'To pay: {{amount}}',
     howToPay: 'How to pay',
     investments: 'Your investments',
-    investmentsCount: { one: '{{count}} investment', other: '{{count}} investments' },
+    investmentsCount: { one: '{{count}} investment', few: '{{count}} investments', many: '{{count}} investments', other: '{{count}} investments' },
     investmentsEmpty: 'You have no investments yet.',
     browseOffers: 'Browse investments',
     seePortfolio: 'See the whole portfolio',
@@ -52,7 +52,7 @@ export default {
   },
   orders: {
     title: 'Orders',
-    count: { one: '{{count}} order', other: '{{count}} orders' },
+    count: { one: '{{count}} order', few: '{{count}} orders', many: '{{count}} orders', other: '{{count}} orders' },
     filter: 'Status',
     all: 'All',
     empty: 'You have no orders yet.',
@@ -106,7 +106,7 @@ export default {
   },
   transactions: {
     title: 'Transactions',
-    count: { one: '{{count}} transaction', other: '{{count}} transactions' },
+    count: { one: '{{count}} transaction', few: '{{count}} transactions', many: '{{count}} transactions', other: '{{count}} transactions' },
     empty: 'You have no transactions yet.',
     date: 'Date',
     method: 'Method',
@@ -116,7 +116,7 @@ export default {
   },
   documents: {
     title: 'Documents',
-    count: { one: '{{count}} document', other: '{{count}} documents' },
+    count: { one: '{{count}} document', few: '{{count}} documents', many: '{{count}} documents', other: '{{count}} documents' },
     own: 'Your documents',
     general: 'Investment documents',
     ownEmpty: 'No documents yet: confirmations appear once you place an order.',
