@@ -67,7 +67,10 @@ describeEachDatabase('GET and PATCH /api/investor', { config }, (t) => {
       notificationsOptOut: false,
       language: 'pl',
     });
-    expect(expectData(await t.injectAs(tokens, { method: 'GET', url: '/api/investor/documents' }))).toEqual([]);
+    // The seeded orders issue documents (their content is checked in tests/api/investor-area.test.ts).
+    const documents = expectData(await t.injectAs(tokens, { method: 'GET', url: '/api/investor/documents' })) as { own: boolean; url: string }[];
+    expect(documents.some((d) => d.own)).toBe(true);
+    expect(documents.filter((d) => d.own).every((d) => d.url.startsWith('/investor/documents/'))).toBe(true);
   });
 
   it('updates personal data, address, bank and the notification opt-out, one group per call', async () => {
