@@ -2,6 +2,7 @@ import { and, count, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { Db } from '../../../db/client';
 import { rateLimitEvents } from '../../../db/schema';
+import type { Executor } from '../../../mail/outbox';
 
 // Rate limits kept in the database, so they hold across server processes: at most `limit` counted attempts
 // of an action per subject (an e-mail, or an account id for signed-in actions) and per client IP over a sliding
@@ -38,6 +39,26 @@ const RETENTION = sql`now() - interval '1 hour'`;
 export const IN_FLIGHT_FACTOR = 4;
 
 const within = (seconds: number) => gt(rateLimitEvents.createdAt, sql`now() - make_interval(secs => ${seconds})`);
+
+/** Have the failures of this action, per account/e-mail or per IP, reached the rule's limit within its window? */
+async function failuresAtLimit(executor: Executor, action: RateLimitAction, keys: RateLimitKeys, rule: RateLimitRule): Promise<boolean> {
+  const subject = subjectOf(keys);
+  const counts = await executor
+    .select({ scope: rateLimitEvents.scope, failures: count() })
+    .from(rateLimitEvents)
+    .where(
+      and(
+        eq(rateLimitEvents.action, action),
+        or(
+          and(eq(rateLimitEvents.scope, subject.scope), eq(rateLimitEvents.key, subject.key)),
+          and(eq(rateLimitEvents.scope, 'ip'), eq(rateLimitEvents.key, keys.ip)),
+        ),
+        within(rule.windowSeconds),
+      ),
+    )
+    .groupBy(rateLimitEvents.scope);
+  return counts.some((row) => row.failures >= rule.limit);
+}
 const pendingAction = (action: RateLimitAction) => `${action}:pending`;
 
 export function createRateLimitRepository(db: Db) {
@@ -117,46 +138,18 @@ export function createRateLimitRepository(db: Db) {
       const lockKeys = [`${action}|${subject.scope}|${subject.key}`, `${action}|ip|${keys.ip}`].sort();
       return db.transaction(async (tx) => {
         for (const key of lockKeys) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
-        const counts = await tx
-          .select({ scope: rateLimitEvents.scope, failures: count() })
-          .from(rateLimitEvents)
-          .where(
-            and(
-              eq(rateLimitEvents.action, action),
-              or(
-                and(eq(rateLimitEvents.scope, subject.scope), eq(rateLimitEvents.key, subject.key)),
-                and(eq(rateLimitEvents.scope, 'ip'), eq(rateLimitEvents.key, keys.ip)),
-              ),
-              within(rule.windowSeconds),
-            ),
-          )
-          .groupBy(rateLimitEvents.scope);
+        const limited = await failuresAtLimit(tx, action, keys, rule);
         await tx.insert(rateLimitEvents).values([
           { action, scope: subject.scope, key: subject.key },
           { action, scope: 'ip', key: keys.ip },
         ]);
-        return { limited: counts.some((row) => row.failures >= rule.limit) };
+        return { limited };
       });
     },
 
     /** After a successful check: have others' failures reached the limit meanwhile? (then the answer is 429 too) */
     async failuresReached(action: RateLimitAction, keys: RateLimitKeys, rule: RateLimitRule = DEFAULT_RULE): Promise<boolean> {
-      const subject = subjectOf(keys);
-      const counts = await db
-        .select({ scope: rateLimitEvents.scope, failures: count() })
-        .from(rateLimitEvents)
-        .where(
-          and(
-            eq(rateLimitEvents.action, action),
-            or(
-              and(eq(rateLimitEvents.scope, subject.scope), eq(rateLimitEvents.key, subject.key)),
-              and(eq(rateLimitEvents.scope, 'ip'), eq(rateLimitEvents.key, keys.ip)),
-            ),
-            within(rule.windowSeconds),
-          ),
-        )
-        .groupBy(rateLimitEvents.scope);
-      return counts.some((row) => row.failures >= rule.limit);
+      return failuresAtLimit(db, action, keys, rule);
     },
 
     /** The attempt is over (whatever its outcome): it no longer counts as in flight. */
