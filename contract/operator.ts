@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDate, pagedSchema, slugSchema } from './envelope';
-import { METHOD_CODES, ORDER_ACTORS, ORDER_STATUSES, TRANSACTION_STATUSES, investorDataSchema } from './orders';
+import { METHOD_CODES, investorDataSchema, orderHistoryEntrySchema, orderListFilterSchema, orderOfferSchema, orderSchema, transactionSchema } from './orders';
 
 // The back office (issue 12, docs/api.md "Back office"): every endpoint under /api/operator/*, operators
 // only (investors 403, anonymous 401). Money in grosze. The SPA imports these with `import type` only.
@@ -43,7 +43,7 @@ export const importSummarySchema = z.object({
 });
 export type ImportSummary = z.infer<typeof importSummarySchema>;
 
-export const orderRefSchema = z.object({ id: z.string(), reference: z.string(), status: z.enum(ORDER_STATUSES) });
+export const orderRefSchema = orderSchema.pick({ id: true, reference: true, status: true });
 
 export const statementLineSchema = z.object({
   id: id.nullable(),
@@ -119,29 +119,33 @@ export type ExceptionResolveBody = z.infer<typeof exceptionResolveBodySchema>;
 
 // ---------- orders ----------
 
-export const operatorOrderRowSchema = z.object({
-  id: z.string(),
-  reference: z.string(),
-  status: z.enum(ORDER_STATUSES),
-  method: z.enum(METHOD_CODES),
-  createdAt: isoDate,
-  updatedAt: isoDate,
-  paidAt: isoDate.nullable(),
-  completedAt: isoDate.nullable(),
-  cancelledAt: isoDate.nullable(),
-  expiresAt: isoDate.nullable(),
-  quantity: z.number().int(),
-  pricePerShare: z.number().int(),
-  amount: z.number().int(),
-  feeValue: z.number().int(),
-  totalPrice: z.number().int(),
-  offer: z.object({ id, title: z.string() }),
-  series: z.object({ id, name: z.string() }),
-  investor: z.object({ id: z.string(), email: z.string(), firstName: z.string(), lastName: z.string() }),
-  /** Pass it back as `expectedVersion` with an action: someone else's change in between makes it 409. */
-  version: z.number().int(),
-  attentionReason: z.string().nullable(),
-});
+/** The order model's own fields (contract/orders.ts), with the offer's id and title, the investor and the version. */
+export const operatorOrderRowSchema = orderSchema
+  .pick({
+    id: true,
+    reference: true,
+    status: true,
+    method: true,
+    createdAt: true,
+    updatedAt: true,
+    paidAt: true,
+    completedAt: true,
+    cancelledAt: true,
+    expiresAt: true,
+    quantity: true,
+    pricePerShare: true,
+    amount: true,
+    feeValue: true,
+    totalPrice: true,
+  })
+  .extend({
+    offer: orderOfferSchema.pick({ id: true, title: true }),
+    series: orderSchema.shape.series,
+    investor: z.object({ id: z.string(), email: z.string(), firstName: z.string(), lastName: z.string() }),
+    /** Pass it back as `expectedVersion` with an action: someone else's change in between makes it 409. */
+    version: z.number().int(),
+    attentionReason: z.string().nullable(),
+  });
 export type OperatorOrderRow = z.infer<typeof operatorOrderRowSchema>;
 export const operatorOrdersPageSchema = pagedSchema(operatorOrderRowSchema);
 export type OperatorOrdersPage = z.infer<typeof operatorOrdersPageSchema>;
@@ -150,7 +154,7 @@ const dateParam = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'VALUE_NOT_VALID');
 export const operatorOrderFilterSchema = z.object({
   /** Reference (any spelling), e-mail or name, case-insensitive. */
   q: z.string().max(200, 'VALUE_NOT_VALID').optional(),
-  status: z.union([z.enum(ORDER_STATUSES, 'VALUE_NOT_VALID'), z.array(z.enum(ORDER_STATUSES, 'VALUE_NOT_VALID'))]).optional(),
+  status: orderListFilterSchema.shape.status,
   method: z.enum(METHOD_CODES, 'VALUE_NOT_VALID').optional(),
   offer: z.string().regex(/^\d{1,9}$/, 'VALUE_NOT_VALID').transform(Number).optional(),
   /** Created on or after this day (YYYY-MM-DD, UTC). */
@@ -163,23 +167,13 @@ export type OperatorOrderFilter = z.input<typeof operatorOrderFilterSchema>;
 /** The query as the server reads it (offer as a number). */
 export type OperatorOrderQuery = z.infer<typeof operatorOrderFilterSchema>;
 
-export const operatorHistoryEntrySchema = z.object({
-  from: z.enum(ORDER_STATUSES).nullable(),
-  to: z.enum(ORDER_STATUSES),
-  at: isoDate,
-  actor: z.enum(ORDER_ACTORS),
-  actorEmail: z.string().nullable(),
-  reason: z.string(),
-  note: z.string().nullable(),
-  details: z.record(z.string(), z.unknown()).nullable(),
-});
+/** The investor's history entry (contract/orders.ts) with who did it and the change's details. */
+export const operatorHistoryEntrySchema = orderHistoryEntrySchema
+  .pick({ from: true, to: true, at: true, actor: true })
+  .extend({ actorEmail: z.string().nullable(), ...orderHistoryEntrySchema.pick({ reason: true, note: true }).shape, details: z.record(z.string(), z.unknown()).nullable() });
 
-export const operatorTransactionSchema = z.object({
-  id,
-  method: z.enum(METHOD_CODES),
-  status: z.enum(TRANSACTION_STATUSES),
-  amount: z.number().int(),
-  commission: z.number().int(),
+/** The investor's transaction (contract/orders.ts) cut to what the payment itself says, with the provider's side. */
+export const operatorTransactionSchema = transactionSchema.pick({ id: true, method: true, status: true, amount: true, commission: true }).extend({
   externalId: z.string().nullable(),
   providerStatus: z.string().nullable(),
   createdAt: isoDate,

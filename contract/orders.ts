@@ -59,7 +59,7 @@ export const transactionSchema = z.object({
   amount: z.number().int(),
   commission: z.number().int(),
   commissionPercent: z.number(),
-  offer: z.object({ id: z.number().int(), slug: slugSchema, title: z.string() }),
+  offer: orderOfferSchema.pick({ id: true, slug: true, title: true }),
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './schema';
+// The exception lists are the contract's: one spelling for the API and the database checks.
+import { EXCEPTION_REASONS, EXCEPTION_RESOLUTIONS, EXCEPTION_STATUSES } from '../../contract/operator';
 import { orders } from './schema-orders';
 
 // Back office (issue 12): bank statement imports, their lines, the exceptions queue and the operators'
@@ -15,17 +17,6 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
 export const STATEMENT_LINE_OUTCOMES = ['matched', 'exception', 'ignored'] as const;
-export const EXCEPTION_REASONS = [
-  'UNDERPAID',
-  'OVERPAID',
-  'ORDER_EXPIRED_OR_CANCELLED',
-  'ORDER_ALREADY_PAID',
-  'UNKNOWN_REFERENCE',
-  'AMBIGUOUS_REFERENCE',
-  'WRONG_CURRENCY',
-] as const;
-export const EXCEPTION_STATUSES = ['open', 'resolved'] as const;
-export const EXCEPTION_RESOLUTIONS = ['accepted', 'refund_needed', 'attached'] as const;
 
 export interface ImportSummary {
   linesRead: number;
