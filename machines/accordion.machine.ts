@@ -2,6 +2,8 @@
 // closes all, opening scrolls smoothly with a 90 px offset"). The timeline's read-more runs an instance
 // that starts with none open. Scrolling is a named effect the view provides (`scrollToItem`).
 import { assign, setup, type ActorRefFrom } from 'xstate';
+import { described } from './descriptions/describe';
+import descriptions from './descriptions/accordion';
 
 export interface AccordionInput {
   /** number of items */
@@ -17,7 +19,7 @@ export interface AccordionContext {
 
 export type AccordionEvent = { type: 'accordion.toggled'; index: number };
 
-export const accordionMachine = setup({
+export const accordionMachine = described(setup({
   types: {
     context: {} as AccordionContext,
     events: {} as AccordionEvent,
@@ -74,6 +76,6 @@ export const accordionMachine = setup({
       },
     },
   },
-});
+}), descriptions);
 
 export type AccordionActorRef = ActorRefFrom<typeof accordionMachine>;

@@ -4,6 +4,8 @@
 // server allows: success shows the resend-success message, failure the errors looked up by code.
 // The confirm-e-mail screen uses the same chart with its own `activate` actor (a token POSTed on arrival).
 import { assign, fromPromise, setup } from 'xstate';
+import { described } from './descriptions/describe';
+import descriptions from './descriptions/activation';
 
 export interface ActivationInput {
   token?: string | null;
@@ -29,7 +31,7 @@ const codesOf = (error: unknown): string[] => {
   return codes && codes.length ? codes : ['GENERIC'];
 };
 
-export const activationMachine = setup({
+export const activationMachine = described(setup({
   types: {
     context: {} as ActivationContext,
     events: {} as ActivationEvent,
@@ -93,4 +95,4 @@ export const activationMachine = setup({
       },
     },
   },
-});
+}), descriptions);

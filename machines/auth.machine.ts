@@ -4,6 +4,8 @@
 // is only taken while the token is `valid`; requests that failed meanwhile just wait and retry.
 import { assign, fromPromise, setup } from 'xstate';
 import type { FieldErrors } from './types';
+import { described } from './descriptions/describe';
+import descriptions from './descriptions/auth';
 
 export interface Tokens {
   accessToken: string;
@@ -41,7 +43,7 @@ export interface AuthInput {
 
 /** The auth chart for a user shape `TUser` (the app passes the API's `User`; the chart only stores it). */
 export function createAuthMachine<TUser = unknown>() {
-  return setup({
+  return described(setup({
     types: {
       context: {} as AuthContext<TUser>,
       events: {} as AuthEvent,
@@ -213,7 +215,7 @@ export function createAuthMachine<TUser = unknown>() {
         always: 'signedOut',
       },
     },
-  });
+  }), descriptions);
 }
 
 export const authMachine = createAuthMachine();

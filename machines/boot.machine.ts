@@ -11,6 +11,8 @@
 // covers the error until the service is back.
 import { assign, fromPromise, setup } from 'xstate';
 import { errorListFrom, type ApiError } from './types';
+import { described } from './descriptions/describe';
+import descriptions from './descriptions/boot';
 
 export interface BootContext<TSplash = unknown, TSlider = unknown, TContent = unknown> {
   splash: TSplash | null;
@@ -69,7 +71,7 @@ export function createBootMachine<TSplash = unknown, TSlider = unknown, TContent
     },
   });
 
-  return setup({
+  return described(setup({
     types: {
       context: {} as Ctx,
       input: {} as BootInput,
@@ -152,7 +154,7 @@ export function createBootMachine<TSplash = unknown, TSlider = unknown, TContent
         on: { 'boot.retried': 'booting' },
       },
     },
-  });
+  }), descriptions);
 }
 
 export const bootMachine = createBootMachine();

@@ -1,10 +1,12 @@
 // Click-to-copy with feedback (the bank details of the thank-you page): copying is the provided `copy`
 // actor (the clipboard is the browser's), then 'copied' (or 'not copied') shows for 2 seconds.
 import { fromPromise, setup } from 'xstate';
+import { described } from './descriptions/describe';
+import descriptions from './descriptions/clipboard';
 
 export type ClipboardEvent = { type: 'clipboard.copyRequested'; text: string };
 
-export const clipboardMachine = setup({
+export const clipboardMachine = described(setup({
   types: {
     events: {} as ClipboardEvent,
     tags: {} as 'copied' | 'failed',
@@ -43,4 +45,4 @@ export const clipboardMachine = setup({
       after: { feedback: 'idle' },
     },
   },
-});
+}), descriptions);

@@ -9,6 +9,8 @@
 // provides the browser's (src/components/layout/browserEffects.ts). Register the app's instance with
 // systemId 'connectivity'.
 import { assertEvent, fromCallback, fromPromise, setup, type ActorRefFrom, type DoneActorEvent } from 'xstate';
+import { described } from './descriptions/describe';
+import descriptions from './descriptions/connectivity';
 
 /** SPEC §9: the connection-restored message hides after 6000 ms. */
 export const RESTORED_MESSAGE_MS = 6000;
@@ -21,7 +23,7 @@ export type ConnectivityEvent =
   | DoneActorEvent<boolean, 'readRestoredFlag'>
   | { type: 'xstate.error.actor.readRestoredFlag'; error: unknown };
 
-export const connectivityMachine = setup({
+export const connectivityMachine = described(setup({
   types: {
     events: {} as ConnectivityEvent,
   },
@@ -87,6 +89,6 @@ export const connectivityMachine = setup({
       },
     },
   },
-});
+}), descriptions);
 
 export type ConnectivityActorRef = ActorRefFrom<typeof connectivityMachine>;

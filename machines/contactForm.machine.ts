@@ -4,6 +4,8 @@
 // `form_submit` is pushed to the page's data layer (SPEC §4).
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { errorListFrom } from './types';
+import { described } from './descriptions/describe';
+import descriptions from './descriptions/contactForm';
 
 export interface ContactMessage {
   fullName: string;
@@ -27,7 +29,7 @@ export interface ContactFormContext {
 
 export type ContactFormEvent = { type: 'contact.submitted'; values: ContactMessage };
 
-export const contactFormMachine = setup({
+export const contactFormMachine = described(setup({
   types: {
     context: {} as ContactFormContext,
     events: {} as ContactFormEvent,
@@ -66,6 +68,6 @@ export const contactFormMachine = setup({
       on: { 'contact.submitted': { target: 'submitting' } },
     },
   },
-});
+}), descriptions);
 
 export type ContactFormActorRef = ActorRefFrom<typeof contactFormMachine>;

@@ -3,6 +3,8 @@
 // The cookies are read by an invoked actor and written by named actions, which do nothing here: the app
 // provides the browser's (src/components/layout/browserEffects.ts), tests their own.
 import { assertEvent, fromPromise, setup, type ActorRefFrom, type DoneActorEvent } from 'xstate';
+import { described } from './descriptions/describe';
+import descriptions from './descriptions/cookieConsent';
 
 export interface ConsentCookies {
   accepted: boolean;
@@ -21,7 +23,7 @@ export type CookieConsentEvent =
   | DoneActorEvent<ConsentCookies, 'readConsentCookies'>
   | { type: 'xstate.error.actor.readConsentCookies'; error: unknown };
 
-export const cookieConsentMachine = setup({
+export const cookieConsentMachine = described(setup({
   types: {
     events: {} as CookieConsentEvent,
   },
@@ -60,6 +62,6 @@ export const cookieConsentMachine = setup({
     },
     hidden: {},
   },
-});
+}), descriptions);
 
 export type CookieConsentActorRef = ActorRefFrom<typeof cookieConsentMachine>;

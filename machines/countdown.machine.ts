@@ -2,6 +2,8 @@
 // It ticks every second, drawn in the chart (`after 1 s`), and reads the clock through the `tick` action,
 // so a test or a story provides its own clock. Past the deadline it stops in `expired`.
 import { assign, setup } from 'xstate';
+import { described } from './descriptions/describe';
+import descriptions from './descriptions/countdown';
 
 export interface CountdownContext {
   /** epoch ms */
@@ -10,7 +12,7 @@ export interface CountdownContext {
   now: number;
 }
 
-export const countdownMachine = setup({
+export const countdownMachine = described(setup({
   types: {
     context: {} as CountdownContext,
     input: {} as CountdownContext,
@@ -37,7 +39,7 @@ export const countdownMachine = setup({
     },
     expired: { tags: ['expired'] },
   },
-});
+}), descriptions);
 
 /** What is left, split for display: days, hours, minutes, seconds (never negative). */
 export function remaining(context: CountdownContext): { days: number; hours: number; minutes: number; seconds: number } {

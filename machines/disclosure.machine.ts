@@ -2,13 +2,15 @@
 // their own instance. Views send the events; a view that should close on Escape, on an item selection or
 // on an outside click sends `disclosure.closed` for it.
 import { setup, type ActorRefFrom } from 'xstate';
+import { described } from './descriptions/describe';
+import descriptions from './descriptions/disclosure';
 
 export type DisclosureEvent =
   | { type: 'disclosure.opened' }
   | { type: 'disclosure.closed' }
   | { type: 'disclosure.toggled' };
 
-export const disclosureMachine = setup({
+export const disclosureMachine = described(setup({
   types: {
     events: {} as DisclosureEvent,
   },
@@ -30,6 +32,6 @@ export const disclosureMachine = setup({
       },
     },
   },
-});
+}), descriptions);
 
 export type DisclosureActorRef = ActorRefFrom<typeof disclosureMachine>;

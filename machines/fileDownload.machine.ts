@@ -6,6 +6,8 @@
 // `prepare` runs synchronously inside the user's click, so the view can open the preview tab there (a tab
 // opened later, after the fetch, would be blocked as a pop-up); `discard` closes it again on failure.
 import { assign, fromPromise, setup } from 'xstate';
+import { described } from './descriptions/describe';
+import descriptions from './descriptions/fileDownload';
 
 export type FileMode = 'open' | 'save';
 
@@ -23,7 +25,7 @@ export interface FileDownloadContext {
 
 export type FileDownloadEvent = { type: 'file.requested'; request: FileRequest } | { type: 'file.retried' } | { type: 'file.dismissed' };
 
-export const fileDownloadMachine = setup({
+export const fileDownloadMachine = described(setup({
   types: {
     context: {} as FileDownloadContext,
     events: {} as FileDownloadEvent,
@@ -77,4 +79,4 @@ export const fileDownloadMachine = setup({
       },
     },
   },
-});
+}), descriptions);

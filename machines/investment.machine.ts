@@ -21,6 +21,8 @@ import type { ErrorItem } from '../contract/envelope';
 import type { CreateInvestmentBody, CreateInvestmentResult, InvestmentQuote, InvestorDataInput, TransactionMethod, ValidateInvestmentBody } from '../contract/investment';
 import { INVESTMENT_STEPS, onlyLaterStepErrors, stepOfContext, type InvestmentStep } from '../contract/investment-steps';
 import type { MethodCode, Order } from '../contract/orders';
+import { described } from './descriptions/describe';
+import descriptions from './descriptions/investment';
 
 /** The steps shown on the flow's own screens, in order. */
 export const FLOW_STEPS = ['personalInformation', 'documents', 'payment'] as const;
@@ -256,7 +258,7 @@ function startDraft(context: InvestmentContext): InvestmentDraft {
 
 const laterThan = (a: FlowStep, b: FlowStep) => FLOW_STEPS.indexOf(a) > FLOW_STEPS.indexOf(b);
 
-export const investmentMachine = setup({
+export const investmentMachine = described(setup({
   types: {
     context: {} as InvestmentContext,
     events: {} as InvestmentEvent,
@@ -732,4 +734,4 @@ export const investmentMachine = setup({
       },
     },
   },
-});
+}), descriptions);

@@ -4,6 +4,8 @@
 // clears offers and navigates to the same page in the new language.
 import { assign, fromPromise, setup } from 'xstate';
 import { isLanguage, splitLanguage, type Language } from './types';
+import { described } from './descriptions/describe';
+import descriptions from './descriptions/language';
 
 export interface LocationLike {
   pathname: string;
@@ -35,7 +37,7 @@ function rootFor(context: LanguageContext, location: LocationLike): string {
   return `/${location.pathname === '/' ? (context.stored ?? context.defaultLanguage) : context.defaultLanguage}/`;
 }
 
-export const languageMachine = setup({
+export const languageMachine = described(setup({
   types: {
     context: {} as LanguageContext,
     events: {} as LanguageEvent,
@@ -191,4 +193,4 @@ export const languageMachine = setup({
       },
     },
   },
-});
+}), descriptions);

@@ -2,6 +2,8 @@
 // a looping carousel, one slide at a time, that locks page scroll while open; Escape or Close closes it.
 // Page-scroll locking is a pair of named effects so a test can watch them.
 import { assign, setup, type ActorRefFrom } from 'xstate';
+import { described } from './descriptions/describe';
+import descriptions from './descriptions/lightbox';
 
 export interface LightboxInput {
   /** number of photos */
@@ -22,7 +24,7 @@ export type LightboxEvent =
 
 const wrap = (i: number, n: number) => (n <= 0 ? 0 : ((i % n) + n) % n);
 
-export const lightboxMachine = setup({
+export const lightboxMachine = described(setup({
   types: {
     context: {} as LightboxContext,
     events: {} as LightboxEvent,
@@ -63,6 +65,6 @@ export const lightboxMachine = setup({
       },
     },
   },
-});
+}), descriptions);
 
 export type LightboxActorRef = ActorRefFrom<typeof lightboxMachine>;

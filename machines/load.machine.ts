@@ -3,6 +3,8 @@
 // request while one runs aborts the old one (leaving `loading` stops its actor), so a quick language or
 // query change never shows stale data.
 import { assign, fromPromise, setup } from 'xstate';
+import { described } from './descriptions/describe';
+import descriptions from './descriptions/load';
 
 export interface LoadContext<TData = unknown, TParams = unknown> {
   params: TParams | null;
@@ -13,7 +15,7 @@ export interface LoadContext<TData = unknown, TParams = unknown> {
 
 export type LoadEvent<TParams = unknown> = { type: 'load.requested'; params: TParams } | { type: 'load.retried' };
 
-export const loadMachine = setup({
+export const loadMachine = described(setup({
   types: {
     context: {} as LoadContext,
     events: {} as LoadEvent,
@@ -52,4 +54,4 @@ export const loadMachine = setup({
       on: { 'load.retried': 'loading' },
     },
   },
-});
+}), descriptions);

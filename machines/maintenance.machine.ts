@@ -1,6 +1,8 @@
 // Maintenance gate (SPEC §2 "Application root behaviour"): only the maintenance screen is shown when a call
 // answered 503, or when the splash screen signals maintenance while nobody is logged in.
 import { assign, setup } from 'xstate';
+import { described } from './descriptions/describe';
+import descriptions from './descriptions/maintenance';
 
 export interface MaintenanceConfig {
   maintenanceMode: boolean;
@@ -39,7 +41,7 @@ export function maintenanceText(config: MaintenanceConfig | null): { title: stri
   return null;
 }
 
-export const maintenanceMachine = setup({
+export const maintenanceMachine = described(setup({
   types: {
     context: {} as MaintenanceContext,
     events: {} as MaintenanceEvent,
@@ -92,4 +94,4 @@ export const maintenanceMachine = setup({
       },
     },
   },
-});
+}), descriptions);

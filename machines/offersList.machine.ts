@@ -17,6 +17,8 @@
 // address with the list's URL rules) and `scrollToTop` (machine.provide); the chart only names them.
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import type { Language, Pagination } from './types';
+import { described } from './descriptions/describe';
+import descriptions from './descriptions/offersList';
 
 /** What the address asks for. `canonical`: the address is the list's own for that page (not `/page/1`, `/page/abc`). */
 export interface OffersListRequest {
@@ -59,7 +61,7 @@ export interface OffersListNavigation {
 
 /** The chart with its offers typed (the view passes its offer type; diagrams and tests use `unknown`). */
 export function createOffersListMachine<TItem>() {
-  return setup({
+  return described(setup({
     types: {
       context: {} as OffersListContext<TItem>,
       input: {} as OffersListRequest,
@@ -177,7 +179,7 @@ export function createOffersListMachine<TItem>() {
       },
       failure: {},
     },
-  });
+  }), descriptions);
 }
 
 function navigationOf(r: OffersListRequest): Omit<OffersListNavigation, 'replace'> {

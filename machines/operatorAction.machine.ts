@@ -4,6 +4,8 @@
 // actor does the call, and the answer (or the server's error, e.g. ORDER_STATUS_CHANGED when another
 // operator was quicker) is shown. `done` can start another action.
 import { assign, fromPromise, setup } from 'xstate';
+import { described } from './descriptions/describe';
+import descriptions from './descriptions/operatorAction';
 
 export interface OperatorActionContext {
   /** what the form holds: the action's fields and its `reason` */
@@ -20,7 +22,7 @@ export type OperatorActionEvent =
   | { type: 'operator.submitted' }
   | { type: 'operator.dismissed' };
 
-export const operatorActionMachine = setup({
+export const operatorActionMachine = described(setup({
   types: {
     context: {} as OperatorActionContext,
     events: {} as OperatorActionEvent,
@@ -89,4 +91,4 @@ export const operatorActionMachine = setup({
       },
     },
   },
-});
+}), descriptions);

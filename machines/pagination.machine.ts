@@ -11,6 +11,8 @@
 // The view provides `navigate` and `scrollToTop` (machine.provide); the chart only names them.
 import { assign, setup, type ActorRefFrom } from 'xstate';
 import type { Pagination } from './types';
+import { described } from './descriptions/describe';
+import descriptions from './descriptions/pagination';
 
 export interface PaginationContext {
   page: number;
@@ -38,7 +40,7 @@ export interface NavigateParams {
   replace: boolean;
 }
 
-export const paginationMachine = setup({
+export const paginationMachine = described(setup({
   types: {
     context: {} as PaginationContext,
     input: {} as PaginationInput,
@@ -118,6 +120,6 @@ export const paginationMachine = setup({
       },
     },
   },
-});
+}), descriptions);
 
 export type PaginationActorRef = ActorRefFrom<typeof paginationMachine>;

@@ -4,6 +4,8 @@
 // sent; success leads to login. A token the server rejects while saving is the invalid page too.
 import { assign, fromPromise, setup } from 'xstate';
 import { fieldErrorsFrom, type FieldErrors } from './types';
+import { described } from './descriptions/describe';
+import descriptions from './descriptions/passwordReset';
 
 export interface PasswordResetInput {
   token?: string | null;
@@ -29,7 +31,7 @@ export interface PasswordFailure {
 
 export const TOKEN_FIELD = 'resetPasswordToken';
 
-export const passwordResetMachine = setup({
+export const passwordResetMachine = described(setup({
   types: {
     context: {} as PasswordResetContext,
     events: {} as PasswordResetEvent,
@@ -109,4 +111,4 @@ export const passwordResetMachine = setup({
     invalidToken: {},
     done: {},
   },
-});
+}), descriptions);

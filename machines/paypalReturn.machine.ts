@@ -15,6 +15,8 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { ErrorItem } from '../contract/envelope';
 import type { BankTransferDetails } from '../contract/orders';
 import type { PayPalReturnAnswer, RetryAnswer } from '../contract/paypal';
+import { described } from './descriptions/describe';
+import descriptions from './descriptions/paypalReturn';
 
 export interface PayPalReturnInput {
   orderId: string;
@@ -45,7 +47,7 @@ const errorsOf = (error: unknown): ErrorItem[] => {
   return errors && errors.length ? errors : [{ code: 'GENERIC', context: '', message: '' }];
 };
 
-export const paypalReturnMachine = setup({
+export const paypalReturnMachine = described(setup({
   types: {
     context: {} as PayPalReturnContext,
     events: {} as PayPalReturnEvent,
@@ -153,4 +155,4 @@ export const paypalReturnMachine = setup({
       on: { 'paypalReturn.retried': { target: 'capturing', actions: assign({ errors: [] }) } },
     },
   },
-});
+}), descriptions);

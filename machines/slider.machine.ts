@@ -9,6 +9,8 @@
 //   (or waits while the pointer is still over the slide); a finished video advances. Where the pointer is
 //   is kept in the context (`pointerOver`) so `settling` can pick between running and hovered.
 import { assign, setup, type ActorRefFrom } from 'xstate';
+import { described } from './descriptions/describe';
+import descriptions from './descriptions/slider';
 
 export const SLIDER_AUTOPLAY_MS = 6000;
 
@@ -38,7 +40,7 @@ export type SliderEvent =
 
 const wrap = (index: number, count: number) => (count > 0 ? ((index % count) + count) % count : 0);
 
-export const sliderMachine = setup({
+export const sliderMachine = described(setup({
   types: {
     context: {} as SliderContext,
     input: {} as SliderInput,
@@ -124,6 +126,6 @@ export const sliderMachine = setup({
       },
     },
   },
-});
+}), descriptions);
 
 export type SliderActorRef = ActorRefFrom<typeof sliderMachine>;

@@ -4,6 +4,8 @@
 // The file itself stays opaque to the chart: the provided `upload` actor reads and sends it (the app gives
 // the real HTTP call; tests give a deferred promise).
 import { assign, fromPromise, setup } from 'xstate';
+import { described } from './descriptions/describe';
+import descriptions from './descriptions/statementImport';
 
 export interface ChosenFile {
   name: string;
@@ -33,7 +35,7 @@ export type StatementImportEvent =
   | { type: 'statement.retried' }
   | { type: 'statement.reset' };
 
-export const statementImportMachine = setup({
+export const statementImportMachine = described(setup({
   types: {
     context: {} as StatementImportContext,
     events: {} as StatementImportEvent,
@@ -102,4 +104,4 @@ export const statementImportMachine = setup({
       on: { 'statement.retried': 'uploading', 'statement.reset': { target: 'empty', actions: assign({ chosen: null, failure: null }) } },
     },
   },
-});
+}), descriptions);

@@ -1,6 +1,9 @@
-// Descriptions for people (machines/descriptions/<base>.ts, see machines/descriptions/types.ts for the
-// convention): looked up per state (its path below the root) and per edge (its event as the diagrams
-// name it), in English or Polish. Shared by the diagrams, the path scripts and the storyboard.
+// Descriptions for people, shared by the diagrams, the path scripts and the storyboard. English is read from
+// the machine itself (`StateNode.description`, each transition's `description`, filled from
+// machines/descriptions/<base>.ts by `described` in machines/descriptions/describe.ts); Polish, which the
+// machines do not carry, from the descriptions file (see machines/descriptions/types.ts for the convention),
+// looked up per state (its path below the root) and per edge (its event as the diagrams name it). The file
+// is also the fallback for English when a machine does not carry a description.
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
 import type { MachineDescriptions, Text } from '../../machines/descriptions/types';
 import { chartEdges, chartStates, eventText, type ChartEdge } from './graph';
@@ -19,12 +22,29 @@ export function eventKey(edge: ChartEdge): string {
 
 const pick = (t: Text | undefined, lang: Lang) => (t ? t[lang === 'en' ? 0 : 1] : undefined);
 
+const nonEmpty = (s: unknown): string | undefined => (typeof s === 'string' && s.trim() !== '' ? s : undefined);
+
 export function stateDescription(d: MachineDescriptions | undefined, node: AnyStateNode, lang: Lang = 'en'): string | undefined {
+  if (lang === 'en') return nonEmpty(node.description) ?? pick(d?.states[stateKey(node)], lang);
   return pick(d?.states[stateKey(node)], lang);
 }
 
 export function edgeDescription(d: MachineDescriptions | undefined, edge: ChartEdge, lang: Lang = 'en'): string | undefined {
+  if (lang === 'en') return nonEmpty(edge.transition.description) ?? pick(d?.events[eventKey(edge)], lang);
   return pick(d?.events[eventKey(edge)], lang);
+}
+
+/** What the machine itself lacks: a `description` on its root, on a state node or on a transition. */
+export function machineDescriptionProblems(machine: AnyStateMachine): string[] {
+  const problems: string[] = [];
+  if (!nonEmpty(machine.root.description)) problems.push(`${machine.id}: the machine (root state node) has no description`);
+  for (const n of chartStates(machine).filter((x) => x.type !== 'history')) {
+    if (!nonEmpty(n.description)) problems.push(`${machine.id}: state node "${stateKey(n)}" has no description`);
+  }
+  for (const e of chartEdges(machine)) {
+    if (!nonEmpty(e.transition.description)) problems.push(`${machine.id}: transition "${e.id}" has no description`);
+  }
+  return problems;
 }
 
 /** What lacks a description (or has an empty one), and descriptions that name nothing in the machine. */

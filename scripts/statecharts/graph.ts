@@ -7,6 +7,9 @@
 // (`always`) transitions, which live on `stateNode.always`: we add them here, labelled "always".
 import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate';
 import { toDirectedGraph, type DirectedGraphNode } from 'xstate/graph';
+import { delayMs, delayText, eventName } from '../../machines/descriptions/describe';
+
+export { delayText };
 
 export type EdgeKind = 'event' | 'after' | 'always';
 
@@ -60,33 +63,13 @@ export function guardText(guard: unknown): string | undefined {
   return 'guard';
 }
 
-/** 6000 -> "6 s", 1500 -> "1.5 s", 250 -> "250 ms", 120000 -> "2 min". */
-export function delayText(ms: number): string {
-  if (ms >= 60_000 && ms % 60_000 === 0) return `${ms / 60_000} min`;
-  if (ms >= 1000) return `${Number((ms / 1000).toFixed(3))} s`;
-  return `${ms} ms`;
-}
-
-function resolveDelay(machine: AnyStateMachine, delay: unknown): number | undefined {
-  if (typeof delay === 'number') return delay;
-  if (typeof delay === 'string') {
-    const named = (machine.implementations as { delays?: Record<string, unknown> }).delays?.[delay];
-    if (typeof named === 'number') return named;
-    if (/^\d+$/.test(delay)) return Number(delay);
-  }
-  return undefined;
-}
-
 /** Reader-friendly event names: invoke results and state completion are named after their actor/state. */
 export function eventText(eventType: string, source?: AnyStateNode): string {
-  let m = /^xstate\.done\.actor\.(.+)$/.exec(eventType);
-  if (m) return `${m[1]} done`;
-  m = /^xstate\.error\.actor\.(.+)$/.exec(eventType);
-  if (m) return `${m[1]} failed`;
-  m = /^xstate\.done\.state\.(.+)$/.exec(eventType);
-  if (m) return source && m[1] === source.id ? 'completed' : `${m[1]} completed`;
-  return eventType;
+  return eventName(eventType, source?.id);
 }
+
+const resolveDelay = (machine: AnyStateMachine, delay: unknown) =>
+  delayMs(delay, (machine.implementations as { delays?: Record<string, unknown> }).delays);
 
 function flattenGraph(node: DirectedGraphNode, out: DirectedGraphNode[] = []): DirectedGraphNode[] {
   out.push(node);
