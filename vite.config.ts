@@ -23,6 +23,8 @@ export default defineConfig(({ mode }) => {
     build: {
       outDir: 'dist',
       sourcemap: false,
+      // dist/.vite/manifest.json: server/routes/spaHtml.ts preloads a page's screen chunk and dictionary from it.
+      manifest: true,
       chunkSizeWarningLimit: 600,
     },
     server: {

@@ -5,6 +5,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { resolveLanguage } from '../lib/language';
 import { sendEnvelopeError } from '../plugins/api/errors';
+import { createSpaHtml } from './spaHtml';
 
 export const BUILD_HINT = 'The web app is not built yet. Run `npm run build`, then start the server again.\n';
 
@@ -44,6 +45,9 @@ const spa: FastifyPluginAsync = async (fastify) => {
     });
   }
 
+  // index.html with the page's chunks preloaded and its first data inline (issue 11, server/routes/spaHtml.ts).
+  const spaHtml = built ? createSpaHtml(fastify, root) : null;
+
   fastify.setNotFoundHandler(async (request, reply) => {
     const url = request.url;
     if (isApi(url)) {
@@ -54,7 +58,7 @@ const spa: FastifyPluginAsync = async (fastify) => {
     if (!wantsPage) return reply.code(404).type('text/plain; charset=utf-8').send('Not found\n');
     if (!serveSpa) return reply.code(404).type('text/plain; charset=utf-8').send('Not found\n');
     if (!built) return reply.type('text/plain; charset=utf-8').send(BUILD_HINT);
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(await spaHtml!(url));
   });
 };
 

@@ -4,6 +4,7 @@
 import { FetchError, ofetch } from 'ofetch';
 import { waitFor, type AnyActorRef } from 'xstate';
 import type { Language } from '../config/env';
+import { requestKey } from './initialData';
 import type { ApiError, Envelope } from './types';
 
 export class ApiRequestError extends Error {
@@ -28,6 +29,11 @@ export interface HttpDeps {
   onForbidden?: () => void;
   onMaintenance?: () => void;
   fetchImpl?: typeof fetch;
+  /**
+   * answers the server put into index.html (src/api/initialData.ts): an anonymous GET takes its answer from
+   * here, once, instead of a round trip
+   */
+  initialAnswers?: { take(language: string, key: string): { data: unknown } | undefined };
 }
 
 export interface RequestOptions {
@@ -115,6 +121,10 @@ export function createHttp(deps: HttpDeps): Http {
   return async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
     const auth = deps.getAuth?.();
     const token = accessTokenOf(auth);
+    if (deps.initialAnswers && !token && (options.method ?? 'GET') === 'GET' && options.responseType !== 'blob') {
+      const known = deps.initialAnswers.take(deps.getLanguage(), requestKey(path, options.query));
+      if (known) return known.data as T;
+    }
     try {
       return await send<T>(path, options, token);
     } catch (raw) {

@@ -24,6 +24,7 @@ import { languageMachine } from '../../machines/language.machine';
 import { maintenanceMachine } from '../../machines/maintenance.machine';
 import { createEndpoints } from '../api/endpoints';
 import { createHttp } from '../api/http';
+import { createInitialAnswers, readInitialDataElement } from '../api/initialData';
 import type { SliderItem, SplashScreen, StaticContent, User } from '../api/types';
 import { env, isLanguage, type Language } from '../config/env';
 import { href } from '../config/paths';
@@ -126,6 +127,8 @@ export function createAppSystem(options: AppSystemOptions = {}) {
     getLanguage: currentLanguage,
     getAuth: () => auth,
     fetchImpl: options.fetchImpl,
+    // Boot's loads and the first page's data, when the server put them into index.html (issue 11).
+    initialAnswers: createInitialAnswers(readInitialDataElement),
     onForbidden: () => navigate(href(currentLanguage(), 'accessDenied')),
     onMaintenance: () => maintenance.send({ type: 'maintenance.serviceUnavailable' }),
   });

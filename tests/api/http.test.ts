@@ -42,14 +42,61 @@ afterAll(() => rmSync(spaDir, { recursive: true, force: true }));
 
 describeEachDatabase('SPA serving', { config: { serveSpa: true, spaDir } }, (t) => {
   it('serves index.html with no-cache at / and for client routes', async () => {
-    for (const url of ['/', '/en/login', '/pl/logowanie', '/pl/inwestycja/zielone-tarasy?previewToken=x', '/index.html']) {
+    for (const url of ['/', '/en/login', '/pl/logowanie', '/pl/inwestycja/zielone-tarasy?previewToken=x', '/index.html', '/nope/x']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type'], url).toMatch(/^text\/html/);
       expect(res.headers['cache-control'], url).toBe('no-cache');
-      expect(res.body, url).toBe(INDEX);
       expectSecurityHeaders(res.headers, url);
+      if (['/', '/index.html', '/nope/x'].includes(url)) {
+        expect(res.body, url).toBe(INDEX);
+      } else {
+        // A page of a language: index.html with boot's answers inline (issue 11, server/routes/spaHtml.ts).
+        expect(res.body, url).toContain('<script type="module" src="/assets/x-abc123.js"></script>');
+        expect(res.body, url).toContain('<div id="root"></div><script type="application/json" id="initial-data">');
+      }
     }
+  });
+
+  it("puts a page's first answers into index.html as JSON data, never as a script", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/pl/inwestycja/zielone-tarasy' });
+    expect(res.statusCode).toBe(200);
+    const data = /<script type="application\/json" id="initial-data">([^<]*)<\/script>/.exec(res.body);
+    expect(data).not.toBeNull();
+    const inline = JSON.parse(data![1]) as { language: string; answers: Record<string, any> };
+    expect(inline.language).toBe('pl');
+    // the same answers the API gives a browser
+    for (const key of ['/splash-screen', '/slider', '/static-content', '/offers/zielone-tarasy']) {
+      const api = await t.app.inject({ method: 'GET', url: `/api${key}`, headers: { 'content-language': 'pl' } });
+      expect(inline.answers[key], key).toEqual(api.json().data);
+    }
+    // no other script: the CSP (script-src 'self') stays strict
+    expect([...res.body.matchAll(/<script\b[^>]*>/g)].map((m) => m[0])).toEqual([
+      '<script type="module" src="/assets/x-abc123.js">',
+      '<script type="application/json" id="initial-data">',
+    ]);
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    // the offer's first photo is preloaded
+    const imageUrl = inline.answers['/offers/zielone-tarasy'].imageUrl as string;
+    expect(res.body).toContain(`<link rel="preload" as="image" fetchpriority="high" href="${imageUrl}">`);
+  });
+
+  it("puts the home page's and the list's data in, in the page's language", async () => {
+    const home = await t.app.inject({ method: 'GET', url: '/en' });
+    const homeData = JSON.parse(/id="initial-data">([^<]*)</.exec(home.body)![1]);
+    expect(homeData.language).toBe('en');
+    expect(Object.keys(homeData.answers).sort()).toEqual(
+      ['/faq/featured', '/offer/featured?listName=homepage', '/slider', '/splash-screen', '/static-content', '/stats'].sort(),
+    );
+    const list = await t.app.inject({ method: 'GET', url: '/pl/inwestycje/strona/2?items=9' });
+    const listData = JSON.parse(/id="initial-data">([^<]*)</.exec(list.body)![1]);
+    expect(Object.keys(listData.answers)).toContain('/offers?pagination%5BpageNumber%5D=2&pagination%5BpageSize%5D=9');
+    // a preview and an unknown offer: not public answers, left to the page
+    const preview = await t.app.inject({ method: 'GET', url: '/pl/inwestycja/zielone-tarasy?previewToken=x' });
+    expect(Object.keys(JSON.parse(/id="initial-data">([^<]*)</.exec(preview.body)![1]).answers)).not.toContain('/offers/zielone-tarasy');
+    const missing = await t.app.inject({ method: 'GET', url: '/pl/inwestycja/no-such-offer' });
+    expect(missing.statusCode).toBe(200);
+    expect(Object.keys(JSON.parse(/id="initial-data">([^<]*)</.exec(missing.body)![1]).answers)).not.toContain('/offers/no-such-offer');
   });
 
   it('serves hashed assets as immutable for a year', async () => {

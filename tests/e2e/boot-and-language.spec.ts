@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { withoutInitialData } from './support/initialData';
 
 // Boot, the language prefix rules and the switcher (SPEC §2), in both languages, on the seeded server.
 
@@ -10,9 +11,30 @@ test.describe('boot', () => {
         const url = new URL(r.url());
         if (url.pathname.startsWith('/api/')) calls.push(`${url.pathname} ${r.headers()['content-language']}`);
       });
+      const html = page.waitForResponse((r) => r.request().resourceType() === 'document');
       await page.goto(`/${language}/`);
       await expect(page.getByTestId('page-home')).toBeVisible();
       await expect(page.locator('html')).toHaveAttribute('lang', language);
+      // Boot's answers (splash screen, slider, static content) come with the page, in its language (issue 11:
+      // server/routes/spaHtml.ts), so the browser makes no round trip for them.
+      const inline = JSON.parse(/id="initial-data">([^<]*)</.exec(await (await html).text())![1]);
+      expect(inline.language).toBe(language);
+      expect(Object.keys(inline.answers)).toEqual(expect.arrayContaining(['/splash-screen', '/slider', '/static-content']));
+      expect(calls.filter((c) => /^\/api\/(splash-screen|slider|static-content) /.test(c))).toEqual([]);
+      const menu = page.getByRole('navigation', { name: language === 'pl' ? 'Menu główne' : 'Main menu' });
+      await expect(menu.getByRole('link', { name: language === 'pl' ? 'Inwestycje' : 'Investments' })).toBeVisible();
+      await expect(page.getByTestId('full-screen-loader')).toHaveCount(0);
+    });
+
+    test(`boots in ${language} from the API when the page carries no answers`, async ({ page }) => {
+      await withoutInitialData(page);
+      const calls: string[] = [];
+      page.on('request', (r) => {
+        const url = new URL(r.url());
+        if (url.pathname.startsWith('/api/')) calls.push(`${url.pathname} ${r.headers()['content-language']}`);
+      });
+      await page.goto(`/${language}/`);
+      await expect(page.getByTestId('page-home')).toBeVisible();
       // The splash screen first, then slider and static content, all in the page's language.
       expect(calls[0]).toBe(`/api/splash-screen ${language}`);
       expect(calls).toEqual(
@@ -20,7 +42,6 @@ test.describe('boot', () => {
       );
       const menu = page.getByRole('navigation', { name: language === 'pl' ? 'Menu główne' : 'Main menu' });
       await expect(menu.getByRole('link', { name: language === 'pl' ? 'Inwestycje' : 'Investments' })).toBeVisible();
-      await expect(page.getByTestId('full-screen-loader')).toHaveCount(0);
     });
   }
 
