@@ -4,6 +4,8 @@
 // their fields until the next save).
 import { assign, fromPromise, setup } from 'xstate';
 import { fieldErrorsFrom, type FieldErrors } from './types';
+import { described } from './descriptions/describe';
+import descriptions from './descriptions/settings';
 
 export type SettingsGroup = 'personal' | 'address' | 'bank' | 'notificationsOptOut' | 'password' | 'email';
 
@@ -25,7 +27,7 @@ export interface SettingsFailure {
   fieldErrors: FieldErrors;
 }
 
-export const settingsMachine = setup({
+export const settingsMachine = described(setup({
   types: {
     context: {} as SettingsContext,
     events: {} as SettingsEvent,
@@ -73,4 +75,4 @@ export const settingsMachine = setup({
       on: { 'settings.submitted': 'saving' },
     },
   },
-});
+}), descriptions);
