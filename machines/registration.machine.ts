@@ -4,6 +4,8 @@
 // returns to the first step that has one (stepOfFirstError). Effects are named and provided by the view.
 import { assign, fromPromise, setup } from 'xstate';
 import { fieldErrorsFrom, type FieldErrors } from './types';
+import { described } from './descriptions/describe';
+import descriptions from './descriptions/registration';
 
 export interface AccountStep {
   email: string;
@@ -106,7 +108,7 @@ export const EMPTY_REGISTRATION: RegistrationData = {
   agreements: {},
 };
 
-export const registrationMachine = setup({
+export const registrationMachine = described(setup({
   types: {
     context: {} as RegistrationContext,
     events: {} as RegistrationEvent,
@@ -257,4 +259,4 @@ export const registrationMachine = setup({
     },
     registered: {},
   },
-});
+}), descriptions);
