@@ -5,7 +5,9 @@
 //   - a bare Fastify route (no plugins, `{ hello: 'world' }`): the ceiling of this machine,
 //   - the main public routes of the app on PGlite (a fresh data folder, migrated and seeded), and again on
 //     PostgreSQL when DATABASE_URL is set.
-// Prints req/s, p50, p99, the ratio to the bare route, non-2xx answers and requests slower than 1 s.
+// Prints req/s, p50, p99, the ratio to the bare route, non-2xx answers and requests slower than 1 s, and the server's
+// CPU time per request (user + system, read from the server process around each run) with the same ratio computed
+// from it: on a machine shared with other work, req/s moves with everyone's load, CPU per request much less.
 // Requests look like a browser's: Content-Language en and Accept-Encoding br, gzip.
 //
 //   npm run bench:api                                    # PGlite only
@@ -13,7 +15,7 @@
 //   BENCH_CONNECTIONS=64 BENCH_DURATION=5 BENCH_ROUTES=/api/offers npm run bench:api
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -55,12 +57,19 @@ function startServer(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; por
   });
 }
 
-interface Figures { route: string; rps: number; p50: number; p99: number; non2xx: number; slow: number; errors: number }
+interface Figures { route: string; rps: number; p50: number; p99: number; non2xx: number; slow: number; errors: number; cpuMicros: number }
 
-async function measure(port: number, route: string): Promise<Figures> {
+async function serverCpu(ports: Ports): Promise<number> {
+  const response = await fetch(`http://127.0.0.1:${ports.bare}/__cpu`);
+  return ((await response.json()) as { micros: number }).micros;
+}
+
+async function measure(ports: Ports, port: number, route: string): Promise<Figures> {
   // A short warm-up fills caches and JIT, then the measured run.
   await autocannon({ url: `http://127.0.0.1:${port}${route}`, connections, duration: 1, headers });
+  const cpuBefore = await serverCpu(ports);
   const result = await autocannon({ url: `http://127.0.0.1:${port}${route}`, connections, duration, headers, timeout: 20 });
+  const cpuMicros = ((await serverCpu(ports)) - cpuBefore) / Math.max(1, result.requests.total);
   const h = result.latency as unknown as Record<string, number>;
   const slow = result.latency.max > 1000 ? 'max>1s' : '';
   return {
@@ -71,29 +80,34 @@ async function measure(port: number, route: string): Promise<Figures> {
     non2xx: result.non2xx,
     slow: slow ? result.latency.max : 0,
     errors: result.errors + result.timeouts,
+    cpuMicros,
   };
 }
 
 function print(title: string, rows: Figures[], bare: Figures) {
   console.log(`\n${title} — ${connections} connections, ${duration} s per route`);
-  console.log('route'.padEnd(42) + 'req/s'.padStart(9) + 'p50 ms'.padStart(9) + 'p99 ms'.padStart(9) + 'vs bare'.padStart(9) + '  notes');
+  console.log(
+    'route'.padEnd(42) + 'req/s'.padStart(9) + 'p50 ms'.padStart(9) + 'p99 ms'.padStart(9) + 'vs bare'.padStart(9) + 'CPU µs'.padStart(9) + 'CPU vs bare'.padStart(13) + '  notes',
+  );
   for (const r of [bare, ...rows]) {
     const ratio = `${((100 * r.rps) / bare.rps).toFixed(1)}%`;
+    const cpuRatio = `${((100 * bare.cpuMicros) / r.cpuMicros).toFixed(1)}%`;
     const notes = [r.non2xx ? `${r.non2xx} non-2xx` : '', r.errors ? `${r.errors} errors/timeouts` : '', r.slow ? `max ${r.slow} ms` : '']
       .filter(Boolean)
       .join(', ');
-    console.log(r.route.padEnd(42) + r.rps.toFixed(0).padStart(9) + String(r.p50).padStart(9) + String(r.p99).padStart(9) + ratio.padStart(9) + (notes ? `  ${notes}` : ''));
+    console.log(r.route.padEnd(42) + r.rps.toFixed(0).padStart(9) + String(r.p50).padStart(9) + String(r.p99).padStart(9) + ratio.padStart(9) + r.cpuMicros.toFixed(0).padStart(9) + cpuRatio.padStart(13) + (notes ? `  ${notes}` : ''));
   }
 }
 
 async function run(title: string, env: NodeJS.ProcessEnv) {
   const { child, ports } = await startServer(env);
   try {
-    const bare = await measure(ports.bare, '/');
+    const bare = await measure(ports, ports.bare, '/');
     bare.route = 'bare Fastify route';
     const rows: Figures[] = [];
-    for (const route of ROUTES) rows.push(await measure(ports.app, route));
+    for (const route of ROUTES) rows.push(await measure(ports, ports.app, route));
     print(title, rows, bare);
+    console.log(`load average after: ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
     return { bare, rows };
   } finally {
     child.kill('SIGTERM');
@@ -102,7 +116,7 @@ async function run(title: string, env: NodeJS.ProcessEnv) {
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-pglite-'));
 try {
-  console.log(`bench:api on ${process.platform}, node ${process.version}`);
+  console.log(`bench:api on ${process.platform}, node ${process.version}, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   await run('PGlite', { DATABASE_URL: '', DATA_DIR: dataDir });
   if (process.env.DATABASE_URL) await run('PostgreSQL', { DATABASE_URL: process.env.DATABASE_URL });
   else console.log('\n(PostgreSQL skipped: set DATABASE_URL to measure it too)');
