@@ -144,8 +144,9 @@ export function indexMarkdown(entries: IndexEntry[]): string {
     '',
     `${GENERATED_MARKER} from \`machines/*.machine.ts\` and \`machines/descriptions/*.ts\`; do not edit by hand.`,
     '',
-    'For designers: each diagram names every state and event in words (descriptions in',
-    '`machines/descriptions/<machine>.ts`, English and Polish). For QA: every path of a chart as a numbered test',
+    'For designers: each diagram names every state and event in words. The machines carry them (XState',
+    '`description` on every state node and transition, English, filled by `described` from',
+    '`machines/descriptions/<machine>.ts`, which also holds the Polish). For QA: every path of a chart as a numbered test',
     'script in `docs/paths/` (`npm run paths`), all of them in [`docs/paths/paths.csv`](../paths/paths.csv).',
     'Screens of each state: `npm run storyboard` writes `reports/storyboard/index.html` (not committed).',
     '',
@@ -162,7 +163,7 @@ export function indexMarkdown(entries: IndexEntry[]): string {
     states += s;
     transitions += t;
     paths += p;
-    const summary = e.descriptions ? e.descriptions.summary[0] : '(no description)';
+    const summary = e.machines[0]?.root.description ?? e.descriptions?.summary[0] ?? '(no description)';
     const screens = e.descriptions?.screens.join(', ') || '—';
     out.push(
       `| **${e.base}** | ${cell(summary)} | ${cell(screens)} | ${s} | ${t} | ${p} | [chart](${e.base}.md) · [svg](${e.base}.svg) | ` +
