@@ -1,0 +1,155 @@
+// The offers in the back office: publish, open, each series' shares, price and minimum, a preview link,
+// and the offer's documents (upload, remove). Every change carries a reason.
+import { useId, useRef, useState } from 'react';
+import type { OperatorOffer } from '../../../contract/operator';
+import type { Screen } from '../../app/screen';
+import { formatMoney } from '../../components/format/money';
+import { Button } from '../../components/ui/Button';
+import { useLoad } from '../../components/ui/useLoad';
+import { useLanguage, useT } from '../../i18n/i18n';
+import { ActionForm, ActionOutcome, Area, Card, CheckField, Loaded, TextField, useOperatorApi } from './ui';
+import { useOperatorAction } from './useOperatorAction';
+
+function OfferEditor({ offer, onSaved }: { offer: OperatorOffer; onSaved: () => void }) {
+  const t = useT();
+  const language = useLanguage();
+  const api = useOperatorApi();
+  const [link, setLink] = useState<string | null>(null);
+  const initial: Record<string, string> = { reason: '', published: String(offer.published), isOpen: String(offer.isOpen) };
+  for (const s of offer.series) {
+    initial[`total.${s.id}`] = String(s.totalShares);
+    initial[`price.${s.id}`] = String(s.pricePerShare);
+    initial[`min.${s.id}`] = String(s.minStocks);
+  }
+  const action = useOperatorAction(
+    async (draft, signal) => {
+      const result = await api.patchOffer(
+        offer.id,
+        {
+          reason: draft.reason,
+          published: draft.published === 'true',
+          isOpen: draft.isOpen === 'true',
+          series: offer.series.map((s) => ({ id: s.id, totalShares: Number(draft[`total.${s.id}`]), pricePerShare: Number(draft[`price.${s.id}`]), minStocks: Number(draft[`min.${s.id}`]) })),
+        },
+        signal,
+      );
+      onSaved();
+      return result;
+    },
+    { draft: initial },
+  );
+  return (
+    <Card data-testid={`offer-${offer.id}`}>
+      <h2>{offer.title[language]}</h2>
+      <p>{formatMoney(offer.raised, language)} / {formatMoney(offer.target, language)}</p>
+      <ActionForm action={action}>
+        <CheckField action={action} field="published" label={t('operator.offers.published')} />{' '}
+        <CheckField action={action} field="isOpen" label={t('operator.offers.open')} />
+        {offer.series.map((s) => (
+          <fieldset key={s.id}>
+            <legend>{s.name[language]} · {t('operator.offers.sold')} {s.soldShares} · {t('operator.offers.reserved')} {s.reservedShares}</legend>
+            <TextField action={action} field={`total.${s.id}`} label={t('operator.offers.total')} />
+            <TextField action={action} field={`price.${s.id}`} label={t('operator.offers.price')} />
+            <TextField action={action} field={`min.${s.id}`} label={t('operator.offers.min')} />
+          </fieldset>
+        ))}
+        <TextField action={action} field="reason" label={t('operator.reason')} />
+        <Button type="submit" disabled={action.busy}>{t('operator.offers.save')}</Button>{' '}
+        <Button type="button" variant="secondary" onClick={() => void api.previewLink(offer.id).then((l) => setLink(l.urls[language]))}>{t('operator.offers.preview')}</Button>
+        {link && <p><a href={link}>{link}</a></p>}
+        <ActionOutcome action={action} doneText={t('operator.offers.saved')} />
+      </ActionForm>
+    </Card>
+  );
+}
+
+function OfferDocuments({ offer, onChanged }: { offer: OperatorOffer; onChanged: () => void }) {
+  const t = useT();
+  const language = useLanguage();
+  const api = useOperatorApi();
+  const fileId = useId();
+  const kindId = useId();
+  const fileRef = useRef<HTMLInputElement>(null);
+  const upload = useOperatorAction(
+    async (draft, signal) => {
+      const file = fileRef.current?.files?.[0];
+      if (!file) throw new Error(t('operator.offers.noFile'));
+      const result = await api.uploadDocument(offer.id, { reason: draft.reason, kind: draft.kind === 'investor' ? 'investor' : 'general', displayName: { pl: draft.namePl, en: draft.nameEn }, file }, signal);
+      onChanged();
+      return result;
+    },
+    { draft: { reason: '', kind: 'general', namePl: '', nameEn: '' } },
+  );
+  const remove = useOperatorAction(
+    async (draft, signal) => {
+      const result = await api.deleteDocument(offer.id, Number(draft.documentId), draft.reason, signal);
+      onChanged();
+      return result;
+    },
+    { draft: { reason: '', documentId: '' } },
+  );
+  return (
+    <section aria-label={t('operator.offers.documents')} data-testid={`offer-documents-${offer.id}`}>
+      <h3>{t('operator.offers.documents')}</h3>
+      <ul>
+        {offer.documents.map((d) => (
+          <li key={d.id}>
+            <a href={d.url}>{d.displayName[language]}</a> ({d.kind === 'investor' ? t('operator.offers.investor') : t('operator.offers.general')}){' '}
+            <Button
+              type="button"
+              variant="secondary"
+              disabled={remove.busy}
+              onClick={() => {
+                remove.change('documentId', String(d.id));
+                remove.submit();
+              }}
+            >
+              {t('operator.offers.remove')}
+            </Button>
+          </li>
+        ))}
+      </ul>
+      <TextField action={remove} field="reason" label={`${t('operator.reason')} (${t('operator.offers.remove')})`} />
+      <ActionOutcome action={remove} doneText={t('operator.offers.removed')} />
+      <ActionForm action={upload}>
+        <p>
+          <label htmlFor={fileId}>{t('operator.offers.file')}</label>{' '}
+          <input id={fileId} ref={fileRef} type="file" accept="application/pdf,.pdf" />
+        </p>
+        <p>
+          <label htmlFor={kindId}>{t('operator.offers.kind')}</label>{' '}
+          <select id={kindId} value={upload.draft.kind} onChange={(e) => upload.change('kind', e.target.value)}>
+            <option value="general">{t('operator.offers.general')}</option>
+            <option value="investor">{t('operator.offers.investor')}</option>
+          </select>
+        </p>
+        <TextField action={upload} field="namePl" label={t('operator.offers.namePl')} />
+        <TextField action={upload} field="nameEn" label={t('operator.offers.nameEn')} />
+        <TextField action={upload} field="reason" label={t('operator.reason')} />
+        <Button type="submit" disabled={upload.busy}>{t('operator.offers.upload')}</Button>
+        <ActionOutcome action={upload} doneText={t('operator.offers.uploaded')} />
+      </ActionForm>
+    </section>
+  );
+}
+
+export const OffersPage: Screen = () => {
+  const t = useT();
+  const api = useOperatorApi();
+  const [version, setVersion] = useState(0);
+  const load = useLoad((_: number, signal) => api.offers(signal), version);
+  return (
+    <Area title={t('operator.offers.title')} testId="operator-offers">
+      <Loaded load={load}>
+        {(offers) =>
+          offers.map((o) => (
+            <div key={`${o.id}-${version}`}>
+              <OfferEditor offer={o} onSaved={() => setVersion((v) => v + 1)} />
+              <OfferDocuments offer={o} onChanged={() => setVersion((v) => v + 1)} />
+            </div>
+          ))
+        }
+      </Loaded>
+    </Area>
+  );
+};
