@@ -4,7 +4,8 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clipboardMachine } from '../../machines/clipboard.machine';
 import { countdownMachine } from '../../machines/countdown.machine';
-import { CopyRow, Countdown } from '../../src/features/invest/ThankYou';
+import { CopyRow } from '../../src/components/payment/BankTransfer';
+import { Countdown } from '../../src/components/payment/Countdown';
 import { byValueAnd, createMachineTestModel, delayOf, expectFullCoverage, machineCoverage, mergeCoverage, printCoverage, runPath } from '../support/model';
 import { loadTexts, renderView } from '../unit/layout/render';
 
@@ -33,7 +34,7 @@ describe('clipboard (model-based, through the copy button)', () => {
 
   for (const path of paths) {
     it(path.description, async () => {
-      const view = renderView(<CopyRow label="Account number" shown="61 1090 1014 0000 0712 1981 2874" copied="61109010140000071219812874" testId="acc" />);
+      const view = renderView(<CopyRow ns="invest.thankYou" label="Account number" shown="61 1090 1014 0000 0712 1981 2874" copied="61109010140000071219812874" testId="acc" />);
       const feedback = () => screen.getByTestId('acc-feedback').textContent;
       await runPath(path, {
         states: {
@@ -97,7 +98,7 @@ describe('countdown (model-based, through the deadline line)', () => {
   for (const { start, paths } of all) {
     for (const path of paths) {
       it(`${start.name}: ${path.description}`, async () => {
-        const view = renderView(<Countdown deadline={new Date(start.deadline).toISOString()} />, { language: 'pl' });
+        const view = renderView(<Countdown ns="invest.thankYou" deadline={new Date(start.deadline).toISOString()} />, { language: 'pl' });
         let ticks = 0;
         await runPath(path, {
           states: {

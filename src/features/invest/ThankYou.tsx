@@ -4,16 +4,11 @@
 // countdown, and the Polish transfer QR code (ZBP "Standard 2D") drawn from the server's `qrCode` string.
 // Above 9 999,99 zł a bank QR code cannot carry the amount (its field has 6 digits of grosze): the server
 // sends no code and the page says so, pointing to the copy buttons.
-import { useActorRef, useSelector } from '@xstate/react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
-import { fromPromise } from 'xstate';
-import { groszeToDecimalString } from '../../../contract/money';
 import type { BankTransferDetails, Order } from '../../../contract/orders';
-import { clipboardMachine } from '../../../machines/clipboard.machine';
-import { countdownMachine, remaining } from '../../../machines/countdown.machine';
-import { compactAccountNumber, formatMoney, groupAccountNumber } from '../../components/format/money';
-import { useLoad } from '../../components/ui/useLoad';
+import { BankTransferQr, BankTransferRows, PaymentNote as Note } from '../../components/payment/BankTransfer';
+import { Countdown } from '../../components/payment/Countdown';
 import { href } from '../../config/paths';
 import type { Language } from '../../config/env';
 import { useLanguage, useT } from '../../i18n/i18n';
@@ -25,23 +20,6 @@ function formatDeadline(iso: string, language: Language): string {
 export function ThankYouBankTransfer({ order, payment }: { order: Order; payment: BankTransferDetails }) {
   const t = useT();
   const language = useLanguage();
-  const amountText = language === 'pl' ? groszeToDecimalString(payment.amount).replace('.', ',') : groszeToDecimalString(payment.amount);
-  const fields: { key: string; label: string; shown: string; copied: string; testId: string }[] = [
-    { key: 'accountHolder', label: t('invest.thankYou.accountHolder'), shown: payment.accountHolder, copied: payment.accountHolder, testId: 'bank-accountHolder' },
-    { key: 'address', label: t('invest.thankYou.address'), shown: payment.address, copied: payment.address, testId: 'bank-address' },
-    { key: 'bankName', label: t('invest.thankYou.bankName'), shown: payment.bankName, copied: payment.bankName, testId: 'bank-bankName' },
-    {
-      key: 'accountNumber',
-      label: t('invest.thankYou.accountNumber'),
-      shown: groupAccountNumber(payment.accountNumber),
-      copied: compactAccountNumber(payment.accountNumber),
-      testId: 'bank-accountNumber',
-    },
-    { key: 'iban', label: t('invest.thankYou.iban'), shown: groupAccountNumber(payment.iban), copied: compactAccountNumber(payment.iban), testId: 'bank-iban' },
-    { key: 'swift', label: t('invest.thankYou.swift'), shown: payment.swift, copied: payment.swift, testId: 'bank-swift' },
-    { key: 'title', label: t('invest.thankYou.title_'), shown: payment.title, copied: payment.title, testId: 'bank-title' },
-    { key: 'amount', label: t('invest.thankYou.amount'), shown: formatMoney(payment.amount, language), copied: amountText, testId: 'bank-amount' },
-  ];
   const waiting = order.status === 'new';
   return (
     <Card data-testid="thank-you" data-method="BankTransfer" data-status={order.status}>
@@ -51,27 +29,17 @@ export function ThankYouBankTransfer({ order, payment }: { order: Order; payment
       {waiting ? (
         <>
           <h2>{t('invest.thankYou.details')}</h2>
-          <Details>
-            {fields.map((f) => (
-              <CopyRow key={f.key} label={f.label} shown={f.shown} copied={f.copied} testId={f.testId} />
-            ))}
+          <BankTransferRows payment={payment} ns="invest.thankYou" labelKeys={{ title: 'title_' }}>
             <div>
               <dt>{t('invest.thankYou.deadline')}</dt>
               <dd data-testid="bank-deadline">
                 {formatDeadline(payment.deadline, language)}
-                <Countdown deadline={payment.deadline} />
+                <DeadlineCountdown deadline={payment.deadline} ns="invest.thankYou" />
               </dd>
             </div>
-          </Details>
+          </BankTransferRows>
           <h2>{t('invest.thankYou.qrTitle')}</h2>
-          {payment.qrCode ? (
-            <TransferQr
-              text={payment.qrCode}
-              alt={t('invest.thankYou.qrAlt', { amount: formatMoney(payment.amount, language), recipient: payment.accountHolder, title: payment.title })}
-            />
-          ) : (
-            <Note data-testid="qr-too-large">{t('invest.thankYou.qrTooLarge')}</Note>
-          )}
+          <BankTransferQr payment={payment} ns="invest.thankYou" help={t('invest.thankYou.qrHelp')} />
         </>
       ) : (
         <Note data-testid="order-status-note">{t(`invest.thankYou.statusNote.${order.status}`)}</Note>
@@ -128,76 +96,6 @@ export function ThankYouPayPal({ order, slug }: { order: Order; slug: string }) 
   );
 }
 
-export function CopyRow({ label, shown, copied, testId }: { label: string; shown: string; copied: string; testId: string }) {
-  const t = useT();
-  const actor = useActorRef(
-    clipboardMachine.provide({
-      actors: { copy: fromPromise(({ input }) => navigator.clipboard.writeText(input.text)) },
-    }),
-  );
-  const done = useSelector(actor, (s) => s.hasTag('copied'));
-  const failed = useSelector(actor, (s) => s.hasTag('failed'));
-  return (
-    <div>
-      <dt>{label}</dt>
-      <dd>
-        <CopyButton
-          type="button"
-          data-testid={testId}
-          aria-label={`${t('invest.thankYou.copy', { label })}: ${shown}`}
-          onClick={() => actor.send({ type: 'clipboard.copyRequested', text: copied })}
-        >
-          <span className="value">{shown}</span>
-          <span aria-hidden="true" className="icon">
-            ⧉
-          </span>
-        </CopyButton>
-        <span role="status" className="feedback" data-testid={`${testId}-feedback`}>
-          {done ? t('invest.thankYou.copied') : failed ? t('invest.thankYou.notCopied') : ''}
-        </span>
-      </dd>
-    </div>
-  );
-}
-
-export function Countdown({ deadline }: { deadline: string }) {
-  const t = useT();
-  const actor = useActorRef(countdownMachine, { input: { deadline: new Date(deadline).getTime(), now: Date.now() } });
-  const expired = useSelector(actor, (s) => s.hasTag('expired'));
-  const left = useSelector(actor, (s) => remaining(s.context), (a, b) => JSON.stringify(a) === JSON.stringify(b));
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return (
-    <Left data-testid="countdown" data-expired={expired}>
-      {expired
-        ? t('invest.thankYou.expired')
-        : t('invest.thankYou.left', { days: left.days, hours: pad(left.hours), minutes: pad(left.minutes), seconds: pad(left.seconds) })}
-    </Left>
-  );
-}
-
-/** The QR library loads only on this screen; error correction L as the ZBP recommendation says. */
-function TransferQr({ text, alt }: { text: string; alt: string }) {
-  const t = useT();
-  const { status, data } = useLoad(
-    async (value: string) => {
-      const QRCode = await import('qrcode');
-      return QRCode.toString(value, { type: 'svg', errorCorrectionLevel: 'L', margin: 2 });
-    },
-    text,
-  );
-  if (status === 'failure') return <Note role="alert">{t('invest.thankYou.qrFailed')}</Note>;
-  return (
-    <Qr>
-      {data ? (
-        <img data-testid="transfer-qr" data-qr={text} src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(data)}`} alt={alt} width={200} height={200} />
-      ) : (
-        <div style={{ width: 200, height: 200 }} aria-hidden="true" />
-      )}
-      <p>{t('invest.thankYou.qrHelp')}</p>
-    </Qr>
-  );
-}
-
 const Card = styled.div`
   display: grid;
   gap: 16px;
@@ -216,75 +114,7 @@ const Card = styled.div`
   }
 `;
 
-const Details = styled.dl`
-  margin: 0;
-  display: grid;
-  gap: 10px;
-  > div {
-    display: grid;
-    grid-template-columns: minmax(120px, 1fr) 2fr;
-    gap: 8px;
-    align-items: center;
-  }
-  dt {
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
-  dd {
-    margin: 0;
-    display: flex;
-    flex-wrap: wrap;
-    gap: 8px;
-    align-items: center;
-  }
-  .feedback {
-    color: ${({ theme }) => theme.colors.green};
-    font-weight: 700;
-    font-size: 0.9rem;
-  }
-`;
-
-const CopyButton = styled.button`
-  display: inline-flex;
-  gap: 8px;
-  align-items: center;
-  padding: 6px 10px;
-  border: 1px dashed ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius}px;
-  background: ${({ theme }) => theme.colors.cream};
-  color: inherit;
-  font: inherit;
-  font-weight: 700;
-  text-align: left;
-  cursor: copy;
-  .value {
-    font-variant-numeric: tabular-nums;
-    word-break: break-word;
-  }
-`;
-
-const Left = styled.span`
-  display: block;
+/** On its own line below the deadline. */
+const DeadlineCountdown = styled(Countdown)`
   width: 100%;
-  color: ${({ theme }) => theme.colors.textMuted};
-`;
-
-const Qr = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 16px;
-  align-items: center;
-  img {
-    background: white;
-  }
-  p {
-    flex: 1;
-    min-width: 200px;
-  }
-`;
-
-const Note = styled.p`
-  margin: 0;
-  padding: 12px 16px;
-  border-radius: ${({ theme }) => theme.radius}px;
-  background: ${({ theme }) => theme.colors.greenLight};
 `;
