@@ -21,11 +21,13 @@
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { count, eq, sum } from 'drizzle-orm';
+import { count, eq, sql, sum } from 'drizzle-orm';
 import pg from 'pg';
+import { Pool as HttpPool } from 'undici';
 import { createDatabase } from '../server/db/client';
 import { migrateDatabase } from '../server/db/migrate';
 import { sessions, users } from '../server/db/schema';
@@ -43,6 +45,34 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY || 32);
 const POOL_SIZE = Number(process.env.BENCH_POOL_SIZE || 10);
 /** BENCH_SYNC_COMMIT=false runs the servers with ORDER_SYNCHRONOUS_COMMIT=false. */
 const SYNC_COMMIT = process.env.BENCH_SYNC_COMMIT !== 'false';
+/** BENCH_CPU_PROF=<dir>: the first server process writes a V8 CPU profile (.cpuprofile) there when it stops. */
+const CPU_PROF_DIR = process.env.BENCH_CPU_PROF || '';
+
+// CPU time, read from /proc/<pid>/stat (utime + stime, in clock ticks of 10 ms on Linux): what each run costs
+// the machine, which the wall clock on a shared 2-core machine does not say reliably.
+const TICK_MS = 10;
+function cpuMsOf(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  } catch {
+    return undefined; // gone (or not Linux)
+  }
+}
+/** Every PostgreSQL process on the machine (the postmaster, its backends and helpers), by /proc/<pid>/comm. */
+function postgresPids(): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') pids.push(Number(entry));
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return pids;
+}
 
 const withDatabase = (url: string, name: string) => {
   const parsed = new URL(url);
@@ -86,6 +116,74 @@ async function waitForServer(origin: string, child: ChildProcess) {
   throw new Error(`server ${origin} did not start within 60 s`);
 }
 
+/** Busy and total CPU time of the whole machine so far (all cores, ms), from /proc/stat. */
+function machineCpuMs(): { busy: number; total: number } {
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  const busy = user + nice + system + irq + softirq + (steal || 0);
+  return { busy: busy * TICK_MS, total: (busy + idle + iowait) * TICK_MS };
+}
+
+/**
+ * Measures the CPU a round costs: the server processes, the PostgreSQL backends of the bench database (sampled
+ * every 250 ms, so a backend that ends during the round still counts up to its last sample), the other
+ * PostgreSQL processes (WAL writer, checkpointer, ... and other databases' backends: shared with whatever else
+ * runs on the machine) and this load generator.
+ */
+function cpuMeter(serverPids: number[], benchBackends: () => Promise<number[]>) {
+  const servers = serverPids.map((pid) => ({ pid, first: cpuMsOf(pid) ?? 0, last: 0 }));
+  const pgFirst = new Map(postgresPids().map((pid) => [pid, cpuMsOf(pid) ?? 0]));
+  const pgLast = new Map<number, number>();
+  const ours = new Set<number>();
+  const self = process.cpuUsage();
+  const machine = machineCpuMs();
+  async function sample() {
+    for (const pid of await benchBackends()) {
+      ours.add(pid);
+      if (!pgFirst.has(pid)) pgFirst.set(pid, 0); // connected during the round: its whole life counts
+    }
+    for (const pid of ours) {
+      const ms = cpuMsOf(pid);
+      if (ms !== undefined) pgLast.set(pid, ms);
+    }
+  }
+  const timer = setInterval(() => void sample().catch(() => {}), 250);
+  let sampling = sample();
+  return {
+    async stop(attempts: number) {
+      clearInterval(timer);
+      await sampling;
+      const selfUsage = process.cpuUsage(self);
+      await (sampling = sample());
+      for (const pid of pgFirst.keys()) {
+        const ms = cpuMsOf(pid);
+        if (ms !== undefined) pgLast.set(pid, ms);
+      }
+      for (const s of servers) s.last = cpuMsOf(s.pid) ?? s.first;
+      const machineNow = machineCpuMs();
+      const delta = (pid: number) => Math.max(0, (pgLast.get(pid) ?? pgFirst.get(pid)!) - pgFirst.get(pid)!);
+      let pgOurs = 0;
+      let pgOther = 0;
+      for (const pid of pgFirst.keys()) {
+        if (ours.has(pid)) pgOurs += delta(pid);
+        else pgOther += delta(pid);
+      }
+      const server = servers.reduce((total, s) => total + s.last - s.first, 0);
+      const generator = (selfUsage.user + selfUsage.system) / 1000;
+      const per = (ms: number) => `${(ms / attempts).toFixed(2)} ms`;
+      const benchTotal = server + pgOurs + generator;
+      const machineBusy = machineNow.busy - machine.busy;
+      const machineTotal = machineNow.total - machine.total;
+      const lines = [
+        `  CPU per attempt    servers ${per(server)} + PostgreSQL (bench backends) ${per(pgOurs)} + load generator ${per(generator)} = ${per(benchTotal)}` +
+          `; other PostgreSQL processes ${per(pgOther)}`,
+        `  CPU during round   servers ${(server / 1000).toFixed(2)} s, bench backends ${(pgOurs / 1000).toFixed(2)} s, load generator ${(generator / 1000).toFixed(2)} s; ` +
+          `machine busy ${((100 * machineBusy) / Math.max(1, machineTotal)).toFixed(0)} % of its cores (everything, other work included)`,
+      ];
+      return { server, pgOurs, pgOther, generator, lines };
+    },
+  };
+}
+
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 async function main() {
@@ -93,6 +191,7 @@ async function main() {
   const url = withDatabase(adminUrl, name);
   const jwtSecret = randomBytes(32).toString('base64url');
   const children: ChildProcess[] = [];
+  let httpPools: HttpPool[] = [];
   let failed = false;
   await admin(`create database "${name}"`);
   const database = await createDatabase({ databaseUrl: url, dataDir: 'memory://', poolSize: 5 });
@@ -109,7 +208,10 @@ async function main() {
     const origins: string[] = [];
     for (let i = 0; i < PROCESSES; i++) {
       const port = await freePort();
-      const child = spawn(path.join(root, 'node_modules', '.bin', 'tsx'), ['server/index.ts'], {
+      // node --import tsx (not the tsx CLI, which adds a second process): the pid measured is the server itself.
+      const profile = CPU_PROF_DIR && i === 0 ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(CPU_PROF_DIR)] : [];
+      if (profile.length) mkdirSync(path.resolve(CPU_PROF_DIR), { recursive: true });
+      const child = spawn(process.execPath, ['--import', 'tsx', ...profile, 'server/index.ts'], {
         cwd: root,
         stdio: ['ignore', 'inherit', 'inherit'],
         env: {
@@ -136,6 +238,18 @@ async function main() {
       origins.push(`http://127.0.0.1:${port}`);
     }
     await Promise.all(origins.map((origin, i) => waitForServer(origin, children[i])));
+    // The load generator: undici pools (keep-alive connections, no fetch/WHATWG streams layer), so it costs
+    // the shared two cores as little as possible.
+    httpPools = origins.map((origin) => new HttpPool(origin, { connections: ATTEMPTS, pipelining: 1 }));
+    const postOrder = async (i: number, token: string, payload: string, idempotencyKey?: string) => {
+      const { statusCode, body } = await httpPools[i % PROCESSES].request({
+        path: '/api/investment',
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}) },
+        body: payload,
+      });
+      return { status: statusCode, json: (await body.json()) as { errors: { code: string }[] } };
+    };
 
     // Investors: one argon2 hash for all, a session each, tokens signed like the servers sign them.
     const tokens = createTokens(new TextEncoder().encode(jwtSecret), 3600);
@@ -184,9 +298,7 @@ async function main() {
     const warmSeries = await newSeries(100_000);
     const warmTokens = await makeInvestors(40 * PROCESSES, 'warm');
     await Promise.all(
-      warmTokens.map((token, i) =>
-        fetch(`${origins[i % PROCESSES]}/api/investment`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: body(warmSeries) }).then((r) => r.arrayBuffer()),
-      ),
+      warmTokens.map((token, i) => postOrder(i, token, body(warmSeries))),
     );
 
     async function round(label: string, total: number, concurrency: number) {
@@ -196,24 +308,24 @@ async function main() {
       const latencies: number[] = [];
       const statuses = new Map<string, number>();
       let next = 0;
+      const meter = cpuMeter(
+        children.map((child) => child.pid!),
+        async () => ((await database.db.execute(sql`select pid from pg_stat_activity where datname = ${name} and pid <> pg_backend_pid()`)) as unknown as { rows: { pid: number }[] }).rows.map((r) => r.pid),
+      );
       const startedAt = performance.now();
       async function worker() {
         while (next < investorTokens.length) {
           const i = next++;
           const t0 = performance.now();
-          const res = await fetch(`${origins[i % PROCESSES]}/api/investment`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', authorization: `Bearer ${investorTokens[i]}`, 'idempotency-key': `${label}-${i}` },
-            body: payload,
-          });
-          const json = (await res.json()) as { errors: { code: string }[] };
+          const res = await postOrder(i, investorTokens[i], payload, `${label}-${i}`);
           latencies.push(performance.now() - t0);
-          const key = res.status === 201 ? '201' : `${res.status} ${json.errors.map((e) => e.code).join(',')}`;
+          const key = res.status === 201 ? '201' : `${res.status} ${res.json.errors.map((e) => e.code).join(',')}`;
           statuses.set(key, (statuses.get(key) ?? 0) + 1);
         }
       }
       await Promise.all(Array.from({ length: Math.min(concurrency, investorTokens.length) }, worker));
       const seconds = (performance.now() - startedAt) / 1000;
+      const cpu = await meter.stop(ATTEMPTS);
       latencies.sort((a, b) => a - b);
       const [series] = await db.select().from(offerSeries).where(eq(offerSeries.id, seriesId));
       const [totals] = await db.select({ n: count(), shares: sum(orders.quantity) }).from(orders).where(eq(orders.seriesId, seriesId));
@@ -225,6 +337,7 @@ async function main() {
       console.log(`  attempts/s         ${(ATTEMPTS / seconds).toFixed(0)}`);
       console.log(`  orders/s (granted) ${(granted / seconds).toFixed(0)}`);
       console.log(`  latency p50 / p99  ${percentile(latencies, 50).toFixed(1)} ms / ${percentile(latencies, 99).toFixed(1)} ms (max ${latencies[latencies.length - 1].toFixed(1)} ms)`);
+      for (const line of cpu.lines) console.log(line);
       console.log(`  sold + reserved    ${held} / ${series.totalShares} total; orders in the database: ${totals.n} for ${Number(totals.shares ?? 0)} shares`);
       const unexpected = [...statuses.keys()].filter((k) => k !== '201' && k !== '409 NOT_ENOUGH_SHARES_AVAILABLE');
       if (held > series.totalShares) {
@@ -248,6 +361,7 @@ async function main() {
     await round('burst', Math.floor(ATTEMPTS * 0.9), ATTEMPTS);
     await round('steady', ATTEMPTS, CONCURRENCY);
   } finally {
+    await Promise.all(httpPools.map((pool) => pool.close()));
     for (const child of children) child.kill('SIGTERM');
     await Promise.all(children.map((child) => (child.exitCode !== null ? undefined : new Promise((r) => child.once('exit', r)))));
     await database.close();

@@ -15,24 +15,18 @@ import { checkAgreements, checkTarget, loadOrderContext, methodUsable } from './
 import { loadOrderParts, toOrder } from './order-repository';
 import type { CreatedOrder, PaymentMethodContext, PaymentMethodRegistry } from './payment-methods';
 import { generateReference } from './reference';
-import { reserveShares } from './shares';
 
 // THE order-creation service (POST /investment; PayPal and any later method go through it too).
 // Before the transaction, in ONE query (loadOrderContext): the caller, offer, series, method and agreements;
 // then the rules (offer open and in its window, series of that offer and open, minimum shares, amount
 // within limits, required agreements, an enabled method with a registered handler) and the confirmation
 // e-mail, rendered by the method's handler in the order's language.
-// ONE transaction then makes two statements:
-//   1. one INSERT statement (insertOrderRows) writes the order (reference generated; a collision with an
-//      existing one retries everything), its first transaction (status new, the method, amount = total
-//      price, commission = fee), the history's creation entry and the e-mail into the outbox.
-//      `ON CONFLICT (user_id, idempotency_key) DO NOTHING` makes a repeated Idempotency-Key insert nothing
-//      and answer the first order instead: a double click, a retry after a lost answer or two tabs give
-//      exactly one order;
-//   2. LAST, the reservation (shares.ts reserveShares): one conditional UPDATE of the series row. The row
-//      lock it takes is held only until the COMMIT right after it, so concurrent orders of one series queue
-//      for as short a time as possible. No free shares: the transaction rolls back and nothing of the order
-//      remains (409 NOT_ENOUGH_SHARES_AVAILABLE).
+// Then ONE statement in autocommit (insertOrder) reserves the shares and writes the order (reference
+// generated; a collision with an existing one retries everything), its first transaction (status new, the
+// method, amount = total price, commission = fee), the history's creation entry and the e-mail into the
+// outbox: all of it or nothing. No free shares: nothing is written (409 NOT_ENOUGH_SHARES_AVAILABLE).
+// An Idempotency-Key that already has an order fails the statement (unique index): that first order is
+// answered instead, so a double click, a retry after a lost answer or two tabs give exactly one order.
 // After the commit the handler produces the payment (bank details, or PayPal's approval link).
 
 export interface OrderServiceDeps {
@@ -62,16 +56,16 @@ export interface CreateOrderResult {
 
 const REFERENCE_ATTEMPTS = 5;
 
-/** Thrown inside the transaction to roll it back when the Idempotency-Key already has an order. */
-class KeyTaken extends Error {}
-
 function errorChain(error: unknown): { code?: string; constraint?: string; constraint_name?: string }[] {
   const chain = [];
   for (let e = error as { code?: string; cause?: unknown } | undefined; e && chain.length < 5; e = e.cause as typeof e) chain.push(e);
   return chain;
 }
-const isReferenceCollision = (error: unknown) =>
-  errorChain(error).some((e) => e.code === '23505' && /reference/.test(e.constraint ?? e.constraint_name ?? String((e as Error).message)));
+const isUniqueViolation = (error: unknown, constraint: RegExp) =>
+  errorChain(error).some((e) => e.code === '23505' && constraint.test(e.constraint ?? e.constraint_name ?? String((e as Error).message)));
+const isReferenceCollision = (error: unknown) => isUniqueViolation(error, /reference/);
+/** The user's Idempotency-Key already has an order (orders_user_idempotency_unique): the statement did nothing. */
+const isKeyTaken = (error: unknown) => isUniqueViolation(error, /idempotency/);
 
 /** The body's meaning, independent of key order: the same key with another body is refused. */
 export function requestHash(body: CreateInvestmentBody): string {
@@ -198,20 +192,13 @@ export async function createOrder(deps: OrderServiceDeps, input: CreateOrderInpu
     const mail = handler.confirmationMail(ctx, created);
 
     try {
-      await db.transaction(async (tx) => {
-        // The series row stays locked from the reservation to the end of COMMIT. Waiting for the disk flush
-        // inside COMMIT would hold it for a whole fsync and cap one series at ~1/fsync orders per second, so
-        // the commit does not wait; the durability barrier below waits instead, with the row already free.
-        if (deps.databaseKind === 'postgres') await tx.execute(sql`set local synchronous_commit = off`);
-        const transactionId = await insertOrderRows(tx, order, transaction, mail && { ...mail, to: user.email });
-        if (transactionId === undefined) throw new KeyTaken();
-        transaction.id = transactionId;
-        // LAST write before the commit: the series row lock lives only until then.
-        if (!(await reserveShares(tx, series.id, body.quantity))) throw apiError(409, 'NOT_ENOUGH_SHARES_AVAILABLE', 'quantity');
-      });
+      // ONE statement, in autocommit: the reservation, then the order's rows (see insertOrder).
+      const transactionId = await insertOrder(db, order, transaction, mail && { ...mail, to: user.email }, deps.databaseKind === 'postgres');
+      if (transactionId === undefined) throw apiError(409, 'NOT_ENOUGH_SHARES_AVAILABLE', 'quantity');
+      transaction.id = transactionId;
     } catch (error) {
-      if (error instanceof KeyTaken) {
-        const replay = await replayed(deps, ctx, userId, input.idempotencyKey!, hash!, language, body.thankYouPageUrlPattern);
+      if (input.idempotencyKey && isKeyTaken(error)) {
+        const replay = await replayed(deps, ctx, userId, input.idempotencyKey, hash!, language, body.thankYouPageUrlPattern);
         if (replay) return replay;
         // The first request's order is gone (rolled back meanwhile): try again as a new order.
         if (attempt < REFERENCE_ATTEMPTS) continue;
@@ -241,33 +228,49 @@ const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
 const at = (date: Date | null) => (date ? sql`${date.toISOString()}::timestamptz` : sql`null`);
 
 /**
- * The order, its first transaction, the history's creation entry (what recordCreation writes) and the
- * confirmation mail (what enqueueMail writes), in ONE statement: one round trip instead of four on the
- * purchase path. `ON CONFLICT (user_id, idempotency_key) DO NOTHING` inserts nothing at all when the key
- * already has an order (that request may still be in flight: the statement waits for it to commit).
- * Returns the transaction id, or undefined when the key was taken.
+ * The whole order in ONE statement, run in autocommit (its own transaction): one round trip instead of
+ * BEGIN, inserts, reservation, COMMIT.
+ *   r: the reservation, one conditional UPDATE of the series row (open, enough free shares). PostgreSQL locks
+ *      the row and re-checks the condition after a concurrent writer commits, so no interleaving of nodes or
+ *      connections can oversell; the CHECK (sold + reserved <= total) is the last line of defence. No row:
+ *      nothing else is written either (every insert selects from r) and the answer is 409.
+ *   o, t, h, m: the order, its first transaction, the history's creation entry (what recordCreation writes)
+ *      and the confirmation mail (what enqueueMail writes), each only if the row before it was written.
+ * A plain INSERT, so a taken Idempotency-Key (orders_user_idempotency_unique; a request still in flight is
+ * waited for) or reference fails the statement with 23505 and the whole of it is rolled back: no reserved
+ * share without its order, no order without its reservation, history and mail.
+ * The series row stays locked from the reservation to the end of the commit, all inside this one statement.
+ * On PostgreSQL the commit does not wait for its WAL flush (set_config(..., true) lasts only for this
+ * statement's transaction): waiting inside the commit would hold the row lock for a whole fsync and cap one
+ * series at ~1/fsync orders per second; the durability barrier waits instead, with the row already free.
+ * Returns the transaction id, or undefined when the series did not have the shares.
  */
-async function insertOrderRows(
-  tx: Executor,
+async function insertOrder(
+  db: Executor,
   o: OrderRow,
   t: TransactionRow,
   mail: (RenderedMail & { to: string }) | null,
+  asyncCommit: boolean,
 ): Promise<number | undefined> {
   const mailCte = mail
     ? sql`, m as (
         insert into mail_outbox (kind, recipient, language, subject, text_body, html_body, link)
         select 'order_confirmation', ${mail.to}, ${o.language}, ${mail.subject}, ${mail.text}, ${mail.html}, ${mail.link ?? null} from o)`
     : sql``;
-  const result = (await tx.execute(sql`
-    with o as (
+  const result = (await db.execute(sql`
+    with r as (
+      update offer_series set reserved_shares = reserved_shares + ${o.quantity}
+      where id = ${o.seriesId} and is_open and total_shares - sold_shares - reserved_shares >= ${o.quantity}
+      returning id),
+    o as (
       insert into orders (id, reference, user_id, offer_id, series_id, method_id, method_code, status, quantity,
         price_per_share, amount, fee_basis_points, fee_value, total_price, language, investor_data, agreements,
         idempotency_key, request_hash, expires_at, created_at, updated_at)
-      values (${o.id}::uuid, ${o.reference}, ${o.userId}::uuid, ${o.offerId}, ${o.seriesId}, ${o.methodId}, ${o.methodCode}, 'new',
+      select ${o.id}::uuid, ${o.reference}, ${o.userId}::uuid, ${o.offerId}, r.id, ${o.methodId}, ${o.methodCode}, 'new',
         ${o.quantity}, ${o.pricePerShare}, ${o.amount}, ${o.feeBasisPoints}, ${o.feeValue}, ${o.totalPrice}, ${o.language},
         ${json(o.investorData)}, ${json(o.agreements)}, ${o.idempotencyKey}, ${o.requestHash}, ${at(o.expiresAt)},
-        ${at(o.createdAt)}, ${at(o.updatedAt)})
-      on conflict (user_id, idempotency_key) do nothing
+        ${at(o.createdAt)}, ${at(o.updatedAt)}
+      from r
       returning id),
     t as (
       insert into transactions (order_id, method_code, status, amount, commission, commission_basis_points, created_at, updated_at)
@@ -277,7 +280,9 @@ async function insertOrderRows(
       insert into order_status_history (order_id, from_status, to_status, actor, actor_user_id, reason, created_at)
       select id, null, 'new', 'investor', ${o.userId}::uuid, 'ORDER_CREATED', ${at(o.createdAt)} from o)
     ${mailCte}
-    select (select id from t) as transaction_id`)) as unknown as { rows: { transaction_id: number | string | null }[] };
+    select (select id from t) as transaction_id${asyncCommit ? sql`, set_config('synchronous_commit', 'off', true) as commit_mode` : sql``}`)) as unknown as {
+    rows: { transaction_id: number | string | null }[];
+  };
   const id = result.rows[0]?.transaction_id;
   return id === null || id === undefined ? undefined : Number(id);
 }
