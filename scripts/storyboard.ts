@@ -1,4 +1,4 @@
-// npm run storyboard [-- --machines a,b] [--out reports/storyboard] [--base-url http://127.0.0.1:PORT] [--lang en]
+// npm run storyboard [-- --machines a,b] [--out reports/storyboard] [--base-url http://127.0.0.1:PORT [--mail-dir DIR]] [--lang en]
 //
 // For designers: walks each screen-driving machine through the real app (the built SPA and the API, started
 // like the browser suite does: scripts/e2e-server.mjs on a free port with a fresh PGlite folder; it builds
@@ -6,21 +6,28 @@
 // saves a screenshot of the screen in that state at desktop size and at 390 px (mobile). Then writes one
 // page per machine (<out>/<machine>.html: its diagram beside the screenshots of its states, linked both
 // ways; states without a recipe are listed with the reason) and an index of every flow with its counts
-// (<out>/index.html). The output is generated: reports/ is gitignored. Not part of npm test (one e2e spec
-// runs it on the disclosure machine).
+// (<out>/index.html: states shown / total per machine and in all). The output is generated: reports/ is
+// gitignored. Not part of npm test (one e2e spec runs it on the disclosure machine).
+//
+// A recipe runs once per state in a desktop-sized page and answers the element that proves the state (a
+// data attribute or text the view shows only then); the storyboard waits for it, takes the desktop shot,
+// narrows the page to 390 px, checks the element again and takes the mobile shot (when the state does not
+// survive the resize, the recipe runs again in a 390 px page). A compound state is shown by the screenshots
+// of the child it rests in (`sameAs`); an eventless state (only an unguarded `always` out, no invoke, no
+// timer) is found from the chart and listed as transient: the machine never rests there, nothing renders.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { chromium, type Browser } from '@playwright/test';
-import type { AnyStateMachine } from 'xstate';
+import { chromium, type Browser, type Locator, type Page } from '@playwright/test';
+import type { AnyStateMachine, AnyStateNode } from 'xstate';
 import { discoverMachineFiles, machinesOf } from './statecharts/generate';
 import { chartEdges, chartStates } from './statecharts/graph';
 import { loadDescriptions, stateDescription, stateKey, type MachineDescriptions } from './statecharts/describe';
 import { machinePaths } from './paths/paths';
-import { RECIPES } from './storyboard/recipes';
+import { RECIPES, type RecipeContext } from './storyboard/recipes';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -50,7 +57,7 @@ function freePort(): Promise<number> {
   });
 }
 
-async function startApp(): Promise<{ baseUrl: string; child: ChildProcess }> {
+async function startApp(): Promise<{ baseUrl: string; child: ChildProcess; mailDir: string }> {
   if (!existsSync(path.join(root, 'dist', 'index.html'))) {
     console.log('[storyboard] dist/ is missing: npm run build');
     const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
@@ -80,7 +87,7 @@ async function startApp(): Promise<{ baseUrl: string; child: ChildProcess }> {
     if (Date.now() > deadline) throw new Error('the app did not answer within 240 s');
     await new Promise((r) => setTimeout(r, 500));
   }
-  return { baseUrl, child };
+  return { baseUrl, child, mailDir: path.join(dataDir, 'mail') };
 }
 
 interface Flow {
@@ -91,7 +98,17 @@ interface Flow {
   transitions: number;
   paths: number;
   shots: Map<string, string[]>;
+  /** state -> what proved the state on screen (the recipe's locator), or the state whose screenshots it shares */
+  proof: Map<string, string>;
   notShown: Map<string, string>;
+  /** eventless states: the machine never rests there */
+  transient: Set<string>;
+}
+
+/** An eventless state: left at once by an unguarded `always` transition, with nothing to wait for. */
+function isTransient(node: AnyStateNode): boolean {
+  const always = (node as unknown as { always?: { guard?: unknown }[] }).always ?? [];
+  return always.some((t) => !t.guard) && node.invoke.length === 0 && node.after.length === 0;
 }
 
 async function loadFlows(): Promise<Flow[]> {
@@ -107,46 +124,91 @@ async function loadFlows(): Promise<Flow[]> {
       machine: first.machine,
       descriptions,
       states: chartStates(first.machine).filter((n) => n.type !== 'history').map(stateKey),
+      transient: new Set(chartStates(first.machine).filter(isTransient).map(stateKey)),
       transitions: chartEdges(first.machine).length,
       paths: machinePaths(first.machine).length,
       shots: new Map(),
+      proof: new Map(),
       notShown: new Map(),
     });
   }
   return flows;
 }
 
-async function shoot(browser: Browser, baseUrl: string, flow: Flow): Promise<void> {
+const TRANSIENT_REASON = 'transient: an eventless state (an unguarded `always` leads on at once), the machine never rests here and nothing is rendered for it';
+
+async function visible(proof: Locator | void, attached = false) {
+  if (proof) await proof.first().waitFor({ state: attached ? 'attached' : 'visible', timeout: 15_000 });
+}
+
+async function shoot(browser: Browser, baseUrl: string, mailDir: string | undefined, flow: Flow): Promise<void> {
   const recipes = RECIPES[flow.base];
   if (!recipes) {
     for (const s of flow.states) flow.notShown.set(s, 'no storyboard recipe for this machine yet (scripts/storyboard/recipes.ts)');
     return;
   }
   mkdirSync(path.join(outDir, flow.base), { recursive: true });
+  const newPage = async (vp: (typeof VIEWPORTS)[number]) => {
+    const context = await browser.newContext({ viewport: { width: vp.width, height: vp.height }, reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    return page;
+  };
+  const ctxOf = (page: Page): RecipeContext => ({ page, baseUrl, lang, mailDir });
+  const save = async (page: Page, state: string, vp: (typeof VIEWPORTS)[number]) => {
+    await page.waitForTimeout(300); // let transitions settle
+    const rel = `${flow.base}/${fileKey(state)}-${vp.name}.png`;
+    await page.screenshot({ path: path.join(outDir, rel) });
+    flow.shots.set(state, [...(flow.shots.get(state) ?? []), rel]);
+    console.log(`[storyboard] ${flow.base} ${state} ${vp.name}`);
+  };
+  const [desktop, mobile] = VIEWPORTS;
   for (const state of flow.states) {
     const recipe = recipes.states[state];
     if (!recipe) {
-      flow.notShown.set(state, recipes.notShown?.[state] ?? 'no recipe yet');
+      if (recipes.sameAs?.[state]) continue; // after the others
+      flow.notShown.set(state, recipes.notShown?.[state] ?? (flow.transient.has(state) ? TRANSIENT_REASON : 'no recipe yet'));
       continue;
     }
-    for (const vp of VIEWPORTS) {
-      const context = await browser.newContext({ viewport: { width: vp.width, height: vp.height }, reducedMotion: 'reduce' });
-      const page = await context.newPage();
-      page.setDefaultTimeout(15_000);
+    let page = await newPage(desktop);
+    try {
+      const proof = await recipe(ctxOf(page));
+      await visible(proof);
+      await save(page, state, desktop);
+      if (proof) flow.proof.set(state, `confirmed on screen by <code>${esc(String(proof))}</code>`);
+      // the same state at 390 px: the page narrowed, or (when the state does not survive that) the recipe again
+      await page.setViewportSize({ width: mobile.width, height: mobile.height });
       try {
-        await recipe({ page, baseUrl, lang });
-        await page.waitForTimeout(300); // let transitions settle
-        const rel = `${flow.base}/${fileKey(state)}-${vp.name}.png`;
-        await page.screenshot({ path: path.join(outDir, rel) });
-        flow.shots.set(state, [...(flow.shots.get(state) ?? []), rel]);
-        console.log(`[storyboard] ${flow.base} ${state} ${vp.name}`);
-      } catch (error) {
-        flow.notShown.set(state, `the recipe failed: ${(error as Error).message.split('\n')[0]}`);
-        console.warn(`[storyboard] ${flow.base} ${state} ${vp.name}: ${(error as Error).message.split('\n')[0]}`);
-      } finally {
-        await context.close();
+        if (proof) await proof.first().waitFor({ state: 'attached', timeout: 3_000 });
+      } catch {
+        await page.context().close();
+        page = await newPage(mobile);
+        await visible(await recipe(ctxOf(page)), true);
       }
+      await save(page, state, mobile);
+    } catch (error) {
+      flow.shots.delete(state);
+      flow.notShown.set(state, `the recipe failed: ${(error as Error).message.split('\n')[0]}`);
+      console.warn(`[storyboard] ${flow.base} ${state}: ${(error as Error).message.split('\n')[0]}`);
+    } finally {
+      await page.context().close();
     }
+  }
+  // A state shown by another's screenshots (a compound state by the child it rests in, a region by the
+  // state of the whole): the files are copied, so the index counts them from disk like the others.
+  for (const [state, other] of Object.entries(recipes.sameAs ?? {})) {
+    if (!flow.states.includes(state)) continue;
+    const shots = flow.shots.get(other);
+    if (!shots) {
+      flow.notShown.set(state, `shown by ${other}, which has no screenshot`);
+      continue;
+    }
+    for (const rel of shots) {
+      const mine = rel.replace(`/${fileKey(other)}-`, `/${fileKey(state)}-`);
+      cpSync(path.join(outDir, rel), path.join(outDir, mine));
+      flow.shots.set(state, [...(flow.shots.get(state) ?? []), mine]);
+    }
+    flow.proof.set(state, `the screen of <a href="#state-${esc(other)}">${esc(other)}</a>${flow.proof.has(other) ? `, ${flow.proof.get(other)}` : ''}`);
   }
 }
 
@@ -157,7 +219,7 @@ main{display:grid;grid-template-columns:minmax(320px,45%) 1fr;gap:1.5rem;padding
 #diagram g.current polygon,#diagram g.current path{stroke:#d33;stroke-width:3}
 section.state{border-top:1px solid #ddd;padding:.5rem 0 1rem}section.state:target{background:#fff8e0}
 .shots{display:flex;gap:1rem;align-items:flex-start;flex-wrap:wrap}.shots img{border:1px solid #ccc;max-width:100%}
-.shots figure{margin:0}.shots .desktop img{width:560px}.shots .mobile img{width:195px}.missing{color:#a33}
+.shots figure{margin:0}.proof{color:#555;font-size:12px}.shots .desktop img{width:560px}.shots .mobile img{width:195px}.missing{color:#a33}
 table{border-collapse:collapse}th,td{border:1px solid #ccc;padding:.3rem .6rem;text-align:left}td.n{text-align:right}`;
 
 function flowPage(flow: Flow): string {
@@ -171,7 +233,7 @@ function flowPage(flow: Flow): string {
       const body = shots.length
         ? `<div class="shots">${shots
             .map((rel) => `<figure class="${rel.endsWith('-mobile.png') ? 'mobile' : 'desktop'}"><a href="${esc(rel)}"><img src="${esc(rel)}" alt="${esc(`${flow.base}: ${key} (${rel.endsWith('-mobile.png') ? 'mobile' : 'desktop'})`)} — ${d('en')}"></a><figcaption>${rel.endsWith('-mobile.png') ? 'mobile 390 px' : 'desktop 1280 px'}</figcaption></figure>`)
-            .join('')}</div>`
+            .join('')}</div>${flow.proof.has(key) ? `<p class="proof">${flow.proof.get(key)}</p>` : ''}`
         : `<p class="missing">Not shown: ${esc(flow.notShown.get(key) ?? 'no recipe')}</p>`;
       return `<section class="state" id="state-${esc(key)}"><h3><code>${esc(key)}</code> — ${d('en')} <small>/ ${d('pl')}</small> <a href="#diagram" data-state="${esc(key)}" class="to-diagram">↑ diagram</a></h3>${body}</section>`;
     })
@@ -181,7 +243,7 @@ function flowPage(flow: Flow): string {
 <html lang="en"><head><meta charset="utf-8"><title>Storyboard: ${esc(flow.base)}</title><style>${STYLE}</style></head><body>
 <header><a href="index.html">← all flows</a><h1>Storyboard: ${esc(flow.base)}</h1>
 <p>${esc(flow.descriptions?.summary[0] ?? '')} <small>/ ${esc(flow.descriptions?.summary[1] ?? '')}</small></p>
-<p>${flow.states.length} states (${shown} shown), ${flow.transitions} transitions, ${flow.paths} paths ·
+<p>${flow.states.length} states (${shown} shown${flow.transient.size ? `, ${flow.transient.size} transient` : ''}), ${flow.transitions} transitions, ${flow.paths} paths ·
 <a href="../../docs/statecharts/${esc(flow.base)}.md">chart</a> · <a href="../../docs/paths/${esc(flow.base)}.md">test paths</a>.
 Click a state in the diagram to see its screen; “↑ diagram” marks the state in the diagram.</p></header>
 <main><div id="diagram">${svg}</div><div>${sections}</div></main>
@@ -201,21 +263,36 @@ addEventListener('hashchange', () => { if (location.hash.startsWith('#state-')) 
 `;
 }
 
+/** Screenshots on disk (a run with --machines leaves the other flows' screenshots as they were). */
+function shownOnDisk(f: Flow): number {
+  return f.states.filter((s) => existsSync(path.join(outDir, f.base, `${fileKey(s)}-desktop.png`))).length;
+}
+
 function indexPage(flows: Flow[]): string {
+  const pct = (a: number, b: number) => (b ? `${Math.round((a / b) * 100)}%` : '–');
+  let total = 0;
+  let shownAll = 0;
+  let transientAll = 0;
   const rows = flows
     .map((f) => {
-      // from the files on disk: a run with --machines leaves the other flows' screenshots as they were
-      const shown = f.states.filter((s) => existsSync(path.join(outDir, f.base, `${fileKey(s)}-desktop.png`))).length;
-      return `<tr><td><a href="${esc(f.base)}.html">${esc(f.base)}</a></td><td>${esc(f.descriptions?.summary[0] ?? '')}</td><td>${esc(f.descriptions?.screens.join(', ') ?? '')}</td><td class="n">${f.states.length}</td><td class="n">${f.transitions}</td><td class="n">${f.paths}</td><td class="n">${shown}</td></tr>`;
+      const shown = shownOnDisk(f);
+      total += f.states.length;
+      shownAll += shown;
+      transientAll += f.transient.size;
+      const missing = f.states.length - shown - f.transient.size;
+      return `<tr><td><a href="${esc(f.base)}.html">${esc(f.base)}</a></td><td>${esc(f.descriptions?.summary[0] ?? '')}</td><td>${esc(f.descriptions?.screens.join(', ') ?? '')}</td><td class="n">${f.states.length}</td><td class="n">${f.transitions}</td><td class="n">${f.paths}</td><td class="n">${shown} / ${f.states.length} (${pct(shown, f.states.length)})</td><td class="n">${f.transient.size}</td><td class="n${missing > 0 ? ' missing' : ''}">${missing}</td></tr>`;
     })
     .join('\n');
+  const left = total - shownAll - transientAll;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Storyboard: every flow</title><style>${STYLE} body{padding:1rem 2rem}</style></head><body>
 <h1>Storyboard: every flow</h1>
 <p>One page per machine: its diagram beside a screenshot of the real app in each state (desktop and 390 px mobile).
-Generated by <code>npm run storyboard</code> on ${esc(new Date().toISOString())}, language ${lang}.</p>
-<table><thead><tr><th>Flow</th><th>What it is for</th><th>Screens</th><th>States</th><th>Transitions</th><th>Paths</th><th>States shown</th></tr></thead>
-<tbody>${rows}</tbody></table></body></html>
+Generated by <code>npm run storyboard</code> on ${esc(new Date().toISOString())}, language ${lang}.
+${shownAll} of ${total} states shown (${pct(shownAll, total)}); ${transientAll} transient (eventless: the machine never rests there); ${left} not shown (each machine's page gives the reason).</p>
+<table><thead><tr><th>Flow</th><th>What it is for</th><th>Screens</th><th>States</th><th>Transitions</th><th>Paths</th><th>States shown / total</th><th>Transient</th><th>Not shown</th></tr></thead>
+<tbody>${rows}</tbody>
+<tfoot><tr><th colspan="3">All flows</th><td class="n">${total}</td><td class="n">${flows.reduce((n, f) => n + f.transitions, 0)}</td><td class="n">${flows.reduce((n, f) => n + f.paths, 0)}</td><td class="n">${shownAll} / ${total} (${pct(shownAll, total)})</td><td class="n">${transientAll}</td><td class="n">${left}</td></tr></tfoot></table></body></html>
 `;
 }
 
@@ -225,12 +302,12 @@ if (!flows.length) {
   console.error(`no machine matches ${only?.join(', ')}`);
   process.exit(2);
 }
-let app: { baseUrl: string; child?: ChildProcess } | undefined;
+let app: { baseUrl: string; child?: ChildProcess; mailDir?: string } | undefined;
 let browser: Browser | undefined;
 let code = 0;
 try {
   const given = opt('--base-url');
-  app = given ? { baseUrl: given.replace(/\/$/, '') } : await startApp();
+  app = given ? { baseUrl: given.replace(/\/$/, ''), mailDir: opt('--mail-dir') } : await startApp();
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined),
     args: ['--no-sandbox', '--disable-gpu'],
@@ -239,12 +316,16 @@ try {
   mkdirSync(outDir, { recursive: true });
   for (const flow of flows) {
     if (RECIPES[flow.base]) rmSync(path.join(outDir, flow.base), { recursive: true, force: true });
-    await shoot(browser, app.baseUrl, flow);
+    const began = Date.now();
+    await shoot(browser, app.baseUrl, app.mailDir, flow);
+    console.log(`[storyboard] ${flow.base}: ${flow.shots.size} / ${flow.states.length} states shown, ${flow.transient.size} transient, in ${Math.round((Date.now() - began) / 1000)} s`);
     writeFileSync(path.join(outDir, `${flow.base}.html`), flowPage(flow));
   }
   writeFileSync(path.join(outDir, 'index.html'), indexPage(allFlows));
   const shots = flows.reduce((n, f) => n + [...f.shots.values()].flat().length, 0);
-  console.log(`[storyboard] ${shots} screenshot(s) of ${flows.length} flow(s) -> ${path.relative(root, path.join(outDir, 'index.html'))}`);
+  const shown = allFlows.reduce((n, f) => n + shownOnDisk(f), 0);
+  const total = allFlows.reduce((n, f) => n + f.states.length, 0);
+  console.log(`[storyboard] ${shots} screenshot(s) of ${flows.length} flow(s); ${shown} / ${total} states of all flows shown -> ${path.relative(root, path.join(outDir, 'index.html'))}`);
 } catch (error) {
   console.error(`[storyboard] ${(error as Error).stack ?? error}`);
   code = 1;

@@ -1,30 +1,50 @@
 // How to bring the real app into each state of a screen-driving machine, for the storyboard
-// (scripts/storyboard.ts). A recipe gets a fresh page (no cookies) and leaves it showing the state; the
-// storyboard then takes the screenshot. States without a recipe are listed on the machine's page as not
-// shown, with the reason given here (transient states that last a few milliseconds, states that need data
-// the demo does not have, or simply no recipe yet).
-import type { Page } from '@playwright/test';
+// (scripts/storyboard.ts). A recipe gets a fresh desktop-sized page (no cookies) against the storyboard's
+// server, leaves it showing the state, and answers the element that proves it (a data attribute the view
+// sets from the chart, or what the view shows only in that state); the storyboard waits for that element
+// before each screenshot. States that last a few milliseconds against a local server are held the way the
+// browser suite does it: a call the state waits for is held (`page.route` never answers) or failed (the
+// server's error envelope), the clock is moved (`page.clock`), the demo accounts sign in, the local PayPal
+// peer decides the payment, the operator imports statement files from tests/support/statements.ts, and
+// mail links (activation, password reset) are read from the server's mail folder. Public pages get their
+// first data inside index.html (issue 11); a recipe that must see a load's own state strips that
+// (`withoutInitialData`), as a browser would be without the server's head start.
+// States without a recipe are listed on the machine's page as not shown, with the reason given here.
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Locator, Page, Request } from '@playwright/test';
+import { parseMail, type Mail } from '../../tests/e2e/support/mail';
+import { camt053 } from '../../tests/support/statements';
 
 export interface RecipeContext {
   page: Page;
   /** the app's address, e.g. http://127.0.0.1:43123 */
   baseUrl: string;
   lang: 'en' | 'pl';
+  /** where the server writes its mail (.eml), when known */
+  mailDir?: string;
 }
-export type Recipe = (ctx: RecipeContext) => Promise<void>;
+/** Leaves the page in the state; answers what proves it on screen (waited for before each screenshot). */
+export type Recipe = (ctx: RecipeContext) => Promise<Locator | void>;
 
 export interface MachineRecipes {
   /** state path below the root (as in machines/descriptions) -> how to get there */
   states: Record<string, Recipe>;
+  /** state path -> the state whose screenshots show it (a compound state: the child it rests in) */
+  sameAs?: Record<string, string>;
   /** state path -> why the storyboard does not show it */
   notShown?: Record<string, string>;
 }
 
-const answer = (status: number) => ({
+const envelope = (status: number, code: string, context = '') => ({
   status,
   contentType: 'application/json',
-  body: JSON.stringify({ data: null, errors: [{ code: status === 503 ? 'MAINTENANCE' : 'INTERNAL_ERROR', context: '', message: 'down' }], status }),
+  body: JSON.stringify({ data: null, errors: [{ code, context, message: '' }], status }),
 });
+const answer = (status: number) => envelope(status, status === 503 ? 'MAINTENANCE' : 'INTERNAL_ERROR');
+
+/** A path of the app in the context's language (the part after /en or /pl). */
+const at = (ctx: RecipeContext, en: string, pl: string) => `${ctx.baseUrl}/${ctx.lang}${ctx.lang === 'en' ? en : pl}`;
 
 /** No cookie banner over the screen (what a returning visitor sees). */
 async function consented({ page, baseUrl }: RecipeContext) {
@@ -36,28 +56,263 @@ async function home(ctx: RecipeContext) {
   await ctx.page.getByTestId('page-home').waitFor();
 }
 
-/** Requests matching `pattern` never get an answer (the screen stays in its loading state). */
-async function hang(page: Page, pattern: string) {
-  await page.route(pattern, () => new Promise<void>(() => {}));
+/**
+ * Requests matching `pattern` (and `when`) never get an answer: the screen stays in the state that waits
+ * for them. Resolves `seen` once such a request was made (the state really asked for it).
+ */
+async function hold(page: Page, pattern: string, when: (r: Request) => boolean = () => true): Promise<{ seen: Promise<void> }> {
+  let saw!: () => void;
+  const seen = new Promise<void>((resolve) => (saw = resolve));
+  await page.route(pattern, async (route) => {
+    if (!when(route.request())) return route.fallback();
+    saw();
+    await new Promise<void>(() => {});
+  });
+  return { seen };
+}
+
+/** Requests matching `pattern` (and `when`) are answered with the server's error envelope. */
+async function fail(page: Page, pattern: string, status = 500, code?: string, when: (r: Request) => boolean = () => true) {
+  await page.route(pattern, (route) => (when(route.request()) ? route.fulfill(code ? envelope(status, code) : answer(status)) : route.fallback()));
+}
+
+const isGet = (r: Request) => r.method() === 'GET';
+const isPost = (r: Request) => r.method() === 'POST';
+
+/** index.html without the server's first data (issue 11): boot's loads and the page's data go over the network. */
+async function withoutInitialData(page: Page) {
+  await page.route('**/*', async (route) => {
+    if (route.request().resourceType() !== 'document' || !route.request().url().includes('127.0.0.1')) return route.fallback();
+    const response = await route.fetch();
+    const body = (await response.text()).replace(/<script type="application\/json" id="initial-data">[\s\S]*?<\/script>/, '');
+    await route.fulfill({ response, body });
+  });
 }
 
 const DEMO_INVESTOR = { email: 'investor@example.com', password: 'Investor123' };
+const DEMO_OPERATOR = { email: 'operator@example.com', password: 'Operator123' };
+type Who = { email: string; password: string };
+
+/** Signs in through the login form and waits until the app has left the login page. */
+async function logIn(ctx: RecipeContext, who: Who = DEMO_INVESTOR) {
+  await consented(ctx);
+  await ctx.page.goto(at(ctx, '/login', '/logowanie'));
+  await ctx.page.locator('input[name="userLogin"]').fill(who.email);
+  await ctx.page.locator('input[name="userPassword"]').fill(who.password);
+  await ctx.page.locator('form button[type="submit"]').click();
+  await ctx.page.waitForURL((url) => !/\/(login|logowanie)$/.test(url.pathname));
+}
 
 /** Signs the demo investor in through the login form and waits for the dashboard. */
 async function signedIn(ctx: RecipeContext) {
-  await consented(ctx);
-  await ctx.page.goto(`${ctx.baseUrl}/${ctx.lang}/${ctx.lang === 'en' ? 'login' : 'logowanie'}`);
-  await ctx.page.locator('input[name="userLogin"]').fill(DEMO_INVESTOR.email);
-  await ctx.page.locator('input[name="userPassword"]').fill(DEMO_INVESTOR.password);
-  await ctx.page.locator('form button[type="submit"]').click();
-  await ctx.page.getByTestId('welcome').waitFor();
+  await logIn(ctx);
+  return ctx.page.getByTestId('welcome');
 }
 
 /** Opens a page of the app (path after the language) and waits until the network is quiet. */
 async function open(ctx: RecipeContext, en: string, pl: string) {
   await consented(ctx);
-  await ctx.page.goto(`${ctx.baseUrl}/${ctx.lang}${ctx.lang === 'en' ? en : pl}`);
+  await ctx.page.goto(at(ctx, en, pl));
   await ctx.page.waitForLoadState('networkidle');
+}
+
+/** An access token of `who`, for looking things up over the API (ids of the demo orders). */
+async function apiToken(ctx: RecipeContext, who: Who): Promise<string> {
+  const response = await ctx.page.request.post(`${ctx.baseUrl}/api/token`, {
+    data: { grantType: 'password', email: who.email, password: who.password, clientId: 'web-spa', clientSecret: 'web-spa-secret' },
+  });
+  const body = await response.json();
+  if (!response.ok()) throw new Error(`login of ${who.email} failed: ${JSON.stringify(body.errors)}`);
+  return body.data.accessToken as string;
+}
+
+/** The demo investor's unpaid bank-transfer order (seeded: DEMF…), or another of theirs with `status`/`method`. */
+async function demoOrder(ctx: RecipeContext, status = 'new', method = 'BankTransfer'): Promise<{ id: string; reference: string }> {
+  const token = await apiToken(ctx, DEMO_INVESTOR);
+  const response = await ctx.page.request.get(`${ctx.baseUrl}/api/order?status=${status}&pagination[pageSize]=100`, { headers: { Authorization: `Bearer ${token}` } });
+  const items = ((await response.json()).data?.items ?? []) as { id: string; reference: string; method: string }[];
+  const order = items.filter((o) => o.method === method).sort((a, b) => a.reference.localeCompare(b.reference))[0];
+  if (!order) throw new Error(`the demo investor has no ${status} ${method} order`);
+  return order;
+}
+
+// ---------- mail ----------
+
+async function waitForMail(ctx: RecipeContext, to: string, kind: string, seen: string[] = []): Promise<Mail> {
+  if (!ctx.mailDir) throw new Error('the mail folder is not known (pass --mail-dir with --base-url)');
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const found = existsSync(ctx.mailDir)
+      ? readdirSync(ctx.mailDir)
+          .filter((f) => f.endsWith('.eml'))
+          .sort()
+          .map((f) => parseMail(path.join(ctx.mailDir!, f)))
+          .find((m) => m.to.toLowerCase().includes(to.toLowerCase()) && m.kind === kind && !seen.includes(m.file))
+      : undefined;
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`no ${kind} mail to ${to}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+const mailFiles = (ctx: RecipeContext) => (ctx.mailDir && existsSync(ctx.mailDir) ? readdirSync(ctx.mailDir).map((f) => path.join(ctx.mailDir!, f)) : []);
+
+function linkOf(mail: Mail, pattern: RegExp): string {
+  const link = mail.links.find((l) => pattern.test(l));
+  if (!link) throw new Error(`no link matching ${pattern} in "${mail.subject}"`);
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+}
+
+// ---------- a fresh investor (registered through the form, for the registration, activation and reset screens) ----------
+
+const PASSWORD = 'Storyboard123';
+let counter = 0;
+const freshEmail = () => `storyboard-${Date.now().toString(36)}-${++counter}@example.com`;
+const field = (page: Page, name: string) => page.locator(`[name="${name}"]`);
+const T = {
+  en: { next: 'Next', create: 'Create account' },
+  pl: { next: 'Dalej', create: 'Załóż konto' },
+} as const;
+
+async function fillAccount(page: Page, email: string) {
+  await field(page, 'email').fill(email);
+  await field(page, 'password').fill(PASSWORD);
+  await field(page, 'repeatPassword').fill(PASSWORD);
+  await field(page, 'firstName').fill('Ewa');
+  await field(page, 'lastName').fill('Storyboard');
+  await field(page, 'phone').fill('501 234 567');
+}
+async function fillAddress(page: Page) {
+  await field(page, 'street').fill('Prosta 1');
+  await field(page, 'zip').fill('00-001');
+  await field(page, 'city').fill('Warszawa');
+  await field(page, 'state').fill('mazowieckie');
+  await field(page, 'country').selectOption('PL');
+}
+async function fillBank(page: Page) {
+  await field(page, 'country').selectOption('PL');
+  await field(page, 'bankName').fill('Bank Polski');
+  await field(page, 'accountNumber').fill('61 1090 1014 0000 0712 1981 2874');
+  await field(page, 'accountNumber').blur();
+  const boxes = page.locator('input[type="checkbox"][aria-required="true"]');
+  for (let i = 0; i < (await boxes.count()); i++) await boxes.nth(i).check();
+}
+
+/** The registration form up to the step `upTo` (its fields filled, not yet sent). Answers the address used. */
+async function registerUpTo(ctx: RecipeContext, upTo: 'account' | 'address' | 'bank', email = freshEmail()) {
+  const { page } = ctx;
+  await open(ctx, '/register', '/rejestracja');
+  await fillAccount(page, email);
+  if (upTo === 'account') return email;
+  await page.getByRole('button', { name: T[ctx.lang].next }).click();
+  await page.locator('[data-testid="registration-step"][data-step="address"]').waitFor();
+  await fillAddress(page);
+  if (upTo === 'address') return email;
+  await page.getByRole('button', { name: T[ctx.lang].next }).click();
+  await page.locator('[data-testid="registration-step"][data-step="bank"]').waitFor();
+  await fillBank(page);
+  return email;
+}
+
+/** Registers a new investor through the form; answers the address (its activation mail is on its way). */
+async function registered(ctx: RecipeContext): Promise<string> {
+  const email = await registerUpTo(ctx, 'bank');
+  await ctx.page.getByRole('button', { name: T[ctx.lang].create }).click();
+  await ctx.page.getByTestId('page-registerSuccess').waitFor();
+  return email;
+}
+
+/** A new investor, registered and activated, in a page of its own (once per run). */
+let activeInvestor: Promise<Who> | undefined;
+function freshInvestor(ctx: RecipeContext): Promise<Who> {
+  activeInvestor ??= (async () => {
+    const page = await ctx.page.context().newPage();
+    const own = { ...ctx, page };
+    try {
+      const email = await registered(own);
+      const mail = await waitForMail(own, email, 'activation');
+      await page.goto(`${ctx.baseUrl}${linkOf(mail, /\/(activate|aktywuj)\//)}`);
+      await page.waitForLoadState('networkidle');
+      return { email, password: PASSWORD };
+    } finally {
+      await page.close();
+    }
+  })();
+  return activeInvestor;
+}
+
+// ---------- investing ----------
+
+const SLUG = { en: 'green-terraces', pl: 'zielone-tarasy' } as const;
+const flowPath = (ctx: RecipeContext, step: 'personal' | 'documents' | 'payment') =>
+  at(
+    ctx,
+    { personal: `/invest/personal-information/${SLUG.en}`, documents: `/invest/documents/${SLUG.en}`, payment: `/invest/payment/${SLUG.en}` }[step],
+    { personal: `/inwestuj/dane-osobowe/${SLUG.pl}`, documents: `/inwestuj/dokumenty/${SLUG.pl}`, payment: `/inwestuj/platnosc/${SLUG.pl}` }[step],
+  );
+/** The investment flow's root with the chart's state (data-state: the state value as JSON). */
+const flowIn = (page: Page, fragment: string) => page.locator(`[data-testid="invest-flow"][data-state*='${fragment}']`);
+
+/** Signed in, the invest box sent with 2 shares: the flow's first step (personal information). */
+async function investStarted(ctx: RecipeContext) {
+  await signedIn(ctx);
+  await ctx.page.goto(at(ctx, `/investment/${SLUG.en}`, `/inwestycja/${SLUG.pl}`));
+  await ctx.page.getByRole('spinbutton', { name: ctx.lang === 'en' ? 'Number of shares' : 'Liczba udziałów' }).fill('2');
+  await ctx.page.getByTestId('invest-button').click();
+  await ctx.page.getByTestId('step-personalInformation').waitFor();
+}
+
+async function investToDocuments(ctx: RecipeContext) {
+  await investStarted(ctx);
+  await ctx.page.getByTestId('step-next').click();
+  await ctx.page.getByTestId('step-documents').waitFor();
+}
+
+async function acceptDocuments(page: Page) {
+  for (const box of await page.getByTestId('step-documents').getByRole('checkbox').all()) await box.check();
+}
+
+async function investToPayment(ctx: RecipeContext) {
+  await investToDocuments(ctx);
+  await acceptDocuments(ctx.page);
+  await ctx.page.getByTestId('step-next').click();
+  await ctx.page.getByTestId('step-payment').waitFor();
+}
+
+async function chooseMethod(page: Page, method: 'BankTransfer' | 'PayPal') {
+  const input = page.getByTestId('payment-methods').locator(`[data-method="${method}"] input`);
+  await input.check();
+}
+
+/** An order placed by bank transfer through the flow: its thank-you step. */
+async function investedByBankTransfer(ctx: RecipeContext) {
+  await investToPayment(ctx);
+  await chooseMethod(ctx.page, 'BankTransfer');
+  await ctx.page.getByTestId('pay-button').click();
+  await ctx.page.getByTestId('thank-you').waitFor();
+}
+
+/** An order placed with PayPal through the flow: the local PayPal peer's approval page. */
+async function onPayPalPeer(ctx: RecipeContext) {
+  await investToPayment(ctx);
+  await chooseMethod(ctx.page, 'PayPal');
+  await ctx.page.getByTestId('pay-button').click();
+  await ctx.page.waitForURL(/\/paypal-peer\/checkoutnow\?token=/);
+}
+
+/** On the peer's page: pay, leave pending, pay with a card that is declined, or cancel. */
+async function peerDecides(page: Page, action: 'pay' | 'pending' | 'declined-card' | 'cancel') {
+  await page.locator(`button[name="action"][value="${action}"]`).click();
+}
+
+const paypalIn = (page: Page, state: string) => page.getByTestId(`paypal-${state}`);
+
+/** PayPal's answer on the return page: cancelled by the payer (the order waits, retry or bank transfer offered). */
+async function paypalCancelled(ctx: RecipeContext) {
+  await onPayPalPeer(ctx);
+  await peerDecides(ctx.page, 'cancel');
+  await paypalIn(ctx.page, 'cancelled').waitFor();
 }
 
 const TRANSIENT = 'transient: passed through within milliseconds, nothing of its own on screen';
@@ -67,27 +322,30 @@ export const RECIPES: Record<string, MachineRecipes> = {
     states: {
       visible: async (ctx) => {
         await home(ctx);
-        await ctx.page.locator('#cookie-banner-title').waitFor();
+        return ctx.page.locator('#cookie-banner-title');
       },
       hidden: async (ctx) => {
         await consented(ctx);
         await home(ctx);
+        return ctx.page.getByTestId('page-home');
       },
     },
-    notShown: { checking: `${TRANSIENT} (the cookie read answers at once)` },
+    notShown: {
+      checking: 'reads the consent cookies (a promise that settles in the same moment); the banner is not drawn meanwhile',
+    },
   },
   disclosure: {
     states: {
       closed: async (ctx) => {
         await consented(ctx);
         await home(ctx);
-        await ctx.page.getByTestId('contact-menu').waitFor();
+        return ctx.page.getByTestId('contact-menu');
       },
       open: async (ctx) => {
         await consented(ctx);
         await home(ctx);
         await ctx.page.getByTestId('contact-menu').getByRole('button', { name: ctx.lang === 'en' ? 'Call us' : /Zadzwoń/ }).click();
-        await ctx.page.getByRole('dialog').waitFor();
+        return ctx.page.getByRole('dialog');
       },
     },
   },
@@ -96,12 +354,13 @@ export const RECIPES: Record<string, MachineRecipes> = {
       online: async (ctx) => {
         await consented(ctx);
         await home(ctx);
+        return ctx.page.getByTestId('page-home');
       },
       offline: async (ctx) => {
         await consented(ctx);
         await home(ctx);
         await ctx.page.context().setOffline(true);
-        await ctx.page.getByTestId('offline-banner').waitFor();
+        return ctx.page.getByTestId('offline-banner');
       },
       reconnected: async (ctx) => {
         await consented(ctx);
@@ -111,58 +370,118 @@ export const RECIPES: Record<string, MachineRecipes> = {
         const reloaded = ctx.page.waitForEvent('load');
         await ctx.page.context().setOffline(false);
         await reloaded;
-        await ctx.page.getByTestId('restored-message').waitFor();
+        return ctx.page.getByTestId('restored-message');
       },
     },
-    notShown: { starting: `${TRANSIENT} (reads a session flag)` },
+    notShown: { starting: `${TRANSIENT} (reads a session flag on start, then online or reconnected)` },
   },
   boot: {
+    // Boot's loads arrive inside index.html (issue 11); the recipes strip that, then hold one load or another.
     states: {
-      booting: async (ctx) => {
-        await hang(ctx.page, '**/api/splash-screen*');
+      'booting.content.splash.loading': async (ctx) => {
+        await withoutInitialData(ctx.page);
+        const held = await hold(ctx.page, '**/api/splash-screen*');
         await ctx.page.goto(`${ctx.baseUrl}/${ctx.lang}/`);
-        await ctx.page.waitForTimeout(800);
+        await held.seen;
+        return ctx.page.locator(`[data-machine="boot"][data-state*='"splash":"loading"']`);
       },
-      'booting.content': async (ctx) => {
-        await hang(ctx.page, '**/api/static-content*');
+      'booting.content.splash.done': async (ctx) => {
+        await withoutInitialData(ctx.page);
+        const held = await hold(ctx.page, '**/api/static-content*');
         await ctx.page.goto(`${ctx.baseUrl}/${ctx.lang}/`);
-        await ctx.page.waitForTimeout(800);
+        await held.seen;
+        return ctx.page.locator(`[data-machine="boot"][data-state*='"splash":"done"']`);
+      },
+      'booting.content.slider.loading': async (ctx) => {
+        await withoutInitialData(ctx.page);
+        const held = await hold(ctx.page, '**/api/slider*');
+        await ctx.page.goto(`${ctx.baseUrl}/${ctx.lang}/`);
+        await held.seen;
+        return ctx.page.locator(`[data-machine="boot"][data-state*='"slider":"loading"']`);
+      },
+      'booting.content.slider.done': async (ctx) => {
+        await withoutInitialData(ctx.page);
+        const held = await hold(ctx.page, '**/api/splash-screen*');
+        await ctx.page.goto(`${ctx.baseUrl}/${ctx.lang}/`);
+        await held.seen;
+        return ctx.page.locator(`[data-machine="boot"][data-state*='"slider":"done"']`);
+      },
+      'booting.content.staticContent.loading': async (ctx) => {
+        await withoutInitialData(ctx.page);
+        const held = await hold(ctx.page, '**/api/static-content*');
+        await ctx.page.goto(`${ctx.baseUrl}/${ctx.lang}/`);
+        await held.seen;
+        return ctx.page.locator(`[data-machine="boot"][data-state*='"staticContent":"loading"']`);
+      },
+      'booting.content.staticContent.done': async (ctx) => {
+        await withoutInitialData(ctx.page);
+        const held = await hold(ctx.page, '**/api/slider*');
+        await ctx.page.goto(`${ctx.baseUrl}/${ctx.lang}/`);
+        await held.seen;
+        return ctx.page.locator(`[data-machine="boot"][data-state*='"staticContent":"done"']`);
+      },
+      // A stored session: the user is fetched before the page shows (the full-screen loader stays).
+      restoringSession: async (ctx) => {
+        await logIn(ctx);
+        const held = await hold(ctx.page, '**/api/user/me*');
+        await ctx.page.reload();
+        await held.seen;
+        return ctx.page.locator(`[data-machine="boot"][data-state='"restoringSession"']`);
       },
       ready: async (ctx) => {
         await consented(ctx);
         await home(ctx);
+        return ctx.page.getByTestId('page-home');
+      },
+      // The other language chosen: the page stays while the content loads again in that language.
+      'reloading.content.splash.loading': async (ctx) => {
+        await consented(ctx);
+        await withoutInitialData(ctx.page);
+        await home(ctx);
+        const held = await hold(ctx.page, '**/api/splash-screen*');
+        await ctx.page.getByTestId(`language-${ctx.lang === 'en' ? 'pl' : 'en'}`).first().click();
+        await held.seen;
+        return ctx.page.getByTestId('page-home');
+      },
+      'reloading.content.splash.done': async (ctx) => {
+        await consented(ctx);
+        await withoutInitialData(ctx.page);
+        await home(ctx);
+        const held = await hold(ctx.page, '**/api/static-content*');
+        await ctx.page.getByTestId(`language-${ctx.lang === 'en' ? 'pl' : 'en'}`).first().click();
+        await held.seen;
+        return ctx.page.getByTestId('page-home');
+      },
+      'reloading.content.slider.loading': async (ctx) => {
+        await consented(ctx);
+        await withoutInitialData(ctx.page);
+        await home(ctx);
+        const held = await hold(ctx.page, '**/api/slider*');
+        await ctx.page.getByTestId(`language-${ctx.lang === 'en' ? 'pl' : 'en'}`).first().click();
+        await held.seen;
+        return ctx.page.getByTestId('page-home');
       },
       failed: async (ctx) => {
-        await ctx.page.route('**/api/splash-screen*', (route) => route.fulfill(answer(500)));
+        await withoutInitialData(ctx.page);
+        await fail(ctx.page, '**/api/splash-screen*');
         await ctx.page.goto(`${ctx.baseUrl}/${ctx.lang}/`);
-        await ctx.page.getByTestId('boot-failed').waitFor();
+        return ctx.page.getByTestId('boot-failed');
       },
     },
-    notShown: {
-      'booting.content.splash': 'a region of booting.content (same screen)',
-      'booting.content.splash.loading': 'a region of booting.content (same screen)',
-      'booting.content.splash.done': 'a region of booting.content (same screen)',
-      'booting.content.slider': 'a region of booting.content (same screen)',
-      'booting.content.slider.loading': 'a region of booting.content (same screen)',
-      'booting.content.slider.done': 'a region of booting.content (same screen)',
-      'booting.content.staticContent': 'a region of booting.content (same screen)',
-      'booting.content.staticContent.loading': 'a region of booting.content (same screen)',
-      'booting.content.staticContent.done': 'a region of booting.content (same screen)',
-      'booting.checked': TRANSIENT,
-      session: TRANSIENT,
-      restoringSession: 'needs a stored session; no recipe yet',
-      reloading: 'the page of `ready` while the other language loads (a few milliseconds); no recipe yet',
-      'reloading.content.splash': 'as reloading',
-      'reloading.content.splash.loading': 'as reloading',
-      'reloading.content.splash.done': 'as reloading',
-      'reloading.content': 'as reloading',
-      'reloading.content.slider': 'as reloading',
-      'reloading.content.slider.loading': 'as reloading',
-      'reloading.content.slider.done': 'as reloading',
-      'reloading.content.staticContent': 'as reloading',
-      'reloading.content.staticContent.loading': 'as reloading',
-      'reloading.content.staticContent.done': 'as reloading',
-      'reloading.checked': TRANSIENT,
+    sameAs: {
+      booting: 'booting.content.splash.loading',
+      'booting.content': 'booting.content.splash.loading',
+      'booting.content.splash': 'booting.content.splash.loading',
+      'booting.content.slider': 'booting.content.slider.loading',
+      'booting.content.staticContent': 'booting.content.staticContent.loading',
+      reloading: 'reloading.content.splash.loading',
+      'reloading.content': 'reloading.content.splash.loading',
+      'reloading.content.splash': 'reloading.content.splash.loading',
+      'reloading.content.slider': 'reloading.content.slider.loading',
+      'reloading.content.slider.done': 'reloading.content.splash.done',
+      'reloading.content.staticContent': 'reloading.content.splash.done',
+      'reloading.content.staticContent.loading': 'reloading.content.splash.done',
+      'reloading.content.staticContent.done': 'reloading.content.splash.loading',
     },
   },
   maintenance: {
@@ -170,270 +489,904 @@ export const RECIPES: Record<string, MachineRecipes> = {
       open: async (ctx) => {
         await consented(ctx);
         await home(ctx);
+        return ctx.page.getByTestId('page-home');
       },
       closed: async (ctx) => {
-        await ctx.page.route('**/api/static-content*', (route) => route.fulfill(answer(503)));
+        await withoutInitialData(ctx.page);
+        await fail(ctx.page, '**/api/static-content*', 503);
         await ctx.page.goto(`${ctx.baseUrl}/${ctx.lang}/`);
-        await ctx.page.getByTestId('maintenance-screen').waitFor();
+        return ctx.page.getByTestId('maintenance-screen');
       },
     },
-    notShown: { evaluating: TRANSIENT },
+    notShown: { evaluating: `${TRANSIENT} (decides from the splash screen's flags as they arrive)` },
   },
   offersList: {
     states: {
       loading: async (ctx) => {
         await consented(ctx);
-        await hang(ctx.page, '**/api/offers*');
-        await ctx.page.goto(`${ctx.baseUrl}/${ctx.lang}/${ctx.lang === 'en' ? 'investments' : 'inwestycje'}`);
-        await ctx.page.waitForTimeout(1000);
+        await home(ctx);
+        const held = await hold(ctx.page, '**/api/offers*', isGet);
+        await ctx.page.locator(`a[href$="/${ctx.lang}/${ctx.lang === 'en' ? 'investments' : 'inwestycje'}"]`).first().click();
+        await held.seen;
+        return ctx.page.locator('[aria-busy="true"]');
       },
       ready: async (ctx) => {
-        await consented(ctx);
-        await ctx.page.goto(`${ctx.baseUrl}/${ctx.lang}/${ctx.lang === 'en' ? 'investments' : 'inwestycje'}`);
-        await ctx.page.waitForLoadState('networkidle');
+        await open(ctx, '/investments', '/inwestycje');
+        return ctx.page.getByTestId('pagination');
       },
       failure: async (ctx) => {
         await consented(ctx);
-        await ctx.page.route('**/api/offers*', (route) => route.fulfill(answer(500)));
-        await ctx.page.goto(`${ctx.baseUrl}/${ctx.lang}/${ctx.lang === 'en' ? 'investments' : 'inwestycje'}`);
-        await ctx.page.waitForLoadState('networkidle');
+        await home(ctx);
+        await fail(ctx.page, '**/api/offers*', 500, undefined, isGet);
+        await ctx.page.locator(`a[href$="/${ctx.lang}/${ctx.lang === 'en' ? 'investments' : 'inwestycje'}"]`).first().click();
+        return ctx.page.getByRole('alert');
+      },
+      // The list's next page: the grid waits for the page's answer (a page change navigates first).
+      navigating: async (ctx) => {
+        await open(ctx, '/investments', '/inwestycje');
+        const held = await hold(ctx.page, '**/api/offers*', isGet);
+        await ctx.page.getByTestId('pagination').getByRole('link').last().click();
+        await held.seen;
+        return ctx.page.locator('[aria-busy="true"]');
       },
     },
     notShown: {
-      idle: 'the same skeleton as loading, before the first request (milliseconds)',
-      navigating: TRANSIENT,
-      empty: 'needs a site with no offers (the demo has offers); no recipe yet',
+      idle: 'the skeleton of loading, before the first request is made (the same frame)',
+      empty: 'needs a site with no public offers (the demo has eight); the storyboard does not change site data',
     },
   },
   auth: {
     states: {
       signedOut: async (ctx) => {
         await open(ctx, '/login', '/logowanie');
-        await ctx.page.locator('input[name="userLogin"]').waitFor();
+        return ctx.page.locator('input[name="userLogin"]');
       },
       signingIn: async (ctx) => {
         await open(ctx, '/login', '/logowanie');
-        await hang(ctx.page, '**/api/token');
+        const held = await hold(ctx.page, '**/api/token', isPost);
         await ctx.page.locator('input[name="userLogin"]').fill(DEMO_INVESTOR.email);
         await ctx.page.locator('input[name="userPassword"]').fill(DEMO_INVESTOR.password);
         await ctx.page.locator('form button[type="submit"]').click();
-        await ctx.page.waitForTimeout(500);
+        await held.seen;
+        return ctx.page.locator('form button[type="submit"][disabled], form [aria-busy="true"], form button[data-loading]');
       },
-      signedIn: signedIn,
-      'signedIn.token': signedIn,
       'signedIn.token.valid': signedIn,
-      'signedIn.user': signedIn,
       'signedIn.user.loaded': signedIn,
+      // Access tokens live 5 s on this server: the next call after that is refused and the token refreshed.
+      'signedIn.token.refreshing': async (ctx) => {
+        await signedIn(ctx);
+        const held = await hold(ctx.page, '**/api/token', (r) => isPost(r) && (r.postData() ?? '').includes('refresh_token'));
+        await ctx.page.waitForTimeout(6_000);
+        await ctx.page.goto(at(ctx, '/investor', '/inwestor'));
+        await held.seen;
+        return ctx.page.locator('body');
+      },
+      // After a page load the user is fetched only when boot asks (after its loads): hold one load.
+      'signedIn.user.unknown': async (ctx) => {
+        await logIn(ctx);
+        await withoutInitialData(ctx.page);
+        const held = await hold(ctx.page, '**/api/static-content*');
+        await ctx.page.reload();
+        await held.seen;
+        return ctx.page.locator(`[data-machine="boot"][data-state*='"booting"']`);
+      },
+      'signedIn.user.loading': async (ctx) => {
+        await logIn(ctx);
+        const held = await hold(ctx.page, '**/api/user/me*');
+        await ctx.page.reload();
+        await held.seen;
+        return ctx.page.locator(`[data-machine="boot"][data-state='"restoringSession"']`);
+      },
+      // The profile cannot be read: the site still runs, without the user's name.
+      'signedIn.user.failed': async (ctx) => {
+        await logIn(ctx);
+        await fail(ctx.page, '**/api/user/me*');
+        await ctx.page.reload();
+        await ctx.page.getByTestId('page-home').waitFor();
+        return ctx.page.getByTestId('page-home');
+      },
+      signingOut: async (ctx) => {
+        await signedIn(ctx);
+        const held = await hold(ctx.page, '**/api/token/revoke*');
+        await ctx.page.getByRole('button', { name: /Anna|Moje konto|My account/ }).first().click();
+        await ctx.page.getByRole('button', { name: ctx.lang === 'pl' ? 'Wyloguj się' : 'Log out' }).first().click();
+        await held.seen;
+        return ctx.page.locator('body');
+      },
     },
-    notShown: {
-      checking: TRANSIENT,
-      'signedIn.token.refreshing': 'lasts as long as one token request, no screen of its own; no recipe yet',
-      'signedIn.user.unknown': TRANSIENT,
-      'signedIn.user.loading': 'no recipe yet (the profile request would have to be held after the login)',
-      'signedIn.user.failed': 'no recipe yet',
-      signingOut: 'no recipe yet',
-      signedOutAfterLogout: TRANSIENT,
-    },
+    sameAs: { signedIn: 'signedIn.user.loaded', 'signedIn.token': 'signedIn.token.valid', 'signedIn.user': 'signedIn.user.loaded' },
   },
   accordion: {
     states: {
       allClosed: async (ctx) => {
         await open(ctx, '/faq', '/faq');
+        return ctx.page.locator('main button[aria-expanded="false"]');
       },
       itemOpen: async (ctx) => {
         await open(ctx, '/faq', '/faq');
         await ctx.page.locator('main button[aria-expanded="false"]').first().click();
-        await ctx.page.locator('main button[aria-expanded="true"]').first().waitFor();
+        return ctx.page.locator('main button[aria-expanded="true"]');
       },
     },
-    notShown: { deciding: TRANSIENT },
   },
   contactForm: {
     states: {
       editing: async (ctx) => {
         await open(ctx, '/contact-us', '/kontakt');
-        await ctx.page.locator('main form').first().waitFor();
+        return ctx.page.locator('[data-testid="contact-form"][data-state="editing"]');
+      },
+      submitting: async (ctx) => {
+        await fillContact(ctx);
+        const held = await hold(ctx.page, '**/api/**', (r) => isPost(r) && /contact|message/.test(r.url()));
+        await ctx.page.getByTestId('contact-submit').click();
+        await held.seen;
+        return ctx.page.locator('[data-testid="contact-form"][data-state="submitting"]');
+      },
+      success: async (ctx) => {
+        await fillContact(ctx);
+        await ctx.page.getByTestId('contact-submit').click();
+        return ctx.page.locator('[data-testid="contact-form"][data-state="success"]');
       },
     },
-    notShown: {
-      submitting: 'no recipe yet (fill the form with the message request held)',
-      success: 'no recipe yet (fill and send the form)',
-    },
   },
+};
+
+/** The contact page's form filled in (every field and agreement), not yet sent. */
+async function fillContact(ctx: RecipeContext) {
+  await open(ctx, '/contact-us', '/kontakt');
+  const form = ctx.page.getByTestId('contact-form');
+  await form.locator('input[name="email"]').fill('visitor@example.com');
+  await form.locator('input[name="phoneNumber"]').fill('501 234 567');
+  await form.locator('input[name="fullName"]').fill('Ewa Storyboard');
+  await form.locator('textarea[name="message"]').fill('I would like to know more about the Green Terraces offer.');
+  for (const box of await form.getByRole('checkbox').all()) await box.check();
+}
+
+Object.assign(RECIPES, {
   passwordReset: {
     states: {
       request: async (ctx) => {
         await open(ctx, '/forgot-password', '/zapomniane-haslo');
+        return ctx.page.locator('[data-testid="page-forgotPassword"] input[name="email"]');
+      },
+      requesting: async (ctx) => {
+        await open(ctx, '/forgot-password', '/zapomniane-haslo');
+        const held = await hold(ctx.page, '**/api/user/reset-password*', isPost);
+        await ctx.page.locator('input[name="email"]').fill(DEMO_INVESTOR.email);
+        await ctx.page.locator('form button[type="submit"]').click();
+        await held.seen;
+        return ctx.page.locator('form button[type="submit"][data-loading]');
+      },
+      requested: async (ctx) => {
+        await open(ctx, '/forgot-password', '/zapomniane-haslo');
+        await ctx.page.locator('input[name="email"]').fill(DEMO_INVESTOR.email);
+        await ctx.page.locator('form button[type="submit"]').click();
+        return ctx.page.locator('[data-testid="page-forgotPassword"] [role="status"]');
+      },
+      validating: async (ctx) => {
+        await consented(ctx);
+        const held = await hold(ctx.page, '**/api/user/reset-password*', isGet);
+        await ctx.page.goto(at(ctx, '/reset-password/a-token-being-checked', '/resetuj-haslo/a-token-being-checked'));
+        await held.seen;
+        return ctx.page.locator('[aria-busy="true"], [role="progressbar"], [data-loading]').or(ctx.page.locator('main'));
       },
       invalidToken: async (ctx) => {
         await open(ctx, '/reset-password/not-a-token', '/resetuj-haslo/not-a-token');
+        return ctx.page.getByRole('alert');
+      },
+      choosing: async (ctx) => {
+        await resetLink(ctx);
+        return ctx.page.locator('input[name="password"]');
+      },
+      saving: async (ctx) => {
+        await resetLink(ctx);
+        const held = await hold(ctx.page, '**/api/user/reset-password*', isPost);
+        await fillNewPassword(ctx);
+        await held.seen;
+        return ctx.page.locator('form button[type="submit"][data-loading]');
+      },
+      done: async (ctx) => {
+        await resetLink(ctx);
+        await fillNewPassword(ctx);
+        return ctx.page.locator('main [role="status"]');
       },
     },
-    notShown: {
-      start: TRANSIENT,
-      requesting: 'no recipe yet',
-      requested: 'no recipe yet (send the form with a known address)',
-      validating: 'lasts one request; no recipe yet',
-      choosing: 'needs a valid token from the e-mail; no recipe yet',
-      saving: 'needs a valid token; no recipe yet',
-      done: 'needs a valid token; no recipe yet',
-    },
+    notShown: { start: `${TRANSIENT} (picks the request form or the link's check from the address)` },
   },
   activation: {
     states: {
       invalid: async (ctx) => {
         await open(ctx, '/activate/not-a-token', '/aktywuj/not-a-token');
+        return ctx.page.getByRole('alert');
       },
-      resend: async (ctx) => {
-        await open(ctx, '/resend-activation/someone%40example.com', '/ponowna-aktywacja/someone%40example.com');
+      activating: async (ctx) => {
+        const link = await activationLink(ctx);
+        const held = await hold(ctx.page, '**/api/investor/activate-account', isPost);
+        await ctx.page.goto(`${ctx.baseUrl}${link}`);
+        await held.seen;
+        return ctx.page.getByTestId('page-activate');
+      },
+      activated: async (ctx) => {
+        await ctx.page.goto(`${ctx.baseUrl}${await activationLink(ctx)}`);
+        return ctx.page.locator('[data-testid="page-activate"] [role="status"]');
       },
       'resend.idle': async (ctx) => {
         await open(ctx, '/resend-activation/someone%40example.com', '/ponowna-aktywacja/someone%40example.com');
+        return ctx.page.getByTestId('page-resendActivation');
+      },
+      'resend.sending': async (ctx) => {
+        await open(ctx, '/resend-activation/someone%40example.com', '/ponowna-aktywacja/someone%40example.com');
+        const held = await hold(ctx.page, '**/api/investor/activate-account/resend*', isPost);
+        await ctx.page.getByTestId('page-resendActivation').getByRole('button').first().click();
+        await held.seen;
+        return ctx.page.locator('[data-testid="page-resendActivation"] button[disabled], [data-testid="page-resendActivation"] button[data-loading]');
+      },
+      'resend.sent': async (ctx) => {
+        const email = await registered(ctx);
+        await ctx.page.getByTestId('page-registerSuccess').getByRole('button').first().click();
+        void email;
+        return ctx.page.locator('[data-testid="page-registerSuccess"] [role="status"]');
+      },
+      'resend.failed': async (ctx) => {
+        await open(ctx, '/resend-activation/someone%40example.com', '/ponowna-aktywacja/someone%40example.com');
+        await fail(ctx.page, '**/api/investor/activate-account/resend*', 500, undefined, isPost);
+        await ctx.page.getByTestId('page-resendActivation').getByRole('button').first().click();
+        return ctx.page.locator('[data-testid="page-resendActivation"] [role="alert"]');
       },
     },
-    notShown: {
-      start: TRANSIENT,
-      activating: 'lasts one request; no recipe yet',
-      activated: 'needs a valid token from the e-mail; no recipe yet',
-      'resend.sending': 'no recipe yet',
-      'resend.sent': 'no recipe yet',
-      'resend.failed': 'no recipe yet',
-    },
+    sameAs: { resend: 'resend.idle' },
+    notShown: { start: `${TRANSIENT} (picks activation or the resend page from the address)` },
   },
   registration: {
     states: {
+      loading: async (ctx) => {
+        await consented(ctx);
+        const held = await hold(ctx.page, '**/api/investor/register', isGet);
+        await ctx.page.goto(at(ctx, '/register', '/rejestracja'));
+        await held.seen;
+        return ctx.page.getByTestId('page-register');
+      },
+      loadFailed: async (ctx) => {
+        await consented(ctx);
+        await fail(ctx.page, '**/api/investor/register', 500, undefined, isGet);
+        await ctx.page.goto(at(ctx, '/register', '/rejestracja'));
+        return ctx.page.locator('[data-testid="page-register"] [role="alert"]');
+      },
       account: async (ctx) => {
         await open(ctx, '/register', '/rejestracja');
+        return ctx.page.locator('[data-testid="registration-step"][data-step="account"]');
       },
-    },
-    notShown: {
-      loading: 'lasts one request; no recipe yet',
-      loadFailed: 'no recipe yet',
-      checkingEmail: 'lasts one request; no recipe yet',
-      address: 'no recipe yet (fill step 1)',
-      bank: 'no recipe yet (fill steps 1 and 2)',
-      submitting: 'no recipe yet',
-      registered: 'no recipe yet',
+      checkingEmail: async (ctx) => {
+        await registerUpTo(ctx, 'account');
+        const held = await hold(ctx.page, '**/api/investor/register/check-email*', isPost);
+        await ctx.page.getByRole('button', { name: T[ctx.lang].next }).click();
+        await held.seen;
+        return ctx.page.locator('[data-testid="registration-step"][data-step="account"]');
+      },
+      address: async (ctx) => {
+        await registerUpTo(ctx, 'address');
+        return ctx.page.locator('[data-testid="registration-step"][data-step="address"]');
+      },
+      bank: async (ctx) => {
+        await registerUpTo(ctx, 'bank');
+        return ctx.page.locator('[data-testid="registration-step"][data-step="bank"]');
+      },
+      submitting: async (ctx) => {
+        await registerUpTo(ctx, 'bank');
+        const held = await hold(ctx.page, '**/api/investor/register', isPost);
+        await ctx.page.getByRole('button', { name: T[ctx.lang].create }).click();
+        await held.seen;
+        return ctx.page.locator('[data-testid="registration-step"][data-step="bank"]');
+      },
+      registered: async (ctx) => {
+        await registered(ctx);
+        return ctx.page.getByTestId('activation-sent-to');
+      },
     },
   },
   settings: {
     states: {
       idle: async (ctx) => {
-        await signedIn(ctx);
-        await ctx.page.goto(`${ctx.baseUrl}/${ctx.lang}${ctx.lang === 'en' ? '/investor/settings' : '/inwestor/ustawienia'}`);
-        await ctx.page.waitForLoadState('networkidle');
+        await settingsPage(ctx);
+        return ctx.page.getByTestId('settings-personal');
+      },
+      saving: async (ctx) => {
+        await settingsPage(ctx);
+        const held = await hold(ctx.page, '**/api/investor', (r) => r.method() === 'PATCH');
+        await ctx.page.getByTestId('settings-personal').locator('button[type="submit"]').click();
+        await held.seen;
+        return ctx.page.locator('[data-testid="settings-personal"] button[data-loading]');
+      },
+      saved: async (ctx) => {
+        await settingsPage(ctx);
+        await ctx.page.getByTestId('settings-personal').locator('button[type="submit"]').click();
+        return ctx.page.locator('[data-testid="settings-personal"] [role="status"]');
+      },
+      // The server refuses a wrong current password: the error stands beside the field.
+      failed: async (ctx) => {
+        await settingsPage(ctx);
+        await ctx.page.getByRole('tab', { name: ctx.lang === 'en' ? 'Security' : 'Bezpieczeństwo' }).click();
+        const form = ctx.page.getByTestId('settings-password');
+        await form.locator('[name="currentPassword"]').fill('Not-the-password1');
+        await form.locator('[name="newPassword"]').fill('Another-password1');
+        await form.locator('[name="repeatPassword"]').fill('Another-password1');
+        await form.locator('button[type="submit"]').click();
+        return form.locator('[name="currentPassword"][aria-invalid="true"]');
       },
     },
-    notShown: { saving: 'no recipe yet', saved: 'no recipe yet', failed: 'no recipe yet' },
   },
   language: {
     states: {
+      loading: async (ctx) => {
+        const held = await hold(ctx.page, `**/assets/${ctx.lang}-*.js`);
+        await ctx.page.goto(`${ctx.baseUrl}/${ctx.lang}/`);
+        await held.seen;
+        return ctx.page.locator(`[data-machine="language"][data-state='"loading"']`);
+      },
+      failed: async (ctx) => {
+        await ctx.page.route(`**/assets/${ctx.lang}-*.js`, (route) => route.abort());
+        await ctx.page.goto(`${ctx.baseUrl}/${ctx.lang}/`);
+        return ctx.page.getByRole('alert').filter({ hasText: 'The language could not be loaded' });
+      },
       ready: async (ctx) => {
         await consented(ctx);
         await home(ctx);
+        return ctx.page.getByTestId('page-home');
+      },
+      // The other language's texts are on their way: the page stays as it is until they arrive.
+      switching: async (ctx) => {
+        await consented(ctx);
+        await home(ctx);
+        const other = ctx.lang === 'en' ? 'pl' : 'en';
+        const held = await hold(ctx.page, `**/assets/${other}-*.js`);
+        await ctx.page.getByTestId(`language-${other}`).first().click();
+        await held.seen;
+        return ctx.page.getByTestId('page-home');
       },
     },
-    notShown: {
-      resolving: TRANSIENT,
-      loading: 'lasts as long as the texts chunk loads; no recipe yet',
-      failed: 'no recipe yet (the texts chunk would have to fail)',
-      switching: 'no recipe yet',
-    },
+    notShown: { resolving: `${TRANSIENT} (the first location arrives on mount and picks the language)` },
   },
   slider: {
     states: {
-      carousel: async (ctx) => {
-        await consented(ctx);
-        await home(ctx);
-      },
       'carousel.running': async (ctx) => {
         await consented(ctx);
         await home(ctx);
+        return ctx.page.locator('[data-testid="hero-slider"][data-paused="false"]');
+      },
+      'carousel.hovered': async (ctx) => {
+        await consented(ctx);
+        await home(ctx);
+        await ctx.page.getByTestId('hero-slider').hover();
+        return ctx.page.locator('[data-testid="hero-slider"][data-paused="true"]');
+      },
+      // The seeded video slide, reached with the arrows; once it plays, autoplay waits for it.
+      'carousel.videoPlaying': async (ctx) => {
+        await consented(ctx);
+        await home(ctx);
+        const slider = ctx.page.getByTestId('hero-slider');
+        const count = await slider.locator('video').count();
+        if (!count) throw new Error('no video slide on the home page');
+        for (let i = 0; i < 6; i++) {
+          const playing = await slider.locator('video').evaluateAll((videos) => videos.some((v) => !(v as HTMLVideoElement).paused));
+          if (playing) break;
+          await slider.getByRole('button', { name: ctx.lang === 'en' ? /next/i : /następn/i }).click();
+          await ctx.page.waitForTimeout(800);
+        }
+        await ctx.page.mouse.move(0, 0); // off the slider: paused by the video alone
+        return ctx.page.locator('[data-testid="hero-slider"][data-paused="true"]');
       },
     },
+    sameAs: { carousel: 'carousel.running' },
     notShown: {
-      sizing: TRANSIENT,
-      empty: 'needs a site without slides (the demo has several); no recipe yet',
-      single: 'needs a site with one slide; no recipe yet',
-      'carousel.settling': TRANSIENT,
-      'carousel.hovered': 'no recipe yet (hover the slider)',
-      'carousel.videoPlaying': 'needs a video slide; no recipe yet',
+      empty: 'needs a site without slides (the demo has several); the storyboard does not change site data',
+      single: 'needs a site with one slide (the demo has several); the storyboard does not change site data',
     },
   },
   lightbox: {
     states: {
       closed: async (ctx) => {
         await open(ctx, '/investment/lakeside-house', '/inwestycja/dom-nad-jeziorem');
+        return ctx.page.getByRole('button', { name: ctx.lang === 'en' ? /View all photos/ : /zdjęcia/i });
       },
       open: async (ctx) => {
         await open(ctx, '/investment/lakeside-house', '/inwestycja/dom-nad-jeziorem');
         await ctx.page.getByRole('button', { name: ctx.lang === 'en' ? /View all photos/ : /zdjęcia/i }).click();
-        await ctx.page.getByTestId('lightbox-counter').waitFor();
+        return ctx.page.getByTestId('lightbox-counter');
       },
-    },
-  },
-  investment: {
-    states: {
-      initiate: async (ctx) => {
-        await open(ctx, '/investment/green-terraces', '/inwestycja/zielone-tarasy');
-        await ctx.page.getByTestId('invest-button').waitFor();
-      },
-      'initiate.editing': async (ctx) => {
-        await open(ctx, '/investment/green-terraces', '/inwestycja/zielone-tarasy');
-        await ctx.page.getByTestId('invest-button').waitFor();
-      },
-      'initiate.loginRequired': async (ctx) => {
-        await open(ctx, '/investment/green-terraces', '/inwestycja/zielone-tarasy');
-        await ctx.page.getByTestId('invest-button').click();
-        await ctx.page.waitForLoadState('networkidle');
-      },
-      noDraft: async (ctx) => {
-        await signedIn(ctx);
-        await ctx.page.goto(
-          `${ctx.baseUrl}/${ctx.lang}${ctx.lang === 'en' ? '/invest/personal-information/green-terraces' : '/inwestuj/dane-osobowe/zielone-tarasy'}`,
-        );
-        await ctx.page.waitForLoadState('networkidle');
-      },
-    },
-    notShown: {
-      entering: TRANSIENT,
-      'initiate.validating': 'lasts one request; no recipe yet',
-      'initiate.started': TRANSIENT,
-      loading: 'lasts one request; no recipe yet',
-      loadFailed: 'no recipe yet (the draft request would have to fail)',
-      routing: TRANSIENT,
-      steps: 'no recipe yet: the steps need a draft made through the invest box (tests/e2e/investment.spec.ts walks them)',
-      'steps.personalInformation': 'as steps',
-      'steps.personalInformation.editing': 'as steps',
-      'steps.personalInformation.validating': 'as steps',
-      'steps.documents': 'as steps',
-      'steps.documents.editing': 'as steps',
-      'steps.documents.validating': 'as steps',
-      'steps.payment': 'as steps',
-      'steps.payment.loadingMethods': 'as steps',
-      'steps.payment.methodsFailed': 'as steps',
-      'steps.payment.choosing': 'as steps',
-      submitting: 'as steps',
-      failed: 'as steps',
-      redirecting: 'as steps',
-      thankYou: 'needs a placed order; no recipe yet',
-      'thankYou.loadingOrder': 'as thankYou',
-      'thankYou.shown': 'as thankYou',
-      'thankYou.orderFailed': 'as thankYou',
     },
   },
   load: {
+    // Shown on the investor's documents page (one load of machines/load.machine.ts through useLoad).
     states: {
+      loading: async (ctx) => {
+        await signedIn(ctx);
+        const held = await hold(ctx.page, '**/api/investor/documents*', isGet);
+        await ctx.page.goto(at(ctx, '/investor/documents', '/inwestor/dokumenty'));
+        await held.seen;
+        return ctx.page.locator('[data-testid="page-documents"] [data-testid="skeleton"]');
+      },
       success: async (ctx) => {
-        await consented(ctx);
-        await home(ctx);
-        await ctx.page.waitForLoadState('networkidle');
+        await signedIn(ctx);
+        await ctx.page.goto(at(ctx, '/investor/documents', '/inwestor/dokumenty'));
+        return ctx.page.locator('[data-testid="page-documents"] [data-testid="document"]');
+      },
+      failure: async (ctx) => {
+        await signedIn(ctx);
+        await fail(ctx.page, '**/api/investor/documents*', 500, undefined, isGet);
+        await ctx.page.goto(at(ctx, '/investor/documents', '/inwestor/dokumenty'));
+        return ctx.page.locator('[data-testid="page-documents"] [data-testid="load-error"]');
+      },
+    },
+    notShown: { idle: 'the skeleton of loading, before the request is sent on mount (the same frame)' },
+  },
+  clipboard: {
+    // The bank details of an unpaid bank-transfer order (the demo investor's seeded order), click to copy.
+    states: {
+      idle: async (ctx) => {
+        await orderPage(ctx);
+        return ctx.page.locator('[data-testid="bank-details"] dd[data-state="idle"]');
+      },
+      // The browser's clipboard call is held (the page's writeText never settles).
+      copying: async (ctx) => {
+        await ctx.page.addInitScript(() => {
+          Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => new Promise(() => {}) }, configurable: true });
+        });
+        await orderPage(ctx);
+        await ctx.page.locator('[data-testid="bank-details"] button').first().click();
+        return ctx.page.locator('[data-testid="bank-details"] dd[data-state="copying"]');
+      },
+      copied: async (ctx) => {
+        await ctx.page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: ctx.baseUrl });
+        await ctx.page.clock.install();
+        await orderPage(ctx);
+        await ctx.page.clock.pauseAt(Date.now() + 1_000);
+        await ctx.page.locator('[data-testid="bank-details"] button').first().click();
+        return ctx.page.locator('[data-testid="bank-details"] dd[data-state="copied"]');
+      },
+      // The browser refuses the clipboard (no permission): "not copied".
+      failed: async (ctx) => {
+        await ctx.page.addInitScript(() => {
+          Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new DOMException('denied', 'NotAllowedError')) }, configurable: true });
+        });
+        await ctx.page.clock.install();
+        await orderPage(ctx);
+        await ctx.page.clock.pauseAt(Date.now() + 1_000);
+        await ctx.page.locator('[data-testid="bank-details"] button').first().click();
+        return ctx.page.locator('[data-testid="bank-details"] dd[data-state="failed"]');
+      },
+    },
+  },
+  countdown: {
+    states: {
+      running: async (ctx) => {
+        await orderPage(ctx);
+        return ctx.page.locator('[data-testid="countdown"][data-expired="false"]');
+      },
+      // The browser's clock four days on: past the order's 72-hour deadline.
+      expired: async (ctx) => {
+        await logIn(ctx);
+        const order = await demoOrder(ctx);
+        await ctx.page.clock.install({ time: Date.now() + 4 * 86_400_000 });
+        await ctx.page.goto(at(ctx, `/investor/order/${order.id}`, `/inwestor/zamowienie/${order.id}`));
+        return ctx.page.locator('[data-testid="countdown"][data-expired="true"]');
+      },
+    },
+  },
+  fileDownload: {
+    // The investor's CSV exports on the transactions page (a private file: fetched with the token, then saved).
+    states: {
+      idle: async (ctx) => {
+        await transactionsPage(ctx);
+        return ctx.page.locator('[data-testid="export-transactions"]:not([disabled])');
+      },
+      fetching: async (ctx) => {
+        await transactionsPage(ctx);
+        const held = await hold(ctx.page, '**/api/investor/exports/**');
+        await ctx.page.getByTestId('export-transactions').click();
+        await held.seen;
+        return ctx.page.locator('[data-testid="export-transactions"][disabled]');
+      },
+      done: async (ctx) => {
+        await transactionsPage(ctx);
+        const download = ctx.page.waitForEvent('download');
+        await ctx.page.getByTestId('export-transactions').click();
+        await download;
+        return ctx.page.locator('[data-testid="export-transactions"]:not([disabled])');
+      },
+      failed: async (ctx) => {
+        await transactionsPage(ctx);
+        await fail(ctx.page, '**/api/investor/exports/**');
+        await ctx.page.getByTestId('export-transactions').click();
+        return ctx.page.getByTestId('file-failed');
+      },
+    },
+  },
+  pagination: {
+    // The investor's transactions list (page in the address, size in ?items).
+    states: {
+      waiting: async (ctx) => {
+        await signedIn(ctx);
+        const held = await hold(ctx.page, '**/api/transaction*', isGet);
+        await ctx.page.goto(at(ctx, '/investor/transactions', '/inwestor/transakcje'));
+        await held.seen;
+        return ctx.page.locator('[data-testid="page-transactions"] [data-testid="skeleton"]');
+      },
+      ready: async (ctx) => {
+        await transactionsPage(ctx);
+        return ctx.page.getByTestId('pagination');
+      },
+      // A new investor has no transactions: no list, no page controls.
+      empty: async (ctx) => {
+        const who = await freshInvestor(ctx);
+        await logIn(ctx, who);
+        await ctx.page.goto(at(ctx, '/investor/transactions', '/inwestor/transakcje'));
+        return ctx.page.getByTestId('transactions-empty');
       },
     },
     notShown: {
-      idle: TRANSIENT,
-      loading: 'no recipe yet (hold the section’s request)',
-      failure: 'no recipe yet (fail the section’s request)',
+      redirecting: `${TRANSIENT} (a page above the last one: replaced by the last page's address at once, then waiting)`,
     },
   },
-};
+} satisfies Record<string, MachineRecipes>);
+
+async function settingsPage(ctx: RecipeContext) {
+  await signedIn(ctx);
+  await ctx.page.goto(at(ctx, '/investor/settings', '/inwestor/ustawienia'));
+  await ctx.page.getByTestId('settings-personal').locator('[name="firstName"]').waitFor();
+}
+
+async function transactionsPage(ctx: RecipeContext) {
+  await signedIn(ctx);
+  await ctx.page.goto(at(ctx, '/investor/transactions', '/inwestor/transakcje'));
+  await ctx.page.getByTestId('transactions-table').waitFor();
+}
+
+/** The demo investor's unpaid bank-transfer order: bank details to copy and the time left to pay. */
+async function orderPage(ctx: RecipeContext) {
+  await logIn(ctx);
+  const order = await demoOrder(ctx);
+  await ctx.page.goto(at(ctx, `/investor/order/${order.id}`, `/inwestor/zamowienie/${order.id}`));
+  await ctx.page.getByTestId('bank-details').waitFor();
+}
+
+/** A fresh reset link for the fresh investor (each link works once), opened. */
+async function resetLink(ctx: RecipeContext) {
+  const who = await freshInvestor(ctx);
+  const seen = mailFiles(ctx);
+  const response = await ctx.page.request.post(`${ctx.baseUrl}/api/user/reset-password`, { data: { email: who.email }, headers: { 'accept-language': ctx.lang } });
+  if (!response.ok()) throw new Error(`reset request refused: ${response.status()}`);
+  const mail = await waitForMail(ctx, who.email, 'reset', seen);
+  await consented(ctx);
+  await ctx.page.goto(`${ctx.baseUrl}${linkOf(mail, /\/(reset-password|resetuj-haslo)\//)}`);
+  await ctx.page.locator('input[name="password"]').waitFor();
+}
+
+/** The new password is the same as before, so the account keeps working for the next recipe. */
+async function fillNewPassword(ctx: RecipeContext) {
+  await ctx.page.locator('input[name="password"]').fill(PASSWORD);
+  await ctx.page.locator('input[name="repeatPassword"]').fill(PASSWORD);
+  await ctx.page.locator('form button[type="submit"]').click();
+}
+
+/** The activation link of a newly registered investor (registered in a page of its own). */
+async function activationLink(ctx: RecipeContext): Promise<string> {
+  const page = await ctx.page.context().newPage();
+  try {
+    const email = await registered({ ...ctx, page });
+    return linkOf(await waitForMail(ctx, email, 'activation'), /\/(activate|aktywuj)\//);
+  } finally {
+    await page.close();
+  }
+}
+
+Object.assign(RECIPES, {
+  investment: {
+    states: {
+      'initiate.editing': async (ctx) => {
+        await open(ctx, `/investment/${SLUG.en}`, `/inwestycja/${SLUG.pl}`);
+        return ctx.page.locator('[data-testid="invest-button"]:not([disabled])');
+      },
+      'initiate.validating': async (ctx) => {
+        await signedIn(ctx);
+        await ctx.page.goto(at(ctx, `/investment/${SLUG.en}`, `/inwestycja/${SLUG.pl}`));
+        await ctx.page.getByRole('spinbutton', { name: ctx.lang === 'en' ? 'Number of shares' : 'Liczba udziałów' }).fill('2');
+        const held = await hold(ctx.page, '**/api/investment/validate*', isPost);
+        await ctx.page.getByTestId('invest-button').click();
+        await held.seen;
+        return ctx.page.locator('[data-testid="invest-button"][data-loading]');
+      },
+      // Anonymous: the invest box sends the visitor to the login page (back to the offer after it).
+      'initiate.loginRequired': async (ctx) => {
+        await open(ctx, `/investment/${SLUG.en}`, `/inwestycja/${SLUG.pl}`);
+        await ctx.page.getByTestId('invest-button').click();
+        await ctx.page.waitForURL(/\/(login|logowanie)$/);
+        return ctx.page.locator('input[name="userLogin"]');
+      },
+      loading: async (ctx) => {
+        await investStarted(ctx);
+        const held = await hold(ctx.page, '**/api/offers/**', isGet);
+        await ctx.page.reload();
+        await held.seen;
+        return flowIn(ctx.page, '"loading"');
+      },
+      loadFailed: async (ctx) => {
+        await investStarted(ctx);
+        await fail(ctx.page, '**/api/offers/**', 500, undefined, isGet);
+        await ctx.page.reload();
+        return flowIn(ctx.page, '"loadFailed"');
+      },
+      noDraft: async (ctx) => {
+        await signedIn(ctx);
+        await ctx.page.goto(flowPath(ctx, 'personal'));
+        return flowIn(ctx.page, '"noDraft"');
+      },
+      'steps.personalInformation.editing': async (ctx) => {
+        await investStarted(ctx);
+        return flowIn(ctx.page, '"personalInformation":"editing"');
+      },
+      'steps.personalInformation.validating': async (ctx) => {
+        await investStarted(ctx);
+        const held = await hold(ctx.page, '**/api/investment/validate*', isPost);
+        await ctx.page.getByTestId('step-next').click();
+        await held.seen;
+        return flowIn(ctx.page, '"personalInformation":"validating"');
+      },
+      'steps.documents.editing': async (ctx) => {
+        await investToDocuments(ctx);
+        return flowIn(ctx.page, '"documents":"editing"');
+      },
+      'steps.documents.validating': async (ctx) => {
+        await investToDocuments(ctx);
+        await acceptDocuments(ctx.page);
+        const held = await hold(ctx.page, '**/api/investment/validate*', isPost);
+        await ctx.page.getByTestId('step-next').click();
+        await held.seen;
+        return flowIn(ctx.page, '"documents":"validating"');
+      },
+      'steps.payment.loadingMethods': async (ctx) => {
+        await investToDocuments(ctx);
+        await acceptDocuments(ctx.page);
+        const held = await hold(ctx.page, '**/api/transaction?*', isGet);
+        await ctx.page.getByTestId('step-next').click();
+        await held.seen;
+        return flowIn(ctx.page, '"payment":"loadingMethods"');
+      },
+      'steps.payment.methodsFailed': async (ctx) => {
+        await investToDocuments(ctx);
+        await acceptDocuments(ctx.page);
+        await fail(ctx.page, '**/api/transaction?*', 500, undefined, isGet);
+        await ctx.page.getByTestId('step-next').click();
+        return flowIn(ctx.page, '"payment":"methodsFailed"');
+      },
+      'steps.payment.choosing': async (ctx) => {
+        await investToPayment(ctx);
+        await chooseMethod(ctx.page, 'BankTransfer');
+        return flowIn(ctx.page, '"payment":"choosing"');
+      },
+      submitting: async (ctx) => {
+        await investToPayment(ctx);
+        await chooseMethod(ctx.page, 'BankTransfer');
+        const held = await hold(ctx.page, '**/api/investment', isPost);
+        await ctx.page.getByTestId('pay-button').click();
+        await held.seen;
+        return flowIn(ctx.page, '"submitting"');
+      },
+      // The order call's outcome is unknown (a 500): the flow's error page, retry with the same key.
+      failed: async (ctx) => {
+        await investToPayment(ctx);
+        await chooseMethod(ctx.page, 'BankTransfer');
+        await fail(ctx.page, '**/api/investment', 500, undefined, isPost);
+        await ctx.page.getByTestId('pay-button').click();
+        return flowIn(ctx.page, '"failed"');
+      },
+      // PayPal chosen: on the way to PayPal's approval page (held here, so the page stays).
+      redirecting: async (ctx) => {
+        await investToPayment(ctx);
+        await chooseMethod(ctx.page, 'PayPal');
+        await hold(ctx.page, '**/paypal-peer/checkoutnow*');
+        await ctx.page.getByTestId('pay-button').click();
+        return flowIn(ctx.page, '"redirecting"');
+      },
+      'thankYou.loadingOrder': async (ctx) => {
+        await investedByBankTransfer(ctx);
+        const held = await hold(ctx.page, '**/api/order/*', isGet);
+        await ctx.page.reload();
+        await held.seen;
+        return flowIn(ctx.page, '"loadingOrder"');
+      },
+      'thankYou.shown': async (ctx) => {
+        await investedByBankTransfer(ctx);
+        return flowIn(ctx.page, '"shown"');
+      },
+      'thankYou.orderFailed': async (ctx) => {
+        await investedByBankTransfer(ctx);
+        await fail(ctx.page, '**/api/order/*', 500, undefined, isGet);
+        await ctx.page.reload();
+        return flowIn(ctx.page, '"orderFailed"');
+      },
+    },
+    sameAs: {
+      initiate: 'initiate.editing',
+      steps: 'steps.personalInformation.editing',
+      'steps.personalInformation': 'steps.personalInformation.editing',
+      'steps.documents': 'steps.documents.editing',
+      'steps.payment': 'steps.payment.choosing',
+      thankYou: 'thankYou.shown',
+    },
+    notShown: {
+      'initiate.started':
+        'lasts until the flow’s first screen replaces the offer page (the same navigation; the invest button stays busy meanwhile)',
+    },
+  },
+  paypalReturn: {
+    // A PayPal order placed through the flow; the local PayPal peer's approval page decides.
+    states: {
+      capturing: async (ctx) => {
+        await onPayPalPeer(ctx);
+        const held = await hold(ctx.page, '**/api/order/*/paypal/return', isPost);
+        await peerDecides(ctx.page, 'pay');
+        await held.seen;
+        return paypalIn(ctx.page, 'capturing');
+      },
+      paid: async (ctx) => {
+        await onPayPalPeer(ctx);
+        await peerDecides(ctx.page, 'pay');
+        return paypalIn(ctx.page, 'paid');
+      },
+      pending: async (ctx) => {
+        await onPayPalPeer(ctx);
+        await peerDecides(ctx.page, 'pending');
+        return paypalIn(ctx.page, 'pending');
+      },
+      declined: async (ctx) => {
+        await onPayPalPeer(ctx);
+        await peerDecides(ctx.page, 'declined-card');
+        return paypalIn(ctx.page, 'declined');
+      },
+      cancelled: async (ctx) => {
+        await paypalCancelled(ctx);
+        return paypalIn(ctx.page, 'cancelled');
+      },
+      // The demo investor's PayPal order that was cancelled: nothing was taken.
+      expired: async (ctx) => {
+        await logIn(ctx);
+        const order = await demoOrder(ctx, 'cancelled', 'PayPal');
+        await ctx.page.goto(at(ctx, `/invest/${SLUG.en}/${order.id}?paypal=return&token=STORYBOARD`, `/inwestuj/${SLUG.pl}/${order.id}?paypal=return&token=STORYBOARD`));
+        return paypalIn(ctx.page, 'expired');
+      },
+      retrying: async (ctx) => {
+        await paypalCancelled(ctx);
+        const held = await hold(ctx.page, '**/api/transaction/retry*', isPost);
+        await paypalIn(ctx.page, 'cancelled').getByRole('button', { name: ctx.lang === 'en' ? 'Pay with PayPal again' : 'Zapłać ponownie przez PayPal' }).click();
+        await held.seen;
+        return paypalIn(ctx.page, 'retrying');
+      },
+      switching: async (ctx) => {
+        await paypalCancelled(ctx);
+        const held = await hold(ctx.page, '**/api/transaction/retry*', isPost);
+        await paypalIn(ctx.page, 'cancelled').getByRole('button', { name: ctx.lang === 'en' ? 'Switch to bank transfer' : 'Zmień na przelew bankowy' }).click();
+        await held.seen;
+        return paypalIn(ctx.page, 'switching');
+      },
+      bankTransfer: async (ctx) => {
+        await paypalCancelled(ctx);
+        await paypalIn(ctx.page, 'cancelled').getByRole('button', { name: ctx.lang === 'en' ? 'Switch to bank transfer' : 'Zmień na przelew bankowy' }).click();
+        return paypalIn(ctx.page, 'bankTransfer');
+      },
+      // Back to PayPal after a declined card (PayPal's page is held, so the return page stays).
+      leaving: async (ctx) => {
+        await onPayPalPeer(ctx);
+        await peerDecides(ctx.page, 'declined-card');
+        await paypalIn(ctx.page, 'declined').waitFor();
+        await hold(ctx.page, '**/paypal-peer/checkoutnow*');
+        await paypalIn(ctx.page, 'declined').getByRole('button', { name: ctx.lang === 'en' ? 'Back to PayPal' : 'Wróć do PayPal' }).click();
+        return paypalIn(ctx.page, 'leaving');
+      },
+      // An order that is not the investor's (or does not exist): the server answers 404, try again offered.
+      error: async (ctx) => {
+        await logIn(ctx);
+        await ctx.page.goto(at(ctx, `/invest/${SLUG.en}/00000000-0000-4000-8000-000000000000?paypal=return&token=NOPE`, `/inwestuj/${SLUG.pl}/00000000-0000-4000-8000-000000000000?paypal=return&token=NOPE`));
+        return paypalIn(ctx.page, 'error');
+      },
+    },
+  },
+  operatorAction: {
+    // The operator's actions on the demo investor's unpaid order (record a transfer, cancel); the outcome of a
+    // save on the site settings (which changes nothing: the form is sent as loaded).
+    states: {
+      editing: async (ctx) => {
+        await operatorOrder(ctx);
+        return ctx.page.getByTestId('order-actions');
+      },
+      // No reason given: refused before anything is sent.
+      invalid: async (ctx) => {
+        await operatorOrder(ctx);
+        await ctx.page.getByTestId('run-action').click();
+        return ctx.page.locator('[data-testid="order-actions"] [data-testid="reason"][aria-invalid="true"]');
+      },
+      submitting: async (ctx) => {
+        await operatorOrder(ctx);
+        await ctx.page.locator('[data-testid="order-actions"] [data-testid="reason"]').fill('Transfer seen on the bank statement');
+        const held = await hold(ctx.page, '**/api/operator/orders/*/*', isPost);
+        await ctx.page.getByTestId('run-action').click();
+        await held.seen;
+        return ctx.page.locator('[data-testid="run-action"][disabled]');
+      },
+      done: async (ctx) => {
+        await logIn(ctx, DEMO_OPERATOR);
+        await ctx.page.goto(at(ctx, '/operator/settings', '/operator/ustawienia'));
+        await ctx.page.getByTestId('operator-settings').locator('button[type="submit"]').click();
+        return ctx.page.getByTestId('action-done');
+      },
+      // Another operator was quicker: the server's ORDER_STATUS_CHANGED refusal is shown.
+      failed: async (ctx) => {
+        await operatorOrder(ctx);
+        await ctx.page.locator('[data-testid="order-actions"] [data-testid="reason"]').fill('Transfer seen on the bank statement');
+        await fail(ctx.page, '**/api/operator/orders/*/*', 409, 'ORDER_STATUS_CHANGED', isPost);
+        await ctx.page.getByTestId('run-action').click();
+        return ctx.page.getByTestId('action-error');
+      },
+    },
+  },
+  statementImport: {
+    states: {
+      empty: async (ctx) => {
+        await statementsPage(ctx);
+        return ctx.page.locator('[data-testid="statement-import"][data-state="empty"]');
+      },
+      // Over the 5 MB limit: refused before anything is sent.
+      tooLarge: async (ctx) => {
+        await statementsPage(ctx);
+        await ctx.page.getByTestId('statement-file').setInputFiles({ name: 'too-large.xml', mimeType: 'application/xml', buffer: Buffer.alloc(5 * 1024 * 1024 + 1, 32) });
+        return ctx.page.locator('[data-testid="statement-import"][data-state="tooLarge"]');
+      },
+      ready: async (ctx) => {
+        await statementsPage(ctx);
+        await chooseStatement(ctx);
+        return ctx.page.locator('[data-testid="statement-import"][data-state="ready"]');
+      },
+      uploading: async (ctx) => {
+        await statementsPage(ctx);
+        await chooseStatement(ctx);
+        const held = await hold(ctx.page, '**/api/operator/statements', isPost);
+        await ctx.page.getByTestId('statement-submit').click();
+        await held.seen;
+        return ctx.page.locator('[data-testid="statement-import"][data-state="uploading"]');
+      },
+      // One transfer nobody's order matches: read, and queued as an exception for the operator.
+      imported: async (ctx) => {
+        await statementsPage(ctx);
+        await chooseStatement(ctx);
+        await ctx.page.getByTestId('statement-submit').click();
+        return ctx.page.locator('[data-testid="statement-import"][data-state="imported"]');
+      },
+      // A file that is not a statement: the server names what is wrong.
+      failed: async (ctx) => {
+        await statementsPage(ctx);
+        await ctx.page.getByTestId('statement-file').setInputFiles({ name: 'not-a-statement.xml', mimeType: 'application/xml', buffer: Buffer.from('<Document><BkToCstmrStmt><Stmt></Stmt>') });
+        await ctx.page.getByTestId('statement-submit').click();
+        return ctx.page.locator('[data-testid="statement-import"][data-state="failed"]');
+      },
+    },
+  },
+} satisfies Record<string, MachineRecipes>);
+
+async function operatorOrder(ctx: RecipeContext) {
+  const order = await demoOrder(ctx);
+  await logIn(ctx, DEMO_OPERATOR);
+  await ctx.page.goto(at(ctx, `/operator/order/${order.id}`, `/operator/zamowienie/${order.id}`));
+  await ctx.page.getByTestId('order-actions').waitFor();
+}
+
+async function statementsPage(ctx: RecipeContext) {
+  await logIn(ctx, DEMO_OPERATOR);
+  await ctx.page.goto(at(ctx, '/operator/statements', '/operator/wyciagi'));
+  await ctx.page.getByTestId('statement-file').waitFor();
+}
+
+let statements = 0;
+async function chooseStatement(ctx: RecipeContext) {
+  const id = `STORYBOARD-${Date.now().toString(36)}-${++statements}`;
+  const xml = camt053({ id, lines: [{ ref: `${id}-1`, amount: 123_45, title: 'Transfer without an order reference', payerName: 'Jan Kowalski' }] });
+  await ctx.page.getByTestId('statement-file').setInputFiles({ name: `${id}.xml`, mimeType: 'application/xml', buffer: Buffer.from(xml) });
+}

@@ -9,14 +9,20 @@ import { FullScreenLoader } from '../components/ui/FullScreenLoader';
 import { BootFailed } from './BootFailed';
 import { href } from '../config/paths';
 import { LanguageSwitcher } from '../features/language/LanguageSwitcher';
-import { MaintenanceScreen } from '../features/maintenance/MaintenanceScreen';
 import { useSiteDescription } from '../features/offer/useMetaDescription';
 import { I18nProvider } from '../i18n/i18n';
 import { GlobalStyle } from '../styles/GlobalStyle';
 import { theme } from '../styles/theme';
 import { AppSystemProvider, useAppSystem } from './AppSystemContext';
 import { AppRoutes } from './Routes';
+import { lazyComponent } from './lazyComponent';
 import type { AppSystem } from './system';
+
+// The maintenance gate's screen (with its login form) loads only when the gate is closed (issue 11).
+const MaintenanceScreen = lazyComponent(
+  () => import('../features/maintenance/MaintenanceScreen').then((m) => m.MaintenanceScreen),
+  { fallback: <FullScreenLoader /> },
+);
 
 export function App({ system }: { system: AppSystem }) {
   return (
@@ -44,6 +50,7 @@ function LanguageRoot() {
   const current = useSelector(language, (s) => s.context.language);
   const ready = useSelector(language, (s) => s.matches('ready') || s.matches('switching'));
   const failed = useSelector(language, (s) => s.matches('failed'));
+  const languageState = useSelector(language, (s) => JSON.stringify(s.value));
 
   if (failed) {
     // No dictionary could be loaded, so this one message is in both languages.
@@ -57,7 +64,7 @@ function LanguageRoot() {
       </div>
     );
   }
-  if (!ready || !current) return <FullScreenLoader />;
+  if (!ready || !current) return <FullScreenLoader machine="language" state={languageState} />;
   return (
     <I18nProvider language={current}>
       <GatedApp />
@@ -75,6 +82,7 @@ function GatedApp() {
   // reload of content (a language switch) keeps the page on screen.
   const blocking = useSelector(boot, (s) => s.hasTag('blocking'));
   const failed = useSelector(boot, (s) => s.hasTag('failed'));
+  const bootState = useSelector(boot, (s) => JSON.stringify(s.value));
   const content = useSelector(boot, (s) => s.context.staticContent);
   const loggedIn = useSelector(auth, (s) => s.hasTag('loggedIn'));
   const user = useSelector(auth, (s) => s.context.user);
@@ -86,7 +94,7 @@ function GatedApp() {
   useSiteDescription(useSelector(boot, (s) => s.context.splash?.seoDescription));
 
   if (closed) return <MaintenanceScreen showLogin={pathname.includes(href(lang, 'login'))} />;
-  if (blocking) return <FullScreenLoader />;
+  if (blocking) return <FullScreenLoader machine="boot" state={bootState} />;
   if (failed) return <BootFailed onRetry={() => boot.send({ type: 'boot.retried' })} />;
   return (
     <MainLayout

@@ -12,11 +12,12 @@ const Overlay = styled.div`
   background: ${({ theme }) => theme.colors.cream};
 `;
 
-/** Covers the page while the app boots; blocks body scrolling while shown (SPEC §2 "Other UI"). */
-export function FullScreenLoader({ label }: { label?: string }) {
+/** Covers the page while the app boots; blocks body scrolling while shown (SPEC §2 "Other UI").
+ *  `machine` and `state` name the chart state it shows (data attributes, read by the storyboard). */
+export function FullScreenLoader({ label, machine, state }: { label?: string; machine?: string; state?: string }) {
   useScrollLock(true);
   return (
-    <Overlay data-testid="full-screen-loader">
+    <Overlay data-testid="full-screen-loader" data-machine={machine} data-state={state}>
       <Spinner label={label} />
     </Overlay>
   );

@@ -104,6 +104,8 @@ export function InvestFlowPage({ params }: { params: RouteParams }) {
   const route = flowRouteOf(matchRoute(language, splitLanguage(pathname).rest)?.route.name) ?? 'personalInformation';
   const slug = params.slug ?? '';
   const actor = useInvestmentActor(slug, route);
+  // the chart's state, as a data attribute (read by the storyboard)
+  const state = useSelector(actor, (s) => JSON.stringify(s.value));
   usePageTitle(t('invest.title'));
 
   // SPEC §2: errors are cleared on every location change; a step's address the chart does not allow is
@@ -115,7 +117,7 @@ export function InvestFlowPage({ params }: { params: RouteParams }) {
   }, [actor, route, pathname, search, byFlow]);
 
   return (
-    <Frame data-testid="invest-flow">
+    <Frame data-testid="invest-flow" data-state={state}>
       <TopBar actor={actor} />
       <Main id="main-content" tabIndex={-1}>
         <FlowBody actor={actor} slug={slug} />
