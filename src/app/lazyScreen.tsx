@@ -30,6 +30,11 @@ export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 
 const preloaders: (() => Promise<void>)[] = [];
 
+/** Adds a lazy component's loader to what `preloadScreens()` loads (src/app/lazyComponent.tsx). */
+export function registerPreloader(preload: () => Promise<void>): void {
+  preloaders.push(preload);
+}
+
 /** Loads every lazy screen now; afterwards they render without suspending (tests, or prefetching when idle). */
 export async function preloadScreens(): Promise<void> {
   await Promise.all(preloaders.map((preload) => preload()));
@@ -68,7 +73,7 @@ export function lazyScreen<TModule>(load: () => Promise<TModule>, pick: (module:
   return Object.assign(LazyScreen, { preload });
 }
 
-function ChunkFailed() {
+export function ChunkFailed() {
   const t = useT();
   return (
     <Loading role="alert" data-testid="chunk-failed">
@@ -78,8 +83,10 @@ function ChunkFailed() {
   );
 }
 
-const Loading = styled.div`
-  min-height: 50vh;
+// While a screen's code loads, the frame's footer stays below the fold (the main area below the header fills
+// the viewport): when the screen arrives it does not push a visible footer away (issue 11: no layout shift).
+export const Loading = styled.div`
+  min-height: calc(100vh - ${({ theme }) => theme.layout.headerHeight}px);
   display: grid;
   place-content: center;
   justify-items: center;

@@ -1,4 +1,4 @@
-import { useActorRef } from '@xstate/react';
+import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { useLocation } from 'wouter';
@@ -15,7 +15,8 @@ import { SiteTitleProvider } from '../ui/usePageTitle';
 import { ContactMenu } from './ContactMenu';
 import { CookieBanner, CookieBannerContainer } from './CookieBanner';
 import { Footer } from './Footer';
-import { MobileDrawer, MobileMenuButton } from './MobileDrawer';
+import { LazyMobileDrawer } from './lazyLayout';
+import { MobileMenuButton } from './MobileMenuButton';
 import { OfflineBanner, OfflineBannerContainer } from './OfflineBanner';
 import { ScrollToTop } from './ScrollToTop';
 import { TopBar } from './TopBar';
@@ -81,6 +82,8 @@ export function MainLayout({
 }: MainLayoutProps) {
   const t = useT();
   const drawer = useActorRef(disclosureMachine);
+  // The drawer's code loads when it is first opened (issue 11); closed, it draws nothing anyway.
+  const drawerOpen = useSelector(drawer, (s) => s.hasTag('open'));
   const headerItems = content?.menus.header ?? [];
   const cookieTitle = contentText(content, 'cookiePopup.title');
   const cookieDescription = contentText(content, 'cookiePopup.description');
@@ -114,13 +117,15 @@ export function MainLayout({
         languageSwitcher={languageSwitcher}
         mobileMenuButton={<MobileMenuButton actorRef={drawer} />}
       />
-      <MobileDrawer
-        actorRef={drawer}
-        language={language}
-        items={headerItems}
-        isLoggedIn={isLoggedIn}
-        onLogout={onLogout}
-      />
+      {drawerOpen && (
+        <LazyMobileDrawer
+          actorRef={drawer}
+          language={language}
+          items={headerItems}
+          isLoggedIn={isLoggedIn}
+          onLogout={onLogout}
+        />
+      )}
       <Main id={MAIN_CONTENT_ID} tabIndex={-1}>
         <SiteTitleProvider title={contentText(content, 'seo.title')}>{children}</SiteTitleProvider>
       </Main>

@@ -9,36 +9,17 @@ import { href } from '../../config/paths';
 import { useT } from '../../i18n/i18n';
 import { media } from '../../styles/theme';
 import { focusableIn, trapTab } from '../ui/focus';
-import { CloseIcon, MenuIcon } from '../ui/icons';
+import { CloseIcon } from '../ui/icons';
 import { useScrollLock } from '../ui/useScrollLock';
 import { MenuItemLink } from './MenuItemLink';
+import { IconButton, MOBILE_DRAWER_ID } from './MobileMenuButton';
 import { drawerMenuItems } from './menuItems';
 import { USER_MENU_ROUTES, UserMenuItems } from './UserMenu';
 
-export const MOBILE_DRAWER_ID = 'mobile-drawer';
+// The hamburger stays in the entry chunk (src/components/layout/MobileMenuButton.tsx); this panel loads when
+// it is first opened (issue 11).
+export { MOBILE_DRAWER_ID, MobileMenuButton } from './MobileMenuButton';
 const ACCOUNT_ROUTES = USER_MENU_ROUTES.map((r) => r.route);
-
-const IconButton = styled.button`
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  width: 44px;
-  height: 44px;
-  border: 0;
-  border-radius: ${({ theme }) => theme.radius}px;
-  background: transparent;
-  color: ${({ theme }) => theme.colors.brown};
-  cursor: pointer;
-  &:hover {
-    background: ${({ theme }) => theme.colors.greenLight};
-  }
-`;
-
-const Hamburger = styled(IconButton)`
-  ${media.up('md')} {
-    display: none;
-  }
-`;
 
 const Backdrop = styled.div`
   position: fixed;
@@ -111,23 +92,6 @@ const Divider = styled.hr`
   border-top: 1px solid ${({ theme }) => theme.colors.border};
   margin: 8px 0 16px;
 `;
-
-/** The hamburger in the top bar; below the md breakpoint only. */
-export function MobileMenuButton({ actorRef }: { actorRef: DisclosureActorRef }) {
-  const t = useT();
-  const open = useSelector(actorRef, (s) => s.hasTag('open'));
-  return (
-    <Hamburger
-      type="button"
-      aria-expanded={open}
-      aria-controls={MOBILE_DRAWER_ID}
-      aria-label={t('layout.drawer.open')}
-      onClick={() => actorRef.send({ type: 'disclosure.toggled' })}
-    >
-      <MenuIcon />
-    </Hamburger>
-  );
-}
 
 export interface MobileDrawerProps {
   actorRef: DisclosureActorRef;

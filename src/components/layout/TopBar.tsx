@@ -9,7 +9,7 @@ import { LinkButton } from '../ui/Button';
 import { Logo } from './Logo';
 import { MenuItemLink } from './MenuItemLink';
 import { visibleMenuItems } from './menuItems';
-import { UserMenu } from './UserMenu';
+import { LazyUserMenu as UserMenu } from './lazyLayout';
 
 const Bar = styled.header`
   position: fixed;

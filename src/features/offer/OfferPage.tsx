@@ -17,7 +17,7 @@ import type { Language } from '../../config/env';
 import { href, type RouteParams } from '../../config/paths';
 import { useAlternateLinks } from '../language/alternates';
 import { useLanguage, useT } from '../../i18n/i18n';
-import { NotFoundPage } from '../../pages/NotFoundPage';
+import { NotFoundPage } from '../../pages/lazyPages';
 import { media } from '../../styles/theme';
 import { Badges } from './Badges';
 import { Descriptions, scrollToWithOffset, useDescriptionsAccordion } from './Descriptions';

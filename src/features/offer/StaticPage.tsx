@@ -11,7 +11,7 @@ import { usePageTitle } from '../../components/ui/usePageTitle';
 import type { Language } from '../../config/env';
 import { href, type RouteParams } from '../../config/paths';
 import { useLanguage, useT } from '../../i18n/i18n';
-import { NotFoundPage } from '../../pages/NotFoundPage';
+import { NotFoundPage } from '../../pages/lazyPages';
 import { media } from '../../styles/theme';
 import { useAlternateLinks } from '../language/alternates';
 import { StaticPageSkeleton } from './PageSkeleton';
