@@ -21,7 +21,7 @@ import { usePageTitle } from '../../components/ui/usePageTitle';
 import { href } from '../../config/paths';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../../config/storage';
 import { useLanguage, useT } from '../../i18n/i18n';
-import { NotFoundPage } from '../../pages/NotFoundPage';
+import { NotFoundPage } from '../../pages/lazyPages';
 import { Section } from './Blocks';
 import { pluralKey } from './plural';
 
