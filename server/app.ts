@@ -4,6 +4,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { clientErrorHandler, frameworkErrors } from './lib/framework-errors';
 import { serializeError } from './lib/log-serializers';
+import { serializeRequest } from './lib/log-url';
 import { parseQueryString } from './lib/querystring';
 import compress from './plugins/external/compress';
 import securityHeaders from './plugins/external/security-headers';
@@ -87,7 +88,8 @@ export function serverOptions(config: Config, logStream?: LogStream): FastifySer
             level: config.logLevel,
             redact: ['req.headers.authorization', 'req.headers.cookie'],
             // Errors are logged by type, code and stack frames: never SQL parameters or values (lib/log-serializers.ts).
-            serializers: { err: serializeError, error: serializeError },
+            // Request URLs are logged with their tokens redacted (mailed links, previews: lib/log-url.ts).
+            serializers: { err: serializeError, error: serializeError, req: serializeRequest },
             ...(logStream ? { stream: logStream } : {}),
           },
     bodyLimit: config.bodyLimit,

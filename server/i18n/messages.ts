@@ -21,7 +21,8 @@ export const messages = {
     en: 'Bank account number must have 26 digits',
     pl: 'Numer konta bankowego musi mieć 26 cyfr',
   },
-  TOO_MANY_TRIES: { en: 'Too many tries. Wait 1 minute until the next try', pl: 'Zbyt wiele prób. Odczekaj 1 minutę przed kolejną próbą' },
+  // {minutes}: the limit's window (server/lib/errors.ts tooManyTries); without it, no duration is promised
+  TOO_MANY_TRIES: { en: 'Too many tries. Wait {minutes} until the next try', pl: 'Zbyt wiele prób. Odczekaj {minutes} przed kolejną próbą' },
   CURRENT_PASSWORD_EMPTY: { en: 'Current password is required', pl: 'Obecne hasło jest wymagane' },
   NEW_PASSWORD_EMPTY: { en: 'New password is required', pl: 'Nowe hasło jest wymagane' },
   REPEAT_PASSWORD_EMPTY: { en: 'Repeat the new password', pl: 'Powtórz nowe hasło' },
@@ -140,6 +141,17 @@ export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && Object.hasOwn(messages, value);
 }
 
-export function translateCode(code: string, language: Language): string {
-  return isErrorCode(code) ? messages[code][language] : messages.VALUE_NOT_VALID[language];
+/** "1 minute" / "10 minutes"; "1 minutę" / "2 minuty" / "10 minut" */
+export function minutesText(n: number, language: Language): string {
+  if (language === 'en') return `${n} ${n === 1 ? 'minute' : 'minutes'}`;
+  const tens = n % 100;
+  const word = n === 1 ? 'minutę' : n % 10 >= 2 && n % 10 <= 4 && (tens < 12 || tens > 14) ? 'minuty' : 'minut';
+  return `${n} ${word}`;
+}
+
+const NO_WINDOW: Record<Language, string> = { en: 'a while', pl: 'chwilę' };
+
+export function translateCode(code: string, language: Language, params?: Record<string, number>): string {
+  const text: string = isErrorCode(code) ? messages[code][language] : messages.VALUE_NOT_VALID[language];
+  return text.replace('{minutes}', params?.minutes ? minutesText(params.minutes, language) : NO_WINDOW[language]);
 }

@@ -264,14 +264,43 @@ describeEachDatabase('PATCH /api/investor current-password limit', { config }, (
     const a = await investor(t);
     const b = await investor(t);
     for (let i = 0; i < 5; i++) expectError(await change(a.tokens, `Wrong${i}abc`, nextIp()), 400, notMatch);
-    const [error] = expectError(await change(a.tokens, 'Current123', nextIp()), 429, tooMany);
-    expect(error.message).toMatch(/1 minute/);
+    const refused = await change(a.tokens, 'Current123', nextIp());
+    const [error] = expectError(refused, 429, tooMany);
+    expect(error.message).toBe('Too many tries. Wait 1 minute until the next try');
+    expect(refused.headers['retry-after']).toBe('60');
     await a.login('Current123'); // the password did not change
 
     // Another account (from another client IP) is not affected.
     expectError(await change(b.tokens, 'Wrong-b-1', nextIp()), 400, notMatch);
     expectData(await change(b.tokens, 'Current123', nextIp()));
     await b.login('Changed123');
+  });
+
+  it('counts failures, not attempts in flight: 8 concurrent correct tries from one address all pass (one node and two)', async () => {
+    const other = await t.buildAnotherApp({ mailWorker: false });
+    const { tokens, login } = await investor(t);
+    const ip = nextIp();
+    // the new password is the current one, so every try stays correct whatever order they run in
+    const same = (app: FastifyInstance) =>
+      app.inject({
+        method: 'PATCH',
+        url: '/api/investor',
+        remoteAddress: ip,
+        headers: { authorization: `Bearer ${tokens.accessToken}`, 'content-language': 'en' },
+        payload: { password: { currentPassword: 'Current123', newPassword: 'Current123', repeatPassword: 'Current123' } },
+      });
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => same(i % 2 ? other : t.app)));
+    expect(answers.map((r) => r.statusCode), answers.map((r) => r.body).join('\n')).toEqual(Array(8).fill(200));
+    await login('Current123');
+    // nothing is left in flight
+    const { rateLimitEvents } = await import('../../server/db/schema');
+    expect(await t.database.db.select().from(rateLimitEvents).where(eq(rateLimitEvents.action, 'current_password:pending'))).toEqual([]);
+    // and wrong ones still count: 5 answered, then 429 even for the right one
+    const wrong = await Promise.all(Array.from({ length: 8 }, () => change(tokens, 'Wrong-c-1', ip)));
+    const statuses = wrong.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(3);
+    expectError(await change(tokens, 'Current123', ip), 429, tooMany);
   });
 
   it('limits one client IP across accounts', async () => {

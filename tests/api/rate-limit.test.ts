@@ -12,7 +12,8 @@ describeEachDatabase('password grant rate limit', {}, (t) => {
     }
     const blocked = await passwordGrant(t.app, DEMO.investor, { remoteAddress: '10.1.0.99', headers: { 'content-language': 'en' } });
     const [error] = expectError(blocked, 429, [{ code: 'TOO_MANY_TRIES', context: '' }]);
-    expect(error.message).toMatch(/1 minute/);
+    expect(error.message).toBe('Too many tries. Wait 1 minute until the next try');
+    expect(blocked.headers['retry-after']).toBe('60');
     // Another account is not affected.
     expectData(await passwordGrant(t.app, DEMO.operator, { remoteAddress: '10.1.0.100' }));
   });

@@ -92,9 +92,9 @@ describe('activation (model-based, through the app)', { timeout: 30_000 }, () =>
               'resend.failed': () => {
                 expect(resendButton()).toBeEnabled();
                 expect(screen.queryByText(pl('account.activation.resent'))).toBeNull();
-                // TOO_MANY_TRIES: "wait 1 minute", in red
+                // TOO_MANY_TRIES: "wait a while" (the limits have different windows: the server says which), in red
                 expect(alerts()).toEqual(lastErrors.map((c) => translateError('pl', c)));
-                expect(translateError('pl', 'TOO_MANY_TRIES')).toMatch(/1 minut/);
+                expect(translateError('pl', 'TOO_MANY_TRIES')).not.toMatch(/\d/);
               },
             },
             events: {

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { Language } from '../../config';
 import { failure } from '../../lib/envelope';
-import { ApiError, type ApiErrorItem } from '../../lib/errors';
+import { ApiError, TooManyTriesError, type ApiErrorItem } from '../../lib/errors';
 import { resolveLanguage } from '../../lib/language';
 import { isDatabaseUnavailable } from '../../lib/database-errors';
 import { sqlStateOf } from '../../lib/log-serializers';
@@ -61,7 +61,7 @@ export function sendEnvelopeError(
   return reply
     .code(status)
     .type('application/json; charset=utf-8')
-    .send(failure(status, items.map((item) => ({ ...item, message: translateCode(item.code, language) }))));
+    .send(failure(status, items.map(({ code, context, params }) => ({ code, context, message: translateCode(code, language, params) }))));
 }
 
 export default fp(
@@ -71,6 +71,7 @@ export default fp(
 
     fastify.setErrorHandler((error: FastifyError, request, reply) => {
       const { status, items } = classify(error);
+      if (error instanceof TooManyTriesError) reply.header('retry-after', String(error.retryAfterSeconds));
       if (items[0]?.code === 'DATABASE_UNAVAILABLE') {
         request.log.warn({ err: error, code: 'DATABASE_UNAVAILABLE', method: request.method, route: request.routeOptions.url }, 'database unavailable');
       } else if (status >= 500 && !(error instanceof ApiError)) {

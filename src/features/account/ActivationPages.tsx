@@ -1,6 +1,6 @@
 // Activation (SPEC §2, §4, §8): the register-success screen and the resend-activation screen show where
 // the e-mail went and a resend button (success message, or errors by code in red, TOO_MANY_TRIES = "wait
-// 1 minute"); the activate screen POSTs the token from the link on arrival. All run the activation chart.
+// a while": the server tells each limit's window); the activate screen POSTs the token from the link on arrival. All run the activation chart.
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { useHistoryState } from 'wouter/use-browser-location';

@@ -4,11 +4,11 @@ import type { Language } from '../../../config';
 import { sessions, users } from '../../../db/schema';
 import { userAgreements } from '../../../db/schema-accounts';
 import { agreements } from '../../../db/schema-content';
-import { ApiError, apiError, badRequest, unauthorized, type ApiErrorItem } from '../../../lib/errors';
+import { ApiError, badRequest, tooManyTries, unauthorized, type ApiErrorItem } from '../../../lib/errors';
 import { hashPassword, verifyAgainstNobody, verifyPassword } from '../../../lib/passwords';
 import { enqueueMail, type Executor } from '../../../mail/outbox';
 import { renderEmailChangedNotice, renderTokenMail, type TokenMailKind } from '../../../mail/templates';
-import type { RateLimitAction } from '../../../plugins/app/repositories/rate-limit-repository';
+import { DEFAULT_RULE, type RateLimitAction } from '../../../plugins/app/repositories/rate-limit-repository';
 import type { UserRow } from '../../../plugins/app/repositories/users-repository';
 import { consumeAccountToken, createAccountToken, findLiveAccountToken, retireAccountTokens } from './account-tokens';
 import type { InvestorPatch, Registration } from './schemas';
@@ -76,7 +76,7 @@ export function createAccountsService(fastify: FastifyInstance) {
     const attempt = await rateLimitRepository.begin(action, { email, ip });
     if (attempt.limited) {
       await rateLimitRepository.discard(attempt.ids);
-      throw apiError(429, 'TOO_MANY_TRIES');
+      throw tooManyTries(DEFAULT_RULE.windowSeconds);
     }
     await rateLimitRepository.prune();
   }
@@ -91,23 +91,26 @@ export function createAccountsService(fastify: FastifyInstance) {
   const wake = () => fastify.mail.worker.wake();
 
   /**
-   * The settings' current-password check, limited like the password grant (action `current_password`): the
-   * attempt is recorded per account and per client IP before verifying; over 5 a minute the call is refused
-   * with 429 even when the password is right; a wrong one counts, a right one is discarded and clears the
-   * account's failures.
+   * The settings' current-password check, limited like the password grant (action `current_password`, see
+   * token-service.ts passwordGrant): only FAILURES count, per account and per client IP (5 a minute), so
+   * parallel correct attempts all pass; once 5 wrong ones are recorded the call is refused with 429 even
+   * when the password is right. A right one clears the account's failures.
    */
   async function checkCurrentPassword(user: UserRow, currentPassword: string, ip: string) {
-    const attempt = await rateLimitRepository.begin('current_password', { account: user.id, ip });
-    if (attempt.limited) {
-      await rateLimitRepository.discard(attempt.ids);
-      throw apiError(429, 'TOO_MANY_TRIES');
+    const keys = { account: user.id, ip };
+    const attempt = await rateLimitRepository.beginGuarded('current_password', keys);
+    try {
+      if (attempt.limited) throw tooManyTries(DEFAULT_RULE.windowSeconds);
+      const matches = hasPassword(user) ? await verifyPassword(user.passwordHash, currentPassword) : await verifyAgainstNobody(currentPassword);
+      if (!matches) {
+        const failure = await rateLimitRepository.recordFailure('current_password', keys);
+        await rateLimitRepository.prune();
+        throw failure.limited ? tooManyTries(DEFAULT_RULE.windowSeconds) : badRequest('CURRENT_PASSWORD_NOT_MATCH', 'password.currentPassword');
+      }
+      if (await rateLimitRepository.failuresReached('current_password', keys)) throw tooManyTries(DEFAULT_RULE.windowSeconds);
+    } finally {
+      await rateLimitRepository.finishGuarded(attempt.pendingIds);
     }
-    const matches = hasPassword(user) ? await verifyPassword(user.passwordHash, currentPassword) : await verifyAgainstNobody(currentPassword);
-    if (!matches) {
-      await rateLimitRepository.prune();
-      throw badRequest('CURRENT_PASSWORD_NOT_MATCH', 'password.currentPassword');
-    }
-    await rateLimitRepository.discard(attempt.ids);
     await rateLimitRepository.clearAccount('current_password', user.id);
   }
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { registerEmailCheckDataSchema } from '../../../../contract/accounts';
 import { envelopeSchema, errorEnvelopeSchema, ok, responses } from '../../../lib/envelope';
-import { apiError } from '../../../lib/errors';
+import { tooManyTries } from '../../../lib/errors';
 import { createAccountsService } from './accounts-service';
 import { countries } from './countries';
 import {
@@ -34,10 +34,7 @@ const accountsRoutes: FastifyPluginAsyncZod = async (fastify) => {
     handler: async (request, reply) => {
       // Each registration mails an address: REGISTER_LIMIT per client IP per REGISTER_LIMIT_WINDOW_SECONDS.
       const attempt = await fastify.rateLimitRepository.limitIp('register', request.ip, fastify.config.registerLimit);
-      if (attempt.limited) {
-        reply.header('retry-after', String(fastify.config.registerLimit.windowSeconds));
-        throw apiError(429, 'TOO_MANY_TRIES');
-      }
+      if (attempt.limited) throw tooManyTries(fastify.config.registerLimit.windowSeconds);
       const data = await service.register(request.body, request.language);
       return reply.code(201).send(ok(data, 201));
     },
@@ -52,10 +49,7 @@ const accountsRoutes: FastifyPluginAsyncZod = async (fastify) => {
     },
     handler: async (request, reply) => {
       const attempt = await fastify.rateLimitRepository.limitIp('register_check', request.ip, fastify.config.registerLimit);
-      if (attempt.limited) {
-        reply.header('retry-after', String(fastify.config.registerLimit.windowSeconds));
-        throw apiError(429, 'TOO_MANY_TRIES');
-      }
+      if (attempt.limited) throw tooManyTries(fastify.config.registerLimit.windowSeconds);
       return ok(await service.checkEmailFree(request.body.email));
     },
   });

@@ -1,6 +1,7 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { apiError, badRequest } from '../../../lib/errors';
+import { badRequest, tooManyTries } from '../../../lib/errors';
+import { DEFAULT_RULE } from '../../../plugins/app/repositories/rate-limit-repository';
 import { verifyAgainstNobody, verifyPassword } from '../../../lib/passwords';
 import type { UserRow } from '../../../plugins/app/repositories/users-repository';
 
@@ -39,16 +40,16 @@ export function createTokenService(fastify: FastifyInstance) {
       const attempt = await rateLimitRepository.beginGuarded('password_grant', keys);
       let user: UserRow | undefined;
       try {
-        if (attempt.limited) throw apiError(429, 'TOO_MANY_TRIES');
+        if (attempt.limited) throw tooManyTries(DEFAULT_RULE.windowSeconds);
         user = await usersRepository.findByEmail(email);
         const valid = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstNobody(password);
         if (!user || !valid) {
           const failure = await rateLimitRepository.recordFailure('password_grant', keys);
           await rateLimitRepository.prune();
           // Beyond the limit a wrong guess gets 429 like any other, so a burst learns nothing more.
-          throw failure.limited ? apiError(429, 'TOO_MANY_TRIES') : badRequest('INVALID_GRANT', 'password');
+          throw failure.limited ? tooManyTries(DEFAULT_RULE.windowSeconds) : badRequest('INVALID_GRANT', 'password');
         }
-        if (await rateLimitRepository.failuresReached('password_grant', keys)) throw apiError(429, 'TOO_MANY_TRIES');
+        if (await rateLimitRepository.failuresReached('password_grant', keys)) throw tooManyTries(DEFAULT_RULE.windowSeconds);
       } finally {
         await rateLimitRepository.finishGuarded(attempt.pendingIds);
       }

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { users } from '../../../db/schema';
 import { contactMessages, contactNotifications } from '../../../db/schema-content';
 import { envelopeSchema, errorEnvelopeSchema, ok } from '../../../lib/envelope';
-import { apiError, ApiError, type ApiErrorItem } from '../../../lib/errors';
+import { ApiError, tooManyTries, type ApiErrorItem } from '../../../lib/errors';
 import { pick } from '../../../lib/translated';
 import { validationErrors } from '../../../lib/validation-errors';
 
@@ -108,7 +108,7 @@ const contactFormRoutes: FastifyPluginAsyncZod = async (fastify) => {
               gt(contactMessages.createdAt, sql`now() - make_interval(secs => ${CONTACT_WINDOW_SECONDS})`),
             ),
           );
-        if (recent >= CONTACT_LIMIT) throw apiError(429, 'TOO_MANY_TRIES');
+        if (recent >= CONTACT_LIMIT) throw tooManyTries(CONTACT_WINDOW_SECONDS);
 
         const [message] = await tx
           .insert(contactMessages)

@@ -13,7 +13,7 @@ export default {
   FULLNAME_IS_EMPTY: 'This field is required',
   MESSAGE_IS_EMPTY: 'This field is required',
   BANK_ACCOUNT_ACCOUNT_NUMBER_IS_WRONG: 'Bank account number must have 26 digits',
-  TOO_MANY_TRIES: 'Too many attempts. Wait 1 minute before the next try',
+  TOO_MANY_TRIES: 'Too many attempts. Wait a while before the next try',
   CURRENT_PASSWORD_EMPTY: 'This field is required',
   NEW_PASSWORD_EMPTY: 'This field is required',
   REPEAT_PASSWORD_EMPTY: 'This field is required',

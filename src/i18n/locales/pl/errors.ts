@@ -13,7 +13,7 @@ export default {
   FULLNAME_IS_EMPTY: 'To pole jest wymagane',
   MESSAGE_IS_EMPTY: 'To pole jest wymagane',
   BANK_ACCOUNT_ACCOUNT_NUMBER_IS_WRONG: 'Numer konta bankowego musi mieć 26 cyfr',
-  TOO_MANY_TRIES: 'Zbyt wiele prób. Odczekaj 1 minutę przed kolejną próbą',
+  TOO_MANY_TRIES: 'Zbyt wiele prób. Odczekaj chwilę przed kolejną próbą',
   CURRENT_PASSWORD_EMPTY: 'To pole jest wymagane',
   NEW_PASSWORD_EMPTY: 'To pole jest wymagane',
   REPEAT_PASSWORD_EMPTY: 'To pole jest wymagane',
