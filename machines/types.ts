@@ -56,3 +56,6 @@ export function errorListFrom(error: unknown): ApiError[] {
   if (Array.isArray(list) && list.length) return list;
   return [{ code: 'GENERIC', context: '', message: error instanceof Error ? error.message : '' }];
 }
+
+/** The phone country when none is chosen (SPEC §4, §5): the forms' default and the phone check's (src/components/forms/phone.ts). */
+export const DEFAULT_PHONE_COUNTRY = 'PL';

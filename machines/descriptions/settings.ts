@@ -1,7 +1,10 @@
 import type { MachineDescriptions } from './types';
 
 export default {
-  summary: ['Saving an account settings form.', 'Zapis formularza ustawień konta.'],
+  summary: [
+    'One account settings form: the server\'s data and the fields as typed, and their saving.',
+    'Jeden formularz ustawień konta: dane z serwera i wpisane pola oraz ich zapis.',
+  ],
   screens: ['investor account settings'],
   where: '/en/investor/settings',
   states: {
@@ -12,8 +15,8 @@ export default {
   },
   events: {
     'settings.submitted': ['the investor clicks Save', 'inwestor klika Zapisz'],
-    'save done': ['the server saves', 'serwer zapisuje'],
+    'save done': ['the server saves (its answer fills the fields)', 'serwer zapisuje (jego odpowiedź wypełnia pola)'],
     'save failed': ['the server rejects the data', 'serwer odrzuca dane'],
-    'settings.edited': ['the investor edits again', 'inwestor znowu edytuje'],
+    'settings.edited': ['the investor changes a field (kept across tabs)', 'inwestor zmienia pole (zostaje po zmianie karty)'],
   },
 } satisfies MachineDescriptions;

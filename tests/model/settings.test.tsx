@@ -30,13 +30,13 @@ const fail = (fieldErrors: Record<string, string>): SettingsFailure => ({ fieldE
 
 const events = [
   { type: 'settings.submitted', values: PASSWORDS },
-  { type: 'settings.edited' },
+  { type: 'settings.edited', values: { password: { ...PASSWORDS, currentPassword: 'x' } } },
   { type: 'xstate.done.actor.save', output: INVESTOR },
   { type: 'xstate.error.actor.save', error: fail({ currentPassword: 'CURRENT_PASSWORD_NOT_MATCH', newPassword: 'PASSWORD_CONSTRAINTS_MISMATCH' }) },
 ] as never[];
 const paths = createMachineTestModel(settingsMachine, {
   events,
-  input: { group: 'password' },
+  input: { group: 'password', investor: INVESTOR },
   serializeState: byValueAnd() as never,
 } as never).getShortestPaths();
 
@@ -160,7 +160,7 @@ describe('settings: a save flow (model-based, through the app)', { timeout: 30_0
   }
 
   it('covers every state and transition of the chart', () => {
-    const result = machineCoverage(settingsMachine, paths, { input: { group: 'password' } });
+    const result = machineCoverage(settingsMachine, paths, { input: { group: 'password', investor: INVESTOR } });
     printCoverage(result);
     expectFullCoverage(result);
   });
@@ -224,6 +224,35 @@ describe('settings: the other forms and tabs', { timeout: 30_000 }, () => {
     await settle();
     expect(patches.at(-1)).toEqual({ address: { ...INVESTOR.address, city: 'Kraków' } });
     expect(within(card('address')).getByText(pl('account.settings.address.saved'))).toBeInTheDocument();
+  });
+
+  it('keeps what was typed across tab switches, and seeds the fields from a save\'s answer (the chart holds both)', async () => {
+    h = openSettings();
+    h.fake.on('PATCH', '/investor', (call) => {
+      const body = call.body as { personal?: Record<string, string> };
+      return { data: { ...INVESTOR, ...(body.personal ?? {}), lastName: 'Z-serwera' } };
+    });
+    await settle(6);
+    fill('personal', { firstName: 'Janek' });
+    fill('address', { city: 'Gdańsk' });
+    await openTab('Powiadomienia');
+    fireEvent.click(screen.getByRole('checkbox', { name: pl('account.settings.notifications.optOut') }));
+    await settle(1);
+    await openTab('Dane osobowe');
+    expect(field('personal', 'firstName')).toHaveValue('Janek');
+    expect(field('address', 'city')).toHaveValue('Gdańsk');
+    await openTab('Powiadomienia');
+    expect(screen.getByRole('checkbox', { name: pl('account.settings.notifications.optOut') })).toBeChecked();
+
+    await openTab('Dane osobowe');
+    fireEvent.click(saveButton('personal'));
+    await settle();
+    await openTab('Bezpieczeństwo');
+    await openTab('Dane osobowe');
+    // the server's answer, not the screen's first load
+    expect(field('personal', 'lastName')).toHaveValue('Z-serwera');
+    expect(field('personal', 'firstName')).toHaveValue('Janek');
+    expect(h.fake.callsTo('GET', '/investor')).toHaveLength(1);
   });
 
   it('e-mail change: EMAIL_SAME on the client, EMAIL_TAKEN from the server, then the confirmation message', async () => {

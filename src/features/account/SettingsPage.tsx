@@ -1,13 +1,15 @@
 // Settings (SPEC §2 "Investor area", §5, §8): four tabs (personal information, notifications, documents,
-// security) in a keyboard-accessible tablist. The investor is loaded with GET /investor; every form saves
-// its own group with PATCH /investor through its own copy of the settings chart (idle → saving → saved |
-// failed), errors beside the fields, a success message per save.
+// security) in a keyboard-accessible tablist. The investor is loaded with GET /investor (the load chart);
+// then every form runs its own copy of the settings chart for the screen's life (idle → saving → saved |
+// failed): its context holds the server's data and the fields as typed, so a tab switch keeps the edits and
+// a save's answer seeds the fields. The forms are seeded from the chart and report each change to it;
+// errors beside the fields, a success message per save.
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { useForm, type FieldValues } from 'react-hook-form';
 import styled from 'styled-components';
 import { fromPromise } from 'xstate';
-import { settingsMachine, type SettingsGroup } from '../../../machines/settings.machine';
+import { settingsMachine, type SettingsGroup, type SettingsValues } from '../../../machines/settings.machine';
 import { useAppSystem } from '../../app/AppSystemContext';
 import type { Screen } from '../../app/screen';
 import { Checkbox } from '../../components/forms/Checkbox';
@@ -33,7 +35,6 @@ import {
   checkPassword,
   checkRequired,
   checkSame,
-  DEFAULT_PHONE_COUNTRY,
   normalizeAccountNumber,
   ok,
 } from './rules';
@@ -49,12 +50,6 @@ export const SettingsPage: Screen = () => {
   usePageTitle(t('account.settings.title'));
   const api = createAccountApi(http);
   const load = useLoad((_: null, signal) => api.investor(signal), null);
-  const countries = useLoad((_: null, signal) => api.countries(signal), null);
-  const [investor, setInvestor] = useState<Investor | null>(null);
-  useEffect(() => {
-    if (load.data) setInvestor(load.data);
-  }, [load.data]);
-  const [tab, setTab] = useState<SettingsTab>('personal');
 
   return (
     <Page data-testid="page-settings">
@@ -69,7 +64,28 @@ export const SettingsPage: Screen = () => {
         </>
       )}
       {load.skeleton && <Spinner />}
-      {investor && (
+      {load.status === 'success' && load.data && <SettingsTabs investor={load.data} />}
+    </Page>
+  );
+};
+
+/** The tabs once the investor is loaded: the six save charts live as long as this does (tab switches keep them). */
+function SettingsTabs({ investor }: { investor: Investor }) {
+  const t = useT();
+  const { http } = useAppSystem();
+  const api = createAccountApi(http);
+  const countries = useLoad((_: null, signal) => api.countries(signal), null);
+  // which tab is shown is the tablist's own view state (no flow: nothing loads or saves on a switch)
+  const [tab, setTab] = useState<SettingsTab>('personal');
+  const saves = {
+    personal: useSave('personal', investor),
+    address: useSave('address', investor),
+    bank: useSave('bank', investor),
+    notificationsOptOut: useSave('notificationsOptOut', investor),
+    password: useSave('password', investor),
+    email: useSave('email', investor),
+  };
+  return (
         <Tabs current={tab} onChange={setTab}>
           {tab === 'personal' && (
             <>
@@ -82,24 +98,22 @@ export const SettingsPage: Screen = () => {
                   </Actions>
                 </div>
               )}
-              <PersonalForm investor={investor} onSaved={setInvestor} />
-              <AddressForm investor={investor} countries={countries.data ?? []} onSaved={setInvestor} />
-              <BankForm investor={investor} countries={countries.data ?? []} onSaved={setInvestor} />
+              <PersonalForm save={saves.personal} />
+              <AddressForm save={saves.address} countries={countries.data ?? []} />
+              <BankForm save={saves.bank} countries={countries.data ?? []} />
             </>
           )}
-          {tab === 'notifications' && <NotificationsForm investor={investor} onSaved={setInvestor} />}
+          {tab === 'notifications' && <NotificationsForm save={saves.notificationsOptOut} />}
           {tab === 'documents' && <Documents />}
           {tab === 'security' && (
             <>
-              <PasswordForm />
-              <EmailForm investor={investor} />
+              <PasswordForm save={saves.password} />
+              <EmailForm save={saves.email} />
             </>
           )}
         </Tabs>
-      )}
-    </Page>
   );
-};
+}
 
 // ---------------------------------------------------------------------------------------------------
 // Tabs (WAI-ARIA tabs pattern: arrows, Home and End move between tabs; the panel follows the selection)
@@ -156,30 +170,41 @@ function Tabs({ current, onChange, children }: { current: SettingsTab; onChange:
 // ---------------------------------------------------------------------------------------------------
 // One save flow per form
 
-function useSave(group: SettingsGroup, onSaved?: (output: unknown) => void) {
-  const { http } = useAppSystem();
-  const onSavedRef = useRef(onSaved);
-  onSavedRef.current = onSaved;
+function useSave(group: SettingsGroup, investor: Investor) {
+  const { http, auth } = useAppSystem();
+  /** the form's effect after a save (the password form empties its fields), set by the mounted form */
+  const afterSave = useRef<(() => void) | null>(null);
   const actor = useActorRef(
     settingsMachine.provide({
       actors: {
         save: fromPromise(({ input, signal }) => createAccountApi(http).updateInvestor(input.group, input.values, signal)),
       },
       actions: {
-        saved: (_, { output }) => onSavedRef.current?.(output),
+        saved: () => {
+          // the header shows the signed-in user's name: the auth actor loads the user again
+          if (group === 'personal') auth.send({ type: 'auth.userRequested' });
+          afterSave.current?.();
+        },
       },
     }),
-    { input: { group } },
+    { input: { group, investor } },
   );
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const saved = useSelector(actor, (s) => s.matches('saved'));
   const errors = useSelector(actor, (s) => s.context.errors);
+  const values = useSelector(actor, (s) => s.context.values);
+  const email = useSelector(actor, (s) => s.context.investor.email);
   return {
     busy,
     saved,
     errors,
-    submit: (values: unknown) => actor.send({ type: 'settings.submitted', values }),
-    edited: () => actor.send({ type: 'settings.edited' }),
+    /** the fields as the chart holds them (the server's data, then the edits) */
+    values,
+    /** the investor's current e-mail (the server's data) */
+    email,
+    afterSave,
+    submit: (submitted: unknown) => actor.send({ type: 'settings.submitted', values: submitted }),
+    edited: (edits: Partial<SettingsValues>) => actor.send({ type: 'settings.edited', values: edits }),
   };
 }
 
@@ -191,6 +216,7 @@ function SettingsForm({
   save,
   successText,
   onSubmit,
+  onEdit,
   children,
   testId,
 }: {
@@ -198,6 +224,8 @@ function SettingsForm({
   save: Save;
   successText: string;
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  /** a field changed: the form reports its fields to the chart */
+  onEdit: () => void;
   children: ReactNode;
   testId: string;
 }) {
@@ -207,7 +235,7 @@ function SettingsForm({
   return (
     <Card aria-labelledby={headingId} data-testid={testId}>
       <h2 id={headingId}>{title}</h2>
-      <Form noValidate aria-busy={save.busy} onSubmit={onSubmit} onChange={save.edited}>
+      <Form noValidate aria-busy={save.busy} onSubmit={onSubmit} onChange={onEdit}>
         {children}
         <FieldError>{text(save.errors[''])}</FieldError>
         <Actions>
@@ -226,32 +254,15 @@ function useMessages<T extends FieldValues>(clientErrors: Partial<Record<keyof T
   return (name: keyof T & string) => text((clientErrors[name]?.message as string | undefined) || serverErrors[name]);
 }
 
-const isInvestor = (value: unknown): value is Investor => Boolean(value && typeof value === 'object' && 'email' in value);
-
 // ---------------------------------------------------------------------------------------------------
 // Personal information tab
 
 type PersonalValues = NameAndPhoneValues;
 
-function PersonalForm({ investor, onSaved }: { investor: Investor; onSaved: (i: Investor) => void }) {
+function PersonalForm({ save }: { save: Save }) {
   const t = useT();
-  const { auth } = useAppSystem();
-  // the header shows the signed-in user's name: the auth actor loads the user again after a save
-  const save = useSave('personal', (o) => {
-    if (isInvestor(o)) onSaved(o);
-    auth.send({ type: 'auth.userRequested' });
-  });
-  const form = useForm<PersonalValues>({
-    defaultValues: {
-      firstName: investor.firstName ?? '',
-      lastName: investor.lastName ?? '',
-      phone: investor.phone ?? '',
-      phoneCountry: investor.phoneCountry || DEFAULT_PHONE_COUNTRY,
-    },
-    mode: 'onBlur',
-    reValidateMode: 'onChange',
-  });
-  const { handleSubmit, formState } = form;
+  const form = useForm<PersonalValues>({ defaultValues: save.values.personal, mode: 'onBlur', reValidateMode: 'onChange' });
+  const { handleSubmit, formState, getValues } = form;
   const message = useMessages<PersonalValues>(formState.errors, save.errors);
   return (
     <SettingsForm
@@ -259,6 +270,7 @@ function PersonalForm({ investor, onSaved }: { investor: Investor; onSaved: (i: 
       title={t('account.settings.personal.title')}
       save={save}
       successText={t('account.settings.personal.saved')}
+      onEdit={() => save.edited({ personal: getValues() })}
       onSubmit={handleSubmit((v) =>
         save.submit({
           firstName: v.firstName.trim(),
@@ -273,14 +285,13 @@ function PersonalForm({ investor, onSaved }: { investor: Investor; onSaved: (i: 
   );
 }
 
-type AddressValues = Investor['address'];
+type AddressValues = SettingsValues['address'];
 
-function AddressForm({ investor, countries, onSaved }: { investor: Investor; countries: string[]; onSaved: (i: Investor) => void }) {
+function AddressForm({ save, countries }: { save: Save; countries: string[] }) {
   const t = useT();
-  const save = useSave('address', (o) => isInvestor(o) && onSaved(o));
-  const a = investor.address ?? ({} as AddressValues);
-  const { register, handleSubmit, formState } = useForm<Record<keyof AddressValues, string>>({
-    defaultValues: { street: a.street ?? '', city: a.city ?? '', zip: a.zip ?? '', state: a.state ?? '', country: a.country ?? '' },
+  const a = save.values.address;
+  const { register, handleSubmit, formState, getValues } = useForm<AddressValues>({
+    defaultValues: a,
     mode: 'onBlur',
     reValidateMode: 'onChange',
   });
@@ -294,6 +305,7 @@ function AddressForm({ investor, countries, onSaved }: { investor: Investor; cou
       title={t('account.settings.address.title')}
       save={save}
       successText={t('account.settings.address.saved')}
+      onEdit={() => save.edited({ address: getValues() })}
       onSubmit={handleSubmit((v) => save.submit(v))}
     >
       <TextField label={t('account.register.street')} autoComplete="street-address" required error={message('street')} {...register('street', required)} />
@@ -309,18 +321,13 @@ function AddressForm({ investor, countries, onSaved }: { investor: Investor; cou
   );
 }
 
-interface BankValues {
-  country: string;
-  bankName: string;
-  accountNumber: string;
-}
+type BankValues = SettingsValues['bank'];
 
-function BankForm({ investor, countries, onSaved }: { investor: Investor; countries: string[]; onSaved: (i: Investor) => void }) {
+function BankForm({ save, countries }: { save: Save; countries: string[] }) {
   const t = useT();
-  const save = useSave('bank', (o) => isInvestor(o) && onSaved(o));
-  const b = investor.bank ?? { country: '', bankName: '', accountNumber: '' };
-  const { register, handleSubmit, formState, setValue } = useForm<BankValues>({
-    defaultValues: { country: b.country ?? '', bankName: b.bankName ?? '', accountNumber: groupAccountNumber(b.accountNumber ?? '') },
+  const b = save.values.bank;
+  const { register, handleSubmit, formState, setValue, getValues } = useForm<BankValues>({
+    defaultValues: { ...b, accountNumber: groupAccountNumber(b.accountNumber) },
     mode: 'onBlur',
     reValidateMode: 'onChange',
   });
@@ -333,6 +340,7 @@ function BankForm({ investor, countries, onSaved }: { investor: Investor; countr
       title={t('account.settings.bank.title')}
       save={save}
       successText={t('account.settings.bank.saved')}
+      onEdit={() => save.edited({ bank: getValues() })}
       onSubmit={handleSubmit((v) => save.submit({ ...v, accountNumber: normalizeAccountNumber(v.accountNumber) }))}
     >
       <CountrySelect label={t('account.register.bankCountry')} codes={codes} required error={message('country')} {...register('country', required)} />
@@ -361,17 +369,17 @@ function BankForm({ investor, countries, onSaved }: { investor: Investor; countr
 // ---------------------------------------------------------------------------------------------------
 // Notifications tab
 
-function NotificationsForm({ investor, onSaved }: { investor: Investor; onSaved: (i: Investor) => void }) {
+function NotificationsForm({ save }: { save: Save }) {
   const t = useT();
   const text = useErrorText();
-  const save = useSave('notificationsOptOut', (o) => isInvestor(o) && onSaved(o));
-  const [optOut, setOptOut] = useState(Boolean(investor.notificationsOptOut));
+  const { optOut } = save.values.notificationsOptOut;
   return (
     <SettingsForm
       testId="settings-notifications"
       title={t('account.settings.notifications.title')}
       save={save}
       successText={t('account.settings.notifications.saved')}
+      onEdit={() => {}}
       onSubmit={(e) => {
         e.preventDefault();
         save.submit(optOut);
@@ -382,7 +390,7 @@ function NotificationsForm({ investor, onSaved }: { investor: Investor; onSaved:
         label={t('account.settings.notifications.optOut')}
         checked={optOut}
         disabled={save.busy}
-        onChange={setOptOut}
+        onChange={(value) => save.edited({ notificationsOptOut: { optOut: value } })}
         error={text(save.errors.notificationsOptOut)}
       />
     </SettingsForm>
@@ -416,17 +424,15 @@ interface PasswordValues {
   repeatPassword: string;
 }
 
-const NO_PASSWORDS: PasswordValues = { currentPassword: '', newPassword: '', repeatPassword: '' };
-
-function PasswordForm() {
+function PasswordForm({ save }: { save: Save }) {
   const t = useT();
-  const { register, handleSubmit, reset, formState } = useForm<PasswordValues>({
-    defaultValues: { ...NO_PASSWORDS },
+  const { register, handleSubmit, reset, formState, getValues } = useForm<PasswordValues>({
+    defaultValues: save.values.password,
     mode: 'onBlur',
     reValidateMode: 'onChange',
   });
-  // After a change the fields are emptied (the server has revoked the other sessions; this one stays).
-  const save = useSave('password', () => reset({ ...NO_PASSWORDS }));
+  // After a change the chart empties the fields (the server has revoked the other sessions; this one stays).
+  save.afterSave.current = () => reset({ currentPassword: '', newPassword: '', repeatPassword: '' });
   const message = useMessages<PasswordValues>(formState.errors, save.errors);
   return (
     <SettingsForm
@@ -434,6 +440,7 @@ function PasswordForm() {
       title={t('account.settings.password.title')}
       save={save}
       successText={t('account.settings.password.saved')}
+      onEdit={() => save.edited({ password: getValues() })}
       onSubmit={handleSubmit((v) => save.submit(v))}
     >
       <PasswordField
@@ -465,15 +472,15 @@ interface EmailValues {
   repeatEmail: string;
 }
 
-function EmailForm({ investor }: { investor: Investor }) {
+function EmailForm({ save }: { save: Save }) {
   const t = useT();
-  const [sentTo, setSentTo] = useState('');
-  const { register, handleSubmit, formState } = useForm<EmailValues>({
-    defaultValues: { newEmail: '', repeatEmail: '' },
+  const { register, handleSubmit, formState, getValues } = useForm<EmailValues>({
+    defaultValues: save.values.email,
     mode: 'onBlur',
     reValidateMode: 'onChange',
   });
-  const save = useSave('email');
+  // the link went to the address typed (the chart keeps the e-mail form's fields after a save)
+  const sentTo = save.values.email.newEmail.trim();
   const message = useMessages<EmailValues>(formState.errors, save.errors);
   return (
     <SettingsForm
@@ -481,19 +488,17 @@ function EmailForm({ investor }: { investor: Investor }) {
       title={t('account.settings.email.title')}
       save={save}
       successText={t('account.settings.email.sent', { email: sentTo })}
-      onSubmit={handleSubmit((v) => {
-        setSentTo(v.newEmail.trim());
-        save.submit({ newEmail: v.newEmail.trim(), repeatEmail: v.repeatEmail.trim() });
-      })}
+      onEdit={() => save.edited({ email: getValues() })}
+      onSubmit={handleSubmit((v) => save.submit({ newEmail: v.newEmail.trim(), repeatEmail: v.repeatEmail.trim() }))}
     >
-      <Muted>{t('account.settings.email.current', { email: investor.email })}</Muted>
+      <Muted>{t('account.settings.email.current', { email: save.email })}</Muted>
       <TextField
         label={t('account.settings.email.new')}
         type="email"
         autoComplete="email"
         required
         error={message('newEmail')}
-        {...register('newEmail', { validate: (v) => ok(checkNewEmail(v, investor.email)) })}
+        {...register('newEmail', { validate: (v) => ok(checkNewEmail(v, save.email)) })}
       />
       <TextField
         label={t('account.settings.email.repeat')}

@@ -1,22 +1,12 @@
 // The accounts calls of docs/api.md ("Accounts"), over the one HTTP client. Failures are turned into what
 // the charts understand: codes per field (`fieldErrors`) or a list of codes (`codes`).
 import type { Agreement, Country, RegistrationData, RegistrationOptions } from '../../../machines/registration.machine';
-import type { SettingsGroup } from '../../../machines/settings.machine';
+import type { Investor, SettingsGroup } from '../../../machines/settings.machine';
 import { ApiRequestError, fieldErrorsOf, type Http } from '../../api/http';
-import type { Address } from '../../api/types';
 import { normalizeAccountNumber } from './rules';
 
-export interface Investor {
-  email: string;
-  firstName: string;
-  lastName: string;
-  phone: string | null;
-  phoneCountry: string | null;
-  address: Address;
-  bank: { country: string | null; bankName: string | null; accountNumber: string | null };
-  notificationsOptOut: boolean;
-  language?: string;
-}
+/** The investor of GET/PATCH /investor: the settings chart's type (machines/settings.machine.ts). */
+export type { Investor };
 
 export interface InvestorDocument {
   id: string | number;
