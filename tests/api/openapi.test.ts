@@ -2,7 +2,10 @@ import { readFileSync } from 'node:fs';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import { serializeOpenapi } from '../../server/plugins/api/openapi';
-import { checkConformance } from './conformance/check';
+import { z } from 'zod';
+import { routeErrorCodes } from '../../server/routes/api/error-codes';
+import { refineRules } from '../../server/routes/api/accounts/rules';
+import { checkConformance, toOpenapiPath } from './conformance/check';
 import type { RecordedAnswer } from './conformance/recorder';
 import { openapiFile } from './conformance/paths';
 import { describeEachDatabase, openTestDatabase, testConfig } from './helpers';
@@ -121,10 +124,39 @@ describe('OpenAPI reference covers every route', () => {
       expect(investment['409']['x-error-codes']).toEqual(['NOT_ENOUGH_SHARES_AVAILABLE']);
       const token = document.paths['/api/token'].post.responses['400']['x-error-codes']!;
       expect(token).toEqual(expect.arrayContaining(['EMAIL_EMPTY', 'PASSWORD_EMPTY', 'MALFORMED_JSON', 'VALUE_NOT_VALID']));
+      // The codes a superRefine reports are declared with its schema (refineRules) and listed on 400 ...
+      const register = document.paths['/api/investor/register'].post.responses['400']['x-error-codes']!;
+      expect(register).toEqual(
+        expect.arrayContaining(['EMAIL_EMPTY', 'EMAIL_INVALID_FORMAT', 'PASSWORD_CONSTRAINTS_MISMATCH', 'PHONE_NUMBER_NOT_VALID', 'BANK_ACCOUNT_ACCOUNT_NUMBER_IS_WRONG']),
+      );
+      const patch = document.paths['/api/investor'].patch.responses['400']['x-error-codes']!;
+      expect(patch).toEqual(expect.arrayContaining(['CURRENT_PASSWORD_EMPTY', 'REPEAT_PASSWORD_EMPTY', 'EMAIL_NOT_SAME', 'FIRST_NAME_IS_EMPTY']));
+      // ... and so are those handlers throw (server/routes/api/error-codes.ts): each entry names a registered
+      // route and a status it documents, and is listed there.
+      expect(register).toContain('EMAIL_EXISTS');
+      for (const [key, byStatus] of Object.entries(routeErrorCodes)) {
+        const [method, url] = key.split(' ');
+        const operation = document.paths[toOpenapiPath(url)]?.[method.toLowerCase()];
+        expect(operation, `${key} (server/routes/api/error-codes.ts) is not a route`).toBeDefined();
+        for (const [status, codes] of Object.entries(byStatus)) {
+          expect(operation!.responses[status]?.['x-error-codes'], `${key} ${status}`).toEqual(expect.arrayContaining([...codes!]));
+        }
+      }
     } finally {
       await app.close();
       await opened.close();
     }
+  });
+});
+
+describe('declared refinement codes', () => {
+  it('a rule can only report the codes its schema declares (type level), and the schema reports them', () => {
+    const schema = refineRules(z.object({ email: z.string() }), ['EMAIL_EMPTY'], (body) => (body.email ? [] : [{ code: 'EMAIL_EMPTY', path: ['email'] }]));
+    // @ts-expect-error EMAIL_EXISTS is not declared for this schema
+    refineRules(z.string(), ['EMAIL_EMPTY'], () => [{ code: 'EMAIL_EXISTS', path: [] }]);
+    const result = schema.safeParse({ email: '' });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => [i.message, i.path.join('.')])).toEqual([['EMAIL_EMPTY', 'email']]);
   });
 });
 
@@ -151,6 +183,7 @@ describe('conformance checker', () => {
       answer({ body: { data: null, errors: [{ code: 1 }], status: 401 } }),
       answer({ contentType: 'text/html' }),
       answer({ route: '/api/nowhere' }),
+      answer({ body: { data: null, errors: [{ code: 'EMAIL_EXISTS', context: '', message: 'x' }], status: 401 } }),
     ]);
     const notModified = checkConformance(document, [answer({ route: '/api/faq', url: '/api/faq', status: 304, contentType: '', body: null })]);
     expect(notModified.mismatches).toEqual([]);
@@ -160,6 +193,7 @@ describe('conformance checker', () => {
       expect.stringMatching(/^body does not match the schema/),
       expect.stringMatching(/^content-type "text\/html" is not documented/),
       'route not in the OpenAPI document',
+      expect.stringMatching(/^error code EMAIL_EXISTS is not listed for this route and status \(x-error-codes: TOKEN_EXPIRED, UNAUTHORIZED\)/),
     ]);
   });
 });

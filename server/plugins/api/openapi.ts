@@ -6,6 +6,7 @@ import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-pro
 import { z } from 'zod';
 import { errorEnvelopeSchema } from '../../../contract/envelope';
 import { isErrorCode } from '../../i18n/messages';
+import { declaredCodes } from '../../lib/declared-codes';
 import { isPrivateRoute, requiredRoles } from '../app/auth';
 import { notModifiedRoutes, routeErrorCodes } from '../../routes/api/error-codes';
 
@@ -41,11 +42,16 @@ export const OPENAPI_INFO = {
 type RouteLike = Pick<RouteOptions, 'onRequest' | 'preValidation' | 'preHandler'> & { method?: string | string[] };
 type ZodLike = { _zod?: { def?: Record<string, unknown> } };
 
-/** Codes a zod schema names as its issue messages (`z.string().min(1, 'EMAIL_EMPTY')`), walked recursively. */
+/**
+ * Codes a zod schema names as its issue messages (`z.string().min(1, 'EMAIL_EMPTY')`) and the codes its
+ * refinements declare (lib/declared-codes.ts: a `superRefine` reports codes from inside a function, so
+ * routes/api/accounts/rules.ts `refineRules` declares them with the schema), walked recursively.
+ */
 export function schemaErrorCodes(schema: unknown, found = new Set<string>(), seen = new Set<unknown>()): Set<string> {
   const def = (schema as ZodLike | undefined)?._zod?.def;
   if (!def || seen.has(schema)) return found;
   seen.add(schema);
+  for (const code of declaredCodes(schema)) found.add(code);
   const named = (holder: { error?: unknown } | undefined) => {
     if (typeof holder?.error !== 'function') return;
     try {

@@ -1,28 +1,56 @@
-// Error codes route handlers throw (besides the generic code of each status and the codes the zod schemas
-// name, which the OpenAPI transform finds by itself: server/plugins/api/openapi.ts). Keyed by
-// `METHOD /api/path` as Fastify registers the route; the statuses must also be in the route's `response`.
-// Keep it next to the routes: when a handler starts throwing a new code, add it here (it shows in
-// docs/openapi.json as the response's `x-error-codes`; `npm run openapi` then).
-const orderAction = { 409: ['ORDER_STATUS_CHANGED', 'INVALID_STATUS_CHANGE', 'NOT_ENOUGH_SHARES_AVAILABLE'] };
+import type { ErrorCode } from '../../i18n/messages';
 
-export const routeErrorCodes: Record<string, Partial<Record<number, string[]>>> = {
+// Error codes route handlers (and the services they call) throw, per route and status, besides what the
+// document finds by itself (server/plugins/api/openapi.ts): the generic code of each status, the codes the zod
+// schemas name as messages, and those their refinements declare (lib/declared-codes.ts, e.g. the accounts
+// rules). Keyed by `METHOD /api/path` as Fastify registers the route; the statuses must be in the route's
+// `response` (tests/api/openapi.test.ts checks both). Surveyed from every throw site (server/**: apiError,
+// badRequest, new ApiError, the rules that collect ApiErrorItem lists); the API conformance check
+// (tests/api/conformance/check.ts) fails when the API suite receives a code that is not listed for its
+// route and status, so a code added to a handler without its line here fails `npm test`.
+const orderAction = { 409: ['ORDER_STATUS_CHANGED', 'INVALID_STATUS_CHANGE', 'NOT_ENOUGH_SHARES_AVAILABLE'] } as const;
+/** checkTarget and checkAgreements (server/orders/investment-rules.ts), and the payment method check */
+const investmentRules = [
+  'OFFER_CLOSED_FOR_INVESTMENTS',
+  'SERIES_NOT_ASSIGNED_TO_OFFER',
+  'SERIES_CLOSED_FOR_INVESTMENTS',
+  'IS_LOWER_THAN_MIN',
+  'NOT_ENOUGH_SHARES_AVAILABLE',
+  'NO_TRANSACTION_METHOD_AVAILABLE',
+] as const;
+
+export const routeErrorCodes: Record<string, Partial<Record<number, readonly ErrorCode[]>>> = {
+  'POST /api/token': { 400: ['INVALID_CLIENT', 'INVALID_GRANT', 'TOKEN_REQUEST:USER_NOT_ACTIVE'] },
+  'POST /api/investor/register': { 400: ['EMAIL_EXISTS'] },
+  'POST /api/investor/register/check-email': { 400: ['EMAIL_EXISTS'] },
+  'POST /api/investor/activate-account': { 400: ['ACTIVATION_TOKEN_NOT_EXIST'] },
+  'POST /api/user/reset-password': { 400: ['TOKEN_NOT_VALID'] },
+  'GET /api/user/reset-password': { 400: ['TOKEN_NOT_VALID'] },
+  'PATCH /api/investor': { 400: ['CURRENT_PASSWORD_NOT_MATCH', 'EMAIL_SAME', 'EMAIL_TAKEN'] },
+  'POST /api/investor/confirm-email': { 400: ['TOKEN_NOT_VALID', 'EMAIL_TAKEN'] },
+  'POST /api/investment/validate': { 400: investmentRules },
   'POST /api/investment': {
+    400: [...investmentRules, 'CAN_CREATE_PAYMENT'],
     409: ['NOT_ENOUGH_SHARES_AVAILABLE'],
     422: ['IDEMPOTENCY_KEY_REUSED'],
     502: ['CAN_CREATE_PAYMENT', 'PAYPAL_UNAVAILABLE'],
   },
   'POST /api/transaction/retry': {
+    400: ['NO_TRANSACTION_METHOD_AVAILABLE', 'CAN_CREATE_PAYMENT'],
     409: ['ORDER_ALREADY_PAID', 'ORDER_EXPIRED', 'PAYMENT_PENDING'],
     502: ['CAN_CREATE_PAYMENT', 'PAYPAL_UNAVAILABLE'],
   },
   'POST /api/order/:id/paypal/return': { 502: ['PAYPAL_UNAVAILABLE'] },
-  'POST /api/paypal/webhook': { 502: ['PAYPAL_UNAVAILABLE'] },
+  'POST /api/paypal/webhook': { 400: ['WEBHOOK_NOT_VERIFIED'], 502: ['PAYPAL_UNAVAILABLE'] },
   'POST /api/operator/orders/:id/cancel': orderAction,
   'POST /api/operator/orders/:id/complete': orderAction,
   'POST /api/operator/orders/:id/record-transfer': orderAction,
-  'POST /api/operator/exceptions/:id/resolve': { 409: ['EXCEPTION_ALREADY_RESOLVED', 'EXCEPTION_HAS_NO_ORDER', 'ORDER_STATUS_CHANGED'] },
+  'POST /api/operator/exceptions/:id/resolve': {
+    409: ['EXCEPTION_ALREADY_RESOLVED', 'EXCEPTION_HAS_NO_ORDER', 'ORDER_STATUS_CHANGED', 'INVALID_STATUS_CHANGE'],
+  },
   'POST /api/operator/investors/:id/resend-activation': { 409: ['ACCOUNT_ALREADY_ACTIVE'] },
-  'PATCH /api/operator/offers/:id': { 409: ['SERIES_TOTAL_BELOW_TAKEN'] },
+  'PATCH /api/operator/offers/:id': { 400: ['INVESTMENT_WINDOW_NOT_VALID'], 409: ['SERIES_TOTAL_BELOW_TAKEN'] },
+  'POST /api/operator/offers/:id/documents': { 413: ['FILE_TOO_LARGE'], 415: ['FILE_TYPE_NOT_ALLOWED'] },
   'POST /api/operator/statements': {
     413: ['FILE_TOO_LARGE'],
     415: ['STATEMENT_FORMAT_UNKNOWN'],

@@ -5,12 +5,14 @@ import addFormatsModule from 'ajv-formats';
 import type { RecordedAnswer } from './recorder';
 
 // The conformance check: every answer the API suite received (recorded by ./recorder.ts) must match the OpenAPI
-// document: its status must be documented for its route, its media type listed, and a JSON body must validate
-// against that status's schema (JSON Schema 2020-12, the dialect of OpenAPI 3.1).
+// document: its status must be documented for its route, its media type listed, a JSON body must validate
+// against that status's schema (JSON Schema 2020-12, the dialect of OpenAPI 3.1), and every error code of an
+// error envelope must be one the document lists for that route and status (`x-error-codes`).
 
 type Schema = Record<string, unknown>;
 interface Response {
   content?: Record<string, { schema?: Schema }>;
+  'x-error-codes'?: string[];
 }
 interface Document {
   paths: Record<string, Record<string, { responses?: Record<string, Response> }>>;
@@ -133,6 +135,16 @@ export function checkConformance(document: Document, answers: RecordedAnswer[]):
       continue;
     }
     checkedBodies += 1;
+    if (answer.status >= 400) {
+      const listed = response['x-error-codes'] ?? [];
+      const errors = (answer.body as { errors?: unknown } | null)?.errors;
+      for (const item of Array.isArray(errors) ? errors : []) {
+        const code = (item as { code?: unknown } | null)?.code;
+        if (typeof code === 'string' && !listed.includes(code)) {
+          fail(answer, `error code ${code} is not listed for this route and status (x-error-codes: ${listed.join(', ') || 'none'})`);
+        }
+      }
+    }
     const validate = validatorFor(`${operationKey} ${answer.status} ${mediaType}`, schema);
     if (!validate(answer.body)) {
       const details = (validate.errors ?? [])

@@ -1,6 +1,7 @@
 import { isSupportedCountry, isValidPhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js';
 import { z } from 'zod';
 import type { ErrorCode } from '../../../i18n/messages';
+import { declareCodes } from '../../../lib/declared-codes';
 
 // SPEC §5 rules shared by registration, password reset and settings.
 
@@ -33,12 +34,28 @@ export function normalizePhone(phone: string, country: string): string | undefin
 }
 
 /** A zod issue whose message is the envelope code, at a path inside the validated object. */
-export interface RuleIssue {
-  code: ErrorCode;
+export interface RuleIssue<C extends ErrorCode = ErrorCode> {
+  code: C;
   path: (string | number)[];
 }
 
 /** Reports rule issues from a superRefine as custom issues (message = code; see lib/validation-errors.ts). */
 export function report(ctx: z.RefinementCtx, issues: RuleIssue[]) {
   for (const issue of issues) ctx.addIssue({ code: 'custom', message: issue.code, path: issue.path });
+}
+
+/**
+ * `schema.superRefine` reporting what `rules` finds, with the codes it can report declared once, here: the
+ * OpenAPI document lists them for the route (lib/declared-codes.ts), and a rule reporting a code missing
+ * from `codes` does not compile.
+ */
+export function refineRules<S extends z.ZodType, const C extends ErrorCode>(
+  schema: S,
+  codes: readonly C[],
+  rules: (value: z.output<S>) => RuleIssue<NoInfer<C>>[],
+) {
+  return declareCodes(
+    schema.superRefine((value, ctx) => report(ctx, rules(value))),
+    codes,
+  );
 }

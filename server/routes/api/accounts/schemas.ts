@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ErrorCode } from '../../../i18n/messages';
 import { registerEmailCheckBodySchema as registerEmailCheckBody } from '../../../../contract/accounts';
 import { countryCode } from './countries';
 import {
@@ -8,7 +9,7 @@ import {
   normalizePhone,
   passwordFollowsRules,
   phoneCountryIsKnown,
-  report,
+  refineRules,
   type RuleIssue,
 } from './rules';
 
@@ -17,13 +18,22 @@ import {
 // superRefine reports every broken rule at once with its SPEC §8 code and the field's path (the envelope
 // `context`), and a transform hands the route normalized values. So validation errors never reach handlers;
 // only the checks that need the database (EMAIL_EXISTS, required agreements, tokens, the current password)
-// are made there.
+// are made there. Each rule group names the codes it can report (`…_CODES`); `refineRules` declares them
+// for the OpenAPI document and does not compile when a rule reports a code its schema did not declare.
 
 const text = (max: number) => z.string().max(max, 'VALUE_NOT_VALID').nullish();
 const blank = (value: string | null | undefined) => !value || value.trim() === '';
 const clean = (value: string | null | undefined) => (value ?? '').trim();
 
 type Path = (string | number)[];
+type CodeOf<T extends readonly ErrorCode[]> = T[number];
+
+const ADDRESS_CODES = ['IS_EMPTY', 'VALUE_NOT_VALID'] as const;
+const BANK_CODES = ['IS_EMPTY', 'VALUE_NOT_VALID', 'BANK_ACCOUNT_ACCOUNT_NUMBER_IS_WRONG'] as const;
+const PERSONAL_CODES = ['FIRST_NAME_IS_EMPTY', 'LAST_NAME_IS_EMPTY', 'VALUE_NOT_VALID', 'PHONE_NUMBER_NOT_VALID'] as const;
+const EMAIL_CODES = ['EMAIL_EMPTY', 'EMAIL_INVALID_FORMAT'] as const;
+const NEW_PASSWORD_CODES = ['PASSWORD_EMPTY', 'PASSWORD_CONSTRAINTS_MISMATCH', 'PASSWORD_NOT_SAME'] as const;
+const PASSWORD_CHANGE_CODES = ['CURRENT_PASSWORD_EMPTY', 'NEW_PASSWORD_EMPTY', 'PASSWORD_CONSTRAINTS_MISMATCH', 'REPEAT_PASSWORD_EMPTY', 'PASSWORD_NOT_SAME'] as const;
 
 // ---------- groups ----------
 
@@ -32,8 +42,8 @@ const bankShape = z.object({ country: text(10), bankName: text(200), accountNumb
 type AddressInput = z.infer<typeof addressShape>;
 type BankInput = z.infer<typeof bankShape>;
 
-function addressIssues(address: AddressInput | null | undefined, at: Path): RuleIssue[] {
-  const issues: RuleIssue[] = [];
+function addressIssues(address: AddressInput | null | undefined, at: Path): RuleIssue<CodeOf<typeof ADDRESS_CODES>>[] {
+  const issues: RuleIssue<CodeOf<typeof ADDRESS_CODES>>[] = [];
   for (const field of ['street', 'city', 'zip', 'state', 'country'] as const) {
     if (blank(address?.[field])) issues.push({ code: 'IS_EMPTY', path: [...at, field] });
   }
@@ -49,8 +59,8 @@ const normalizeAddress = (address: AddressInput | null | undefined) => ({
   country: countryCode(address?.country)!,
 });
 
-function bankIssues(bank: BankInput | null | undefined, at: Path): RuleIssue[] {
-  const issues: RuleIssue[] = [];
+function bankIssues(bank: BankInput | null | undefined, at: Path): RuleIssue<CodeOf<typeof BANK_CODES>>[] {
+  const issues: RuleIssue<CodeOf<typeof BANK_CODES>>[] = [];
   if (blank(bank?.country)) issues.push({ code: 'IS_EMPTY', path: [...at, 'country'] });
   else if (!countryCode(bank?.country)) issues.push({ code: 'VALUE_NOT_VALID', path: [...at, 'country'] });
   if (blank(bank?.bankName)) issues.push({ code: 'IS_EMPTY', path: [...at, 'bankName'] });
@@ -73,8 +83,8 @@ interface PersonalInput {
 
 const phoneCountryOf = (input: PersonalInput) => (blank(input.phoneCountry) ? DEFAULT_PHONE_COUNTRY : clean(input.phoneCountry).toUpperCase());
 
-function personalIssues(input: PersonalInput, at: Path): RuleIssue[] {
-  const issues: RuleIssue[] = [];
+function personalIssues(input: PersonalInput, at: Path): RuleIssue<CodeOf<typeof PERSONAL_CODES>>[] {
+  const issues: RuleIssue<CodeOf<typeof PERSONAL_CODES>>[] = [];
   if (blank(input.firstName)) issues.push({ code: 'FIRST_NAME_IS_EMPTY', path: [...at, 'firstName'] });
   if (blank(input.lastName)) issues.push({ code: 'LAST_NAME_IS_EMPTY', path: [...at, 'lastName'] });
   const country = phoneCountryOf(input);
@@ -95,14 +105,14 @@ function normalizePersonal(input: PersonalInput) {
   };
 }
 
-function emailIssues(value: string | null | undefined, at: Path, emptyCode: 'EMAIL_EMPTY' = 'EMAIL_EMPTY'): RuleIssue[] {
+function emailIssues(value: string | null | undefined, at: Path, emptyCode: 'EMAIL_EMPTY' = 'EMAIL_EMPTY'): RuleIssue<CodeOf<typeof EMAIL_CODES>>[] {
   if (blank(value)) return [{ code: emptyCode, path: at }];
   return normalizeEmail(value!) ? [] : [{ code: 'EMAIL_INVALID_FORMAT', path: at }];
 }
 
 /** The new password and its repeat (registration, reset). */
-function newPasswordIssues(password: string | null | undefined, repeat: string | null | undefined, at: Path): RuleIssue[] {
-  const issues: RuleIssue[] = [];
+function newPasswordIssues(password: string | null | undefined, repeat: string | null | undefined, at: Path): RuleIssue<CodeOf<typeof NEW_PASSWORD_CODES>>[] {
+  const issues: RuleIssue<CodeOf<typeof NEW_PASSWORD_CODES>>[] = [];
   if (!password) issues.push({ code: 'PASSWORD_EMPTY', path: [...at, 'password'] });
   else if (!passwordFollowsRules(password)) issues.push({ code: 'PASSWORD_CONSTRAINTS_MISMATCH', path: [...at, 'password'] });
   if (password && password !== repeat) issues.push({ code: 'PASSWORD_NOT_SAME', path: [...at, 'repeatPassword'] });
@@ -113,8 +123,8 @@ const agreementsShape = z.array(z.object({ id: z.number().int(), isAccepted: z.b
 
 // ---------- POST /investor/register ----------
 
-export const registerBodySchema = z
-  .object({
+export const registerBodySchema = refineRules(
+  z.object({
     email: text(254),
     password: text(1024),
     repeatPassword: text(1024),
@@ -125,16 +135,16 @@ export const registerBodySchema = z
     address: addressShape.nullish(),
     bank: bankShape.nullish(),
     agreements: agreementsShape,
-  })
-  .superRefine((body, ctx) =>
-    report(ctx, [
-      ...emailIssues(body.email, ['email']),
-      ...newPasswordIssues(body.password, body.repeatPassword, []),
-      ...personalIssues(body, []),
-      ...addressIssues(body.address, ['address']),
-      ...bankIssues(body.bank, ['bank']),
-    ]),
-  )
+  }),
+  [...EMAIL_CODES, ...NEW_PASSWORD_CODES, ...PERSONAL_CODES, ...ADDRESS_CODES, ...BANK_CODES],
+  (body) => [
+    ...emailIssues(body.email, ['email']),
+    ...newPasswordIssues(body.password, body.repeatPassword, []),
+    ...personalIssues(body, []),
+    ...addressIssues(body.address, ['address']),
+    ...bankIssues(body.bank, ['bank']),
+  ],
+)
   .transform((body) => ({
     email: normalizeEmail(body.email!)!,
     password: body.password!,
@@ -148,34 +158,30 @@ export type Registration = z.output<typeof registerBodySchema>;
 
 // ---------- POST /investor/register/check-email (contract/accounts.ts) ----------
 
-export const registerEmailCheckBodySchema = registerEmailCheckBody
-  .superRefine((body, ctx) => report(ctx, emailIssues(body?.email, ['email'])))
-  .transform((body) => ({ email: normalizeEmail(body!.email!)! }));
+export const registerEmailCheckBodySchema = refineRules(registerEmailCheckBody, EMAIL_CODES, (body) =>
+  emailIssues(body?.email, ['email']),
+).transform((body) => ({ email: normalizeEmail(body!.email!)! }));
 
 // ---------- activation ----------
 
 export const activateBodySchema = z.object({ activationToken: text(200) }).nullish();
-export const resendBodySchema = z
-  .object({ email: text(254) })
-  .nullish()
-  .superRefine((body, ctx) => report(ctx, emailIssues(body?.email, ['email'])))
-  .transform((body) => ({ email: normalizeEmail(body!.email!)! }));
+export const resendBodySchema = refineRules(z.object({ email: text(254) }).nullish(), EMAIL_CODES, (body) =>
+  emailIssues(body?.email, ['email']),
+).transform((body) => ({ email: normalizeEmail(body!.email!)! }));
 
 // ---------- reset / set password ----------
 
-export const resetPasswordBodySchema = z
-  .object({ email: text(254), resetPasswordToken: text(200), password: text(1024), repeatPassword: text(1024) })
-  .nullish()
-  .superRefine((body, ctx) => {
+export const resetPasswordBodySchema = refineRules(
+  z.object({ email: text(254), resetPasswordToken: text(200), password: text(1024), repeatPassword: text(1024) }).nullish(),
+  ['TOKEN_NOT_VALID', ...NEW_PASSWORD_CODES, ...EMAIL_CODES],
+  (body) => {
     if (body && body.resetPasswordToken !== undefined) {
       const issues = newPasswordIssues(body.password, body.repeatPassword, []);
-      if (blank(body.resetPasswordToken)) issues.unshift({ code: 'TOKEN_NOT_VALID', path: ['resetPasswordToken'] });
-      report(ctx, issues);
-    } else {
-      report(ctx, emailIssues(body?.email, ['email']));
+      return blank(body.resetPasswordToken) ? [{ code: 'TOKEN_NOT_VALID', path: ['resetPasswordToken'] }, ...issues] : issues;
     }
-  })
-  .transform((body) =>
+    return emailIssues(body?.email, ['email']);
+  },
+).transform((body) =>
     body!.resetPasswordToken !== undefined
       ? ({ mode: 'set', token: body!.resetPasswordToken!, password: body!.password! } as const)
       : ({ mode: 'request', email: normalizeEmail(body!.email!)! } as const),
@@ -191,41 +197,43 @@ const emailShape = z.object({ newEmail: text(254), repeatEmail: text(254) });
 
 const GROUPS = ['personal', 'address', 'bank', 'notificationsOptOut', 'password', 'email'] as const;
 
-export const investorPatchSchema = z
-  .object({
+export const investorPatchSchema = refineRules(
+  z.object({
     personal: personalShape.optional(),
     address: addressShape.optional(),
     bank: bankShape.optional(),
     notificationsOptOut: z.boolean().optional(),
     password: passwordShape.optional(),
     email: emailShape.optional(),
-  })
-  .nullish()
-  .superRefine((body, ctx) => {
+  }).nullish(),
+  ['VALUE_NOT_VALID', ...PERSONAL_CODES, ...ADDRESS_CODES, ...BANK_CODES, ...PASSWORD_CHANGE_CODES, ...EMAIL_CODES, 'EMAIL_NOT_SAME'],
+  (body) => {
     const present = GROUPS.filter((group) => body?.[group] !== undefined);
-    if (present.length !== 1) return report(ctx, [{ code: 'VALUE_NOT_VALID', path: [] }]);
-    if (body!.personal) report(ctx, personalIssues(body!.personal, ['personal']));
-    if (body!.address) report(ctx, addressIssues(body!.address, ['address']));
-    if (body!.bank) report(ctx, bankIssues(body!.bank, ['bank']));
+    if (present.length !== 1) return [{ code: 'VALUE_NOT_VALID', path: [] }];
+    if (body!.personal) return personalIssues(body!.personal, ['personal']);
+    if (body!.address) return addressIssues(body!.address, ['address']);
+    if (body!.bank) return bankIssues(body!.bank, ['bank']);
     if (body!.password) {
       const { currentPassword, newPassword, repeatPassword } = body!.password;
-      const issues: RuleIssue[] = [];
+      const issues: RuleIssue<CodeOf<typeof PASSWORD_CHANGE_CODES>>[] = [];
       if (!currentPassword) issues.push({ code: 'CURRENT_PASSWORD_EMPTY', path: ['password', 'currentPassword'] });
       if (!newPassword) issues.push({ code: 'NEW_PASSWORD_EMPTY', path: ['password', 'newPassword'] });
       else if (!passwordFollowsRules(newPassword)) issues.push({ code: 'PASSWORD_CONSTRAINTS_MISMATCH', path: ['password', 'newPassword'] });
       if (!repeatPassword) issues.push({ code: 'REPEAT_PASSWORD_EMPTY', path: ['password', 'repeatPassword'] });
       else if (newPassword && newPassword !== repeatPassword) issues.push({ code: 'PASSWORD_NOT_SAME', path: ['password', 'repeatPassword'] });
-      report(ctx, issues);
+      return issues;
     }
     if (body!.email) {
       const { newEmail, repeatEmail } = body!.email;
-      const issues = emailIssues(newEmail, ['email', 'newEmail']);
+      const issues: RuleIssue<CodeOf<typeof EMAIL_CODES> | 'EMAIL_NOT_SAME'>[] = emailIssues(newEmail, ['email', 'newEmail']);
       if (!issues.length && normalizeEmail(repeatEmail ?? '') !== normalizeEmail(newEmail!)) {
         issues.push({ code: 'EMAIL_NOT_SAME', path: ['email', 'repeatEmail'] });
       }
-      report(ctx, issues);
+      return issues;
     }
-  })
+    return [];
+  },
+)
   .transform((body) => {
     const b = body!;
     if (b.personal) return { group: 'personal', value: normalizePersonal(b.personal) } as const;
