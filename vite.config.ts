@@ -2,6 +2,7 @@ import { defineConfig, loadEnv } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './scripts/precompress.mjs';
 import { bundleReport } from './scripts/bundle-report.mjs';
+import { stripMachineDescriptions } from './scripts/strip-descriptions.mjs';
 
 // The SPA's configuration is fixed at build time from the same variables the server reads
 // (see README "Configuration"); src/config/env.ts checks it once at start.
@@ -11,7 +12,8 @@ export default defineConfig(({ mode }) => {
   return {
     // precompress: brotli + gzip copies of dist/ written once at build (served as files by server/routes/spa.ts).
     // bundleReport: dist/.vite/bundle-modules.json, read by scripts/budget.mjs to name a chunk's biggest modules.
-    plugins: [react(), bundleReport(), precompress()],
+    // stripMachineDescriptions: the machines' descriptions (for diagrams and QA scripts) stay out of the SPA bundle.
+    plugins: [react(), stripMachineDescriptions(), bundleReport(), precompress()],
     define: {
       __APP_CONFIG__: JSON.stringify({
         apiUrl: env.VITE_API_URL || '/api',
