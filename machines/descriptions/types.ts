@@ -9,7 +9,11 @@
 //   / `<actor> failed` for invoked requests, `after 6 s` for delays, `always` for eventless transitions,
 //   `completed` for a compound state's completion, as `[en, pl]`. An event description completes the
 //   sentence "when …" ("the investor accepts cookies").
-// The machines stay pure logic; tests/unit/descriptions.test.ts fails when a state or event lacks one.
+// Written once here: each machine file wraps its machine in `described(…, descriptions)` (./describe.ts),
+// which sets the English texts as XState `description` on every state node and transition (the diagrams and
+// the English path scripts read them from the machine; the Polish ones are read from here). A machine added
+// later needs that one line and its file here; tests/unit/descriptions.test.ts fails when a state, event or
+// transition lacks a description, in the file or in the machine.
 export type Text = readonly [en: string, pl: string];
 
 export interface MachineDescriptions {
