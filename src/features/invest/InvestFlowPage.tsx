@@ -24,6 +24,7 @@ import { TextField } from '../../components/forms/TextField';
 import { Logo } from '../../components/layout/Logo';
 import { UserMenu } from '../../components/layout/UserMenu';
 import { Button, LinkButton } from '../../components/ui/Button';
+import { panelCss, panelTitleCss } from '../../components/ui/Panel';
 import { ServerHtml } from '../../components/ui/ServerHtml';
 import { Spinner } from '../../components/ui/Spinner';
 import { usePageTitle } from '../../components/ui/usePageTitle';
@@ -654,17 +655,8 @@ const Center = styled.div`
 `;
 
 const StepForm = styled.form`
-  display: grid;
-  gap: 16px;
-  padding: 24px;
-  border-radius: ${({ theme }) => theme.radius}px;
-  background: ${({ theme }) => theme.colors.white};
-  box-shadow: ${({ theme }) => theme.shadow};
-  h1 {
-    margin: 0;
-    font-size: 1.6rem;
-    color: ${({ theme }) => theme.colors.brown};
-  }
+  ${panelCss}
+  ${panelTitleCss}
   fieldset {
     border: 0;
     padding: 0;

@@ -12,6 +12,7 @@ import { formatFractionPercent, formatMoney } from '../../components/format/mone
 import { countryName } from '../../components/forms/countries';
 import { Image } from '../../components/media/Image';
 import { ServerHtml } from '../../components/ui/ServerHtml';
+import { Panel } from '../../components/ui/Panel';
 import { useLanguage, useT } from '../../i18n/i18n';
 
 export const COLLAPSED_DESCRIPTION_PX = 41;
@@ -110,13 +111,7 @@ export function SummaryCard({ offer, draft, methods, quote, email, showInvestor 
   );
 }
 
-const Card = styled.section`
-  display: grid;
-  gap: 16px;
-  padding: 24px;
-  border-radius: ${({ theme }) => theme.radius}px;
-  background: ${({ theme }) => theme.colors.white};
-  box-shadow: ${({ theme }) => theme.shadow};
+const Card = styled(Panel)`
   h2 {
     margin: 0;
     font-size: 1.3rem;

@@ -9,6 +9,7 @@ import { Link } from 'wouter';
 import type { BankTransferDetails, Order } from '../../../contract/orders';
 import { BankTransferQr, BankTransferRows, PaymentNote as Note } from '../../components/payment/BankTransfer';
 import { Countdown } from '../../components/payment/Countdown';
+import { panelCss, panelTitleCss } from '../../components/ui/Panel';
 import { href } from '../../config/paths';
 import type { Language } from '../../config/env';
 import { useLanguage, useT } from '../../i18n/i18n';
@@ -97,17 +98,8 @@ export function ThankYouPayPal({ order, slug }: { order: Order; slug: string }) 
 }
 
 const Card = styled.div`
-  display: grid;
-  gap: 16px;
-  padding: 24px;
-  border-radius: ${({ theme }) => theme.radius}px;
-  background: ${({ theme }) => theme.colors.white};
-  box-shadow: ${({ theme }) => theme.shadow};
-  h1 {
-    margin: 0;
-    font-size: 1.6rem;
-    color: ${({ theme }) => theme.colors.brown};
-  }
+  ${panelCss}
+  ${panelTitleCss}
   h2 {
     margin: 8px 0 0;
     font-size: 1.2rem;
