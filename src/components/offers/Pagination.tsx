@@ -1,21 +1,11 @@
 // The paging control of a list (SPEC §2 "Pagination"): previous / page numbers / next and a page-size
 // choice. `PageControl` renders what it is given and reports the user's choices (with `hrefFor` the pages
-// are links, so "open in a new tab" works; a plain click is still the chart's choice); `Pagination` feeds
-// it from the pagination chart (machines/pagination.machine.ts). Navigation and scrolling are the charts'
-// effects. No pages renders nothing.
-import { useSelector } from '@xstate/react';
+// are links, so "open in a new tab" works; a plain click is still the chart's choice). The list's chart
+// feeds it (machines/offersList.machine.ts, machines/pagedList.machine.ts); navigation and scrolling are
+// the charts' effects. No pages renders nothing.
 import { useId, type MouseEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
-import type { PaginationActorRef } from '../../../machines/pagination.machine';
 import { useT } from '../../i18n/i18n';
-
-export interface PaginationProps {
-  actorRef: PaginationActorRef;
-  /** the page-size options (6/9/12/15 on the offers list) */
-  sizes: readonly number[];
-  /** the address of a page: given, the pages are links */
-  hrefFor?: (page: number) => string;
-}
 
 /** Page numbers to show: all up to 7, else first, last and the current one's neighbours, with gaps. */
 export function pageWindow(current: number, total: number): Array<number | 'gap'> {
@@ -28,27 +18,6 @@ export function pageWindow(current: number, total: number): Array<number | 'gap'
     out.push(p);
   });
   return out;
-}
-
-export function Pagination({ actorRef, sizes, hrefFor }: PaginationProps) {
-  const empty = useSelector(actorRef, (s) => s.matches('empty'));
-  const ready = useSelector(actorRef, (s) => s.hasTag('controls'));
-  const page = useSelector(actorRef, (s) => s.context.page);
-  const pageSize = useSelector(actorRef, (s) => s.context.pageSize);
-  const totalPages = useSelector(actorRef, (s) => s.context.totalPages);
-  if (empty) return null;
-  return (
-    <PageControl
-      page={page}
-      pageSize={pageSize}
-      totalPages={totalPages}
-      ready={ready}
-      sizes={sizes}
-      hrefFor={hrefFor}
-      onPage={(p) => actorRef.send({ type: 'pagination.pageSelected', page: p })}
-      onPageSize={(size) => actorRef.send({ type: 'pagination.pageSizeSelected', pageSize: size })}
-    />
-  );
 }
 
 export interface PageControlProps {

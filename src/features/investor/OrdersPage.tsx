@@ -6,8 +6,7 @@ import styled from 'styled-components';
 import type { OrderStatus, OrdersPage as OrdersAnswer } from '../../../contract/orders';
 import { useAppSystem } from '../../app/AppSystemContext';
 import type { Screen } from '../../app/screen';
-import { listHref } from '../../components/offers/paging';
-import { Pagination } from '../../components/offers/Pagination';
+import { PageControl } from '../../components/offers/Pagination';
 import { usePageTitle } from '../../components/ui/usePageTitle';
 import { useLanguage, useT } from '../../i18n/i18n';
 import { createInvestorApi } from './api';
@@ -41,7 +40,7 @@ export const OrdersPage: Screen = ({ params }) => {
     const query = new URLSearchParams(list.search);
     if (value) query.set('status', value);
     else query.delete('status');
-    list.navigate(listHref(language, 1, list.paging.getSnapshot().context.pageSize, query.toString(), ORDERS_LIST));
+    list.navigate(list.firstPageHref(query.toString()));
   };
 
   return (
@@ -63,15 +62,15 @@ export const OrdersPage: Screen = ({ params }) => {
         </Filter>
       }
     >
-      {list.load.status === 'failure' && <LoadError error={list.load.error} onRetry={list.load.retry} />}
-      {list.skeleton && list.load.status !== 'failure' && <Skeleton rows={5} />}
+      {list.failed && <LoadError error={list.error} onRetry={list.retry} />}
+      {list.skeleton && <Skeleton rows={5} />}
       {list.empty && <Empty testId="orders-empty" text={status ? t('investor.orders.emptyFiltered') : t('investor.orders.empty')} />}
       {!list.skeleton && list.data && list.data.items.length > 0 && (
         <Card>
           <OrdersTable orders={list.data.items} />
         </Card>
       )}
-      <Pagination actorRef={list.paging} sizes={PAGE_SIZES} />
+      <PageControl {...list.pageControl} />
     </InvestorPage>
   );
 };

@@ -8,7 +8,7 @@ import type { Investment, PortfolioPage as PortfolioAnswer } from '../../../cont
 import { useAppSystem } from '../../app/AppSystemContext';
 import type { Screen } from '../../app/screen';
 import { formatMoney } from '../../components/format/money';
-import { Pagination } from '../../components/offers/Pagination';
+import { PageControl } from '../../components/offers/Pagination';
 import { LinkButton } from '../../components/ui/Button';
 import { usePageTitle } from '../../components/ui/usePageTitle';
 import type { Language } from '../../config/env';
@@ -39,8 +39,8 @@ export const PortfolioPage: Screen = ({ params }) => {
       title={t('investor.portfolio.title')}
       subtitle={data ? `${t(pluralKey('investor.dashboard.investmentsCount', language, count), { count })} · ${t('investor.portfolio.total', { amount: formatMoney(data.totals.investedAmount, language) })}` : undefined}
     >
-      {list.load.status === 'failure' && <LoadError error={list.load.error} onRetry={list.load.retry} />}
-      {list.skeleton && list.load.status !== 'failure' && <Skeleton rows={3} />}
+      {list.failed && <LoadError error={list.error} onRetry={list.retry} />}
+      {list.skeleton && <Skeleton rows={3} />}
       {list.empty && (
         <Empty testId="portfolio-empty" text={t('investor.portfolio.empty')}>
           <LinkButton href={href(language, 'offers')}>{t('investor.dashboard.browseOffers')}</LinkButton>
@@ -66,7 +66,7 @@ export const PortfolioPage: Screen = ({ params }) => {
           </List>
         </>
       )}
-      <Pagination actorRef={list.paging} sizes={PAGE_SIZES} />
+      <PageControl {...list.pageControl} />
     </InvestorPage>
   );
 };

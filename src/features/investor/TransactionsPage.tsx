@@ -6,7 +6,7 @@ import type { TransactionsAnswer } from '../../../contract/transactions';
 import { useAppSystem } from '../../app/AppSystemContext';
 import type { Screen } from '../../app/screen';
 import { formatMoney } from '../../components/format/money';
-import { Pagination } from '../../components/offers/Pagination';
+import { PageControl } from '../../components/offers/Pagination';
 import { Button } from '../../components/ui/Button';
 import { usePageTitle } from '../../components/ui/usePageTitle';
 import { href } from '../../config/paths';
@@ -47,8 +47,8 @@ export const TransactionsPage: Screen = ({ params }) => {
       }
     >
       {files.failed && <FileFailure onRetry={files.retry} onDismiss={files.dismiss} />}
-      {list.load.status === 'failure' && <LoadError error={list.load.error} onRetry={list.load.retry} />}
-      {list.skeleton && list.load.status !== 'failure' && <Skeleton rows={5} />}
+      {list.failed && <LoadError error={list.error} onRetry={list.retry} />}
+      {list.skeleton && <Skeleton rows={5} />}
       {list.empty && <Empty testId="transactions-empty" text={t('investor.transactions.empty')} />}
       {!list.skeleton && list.data && list.data.items.length > 0 && (
         <Card>
@@ -89,7 +89,7 @@ export const TransactionsPage: Screen = ({ params }) => {
           </TableScroll>
         </Card>
       )}
-      <Pagination actorRef={list.paging} sizes={PAGE_SIZES} />
+      <PageControl {...list.pageControl} />
     </InvestorPage>
   );
 };
