@@ -1,9 +1,11 @@
 // Registration (SPEC §2 "Registration and activation"): three steps (account details, address, bank
 // details with the required agreements), then POST /investor/register. The chart's context holds what was
-// typed on every step, so going back and forth keeps it. Server errors come back per field; the chart
-// returns to the first step that has one (stepOfFirstError). Effects are named and provided by the view.
+// typed on every step, so going back and forth keeps it, and the accepted agreements: the chart decides
+// that the required ones are accepted (SPEC §5: IS_EMPTY beside each one missing, nothing sent) before it
+// registers. Server errors come back per field; the chart returns to the first step that has one
+// (stepOfFirstError). Effects are named and provided by the view.
 import { assign, fromPromise, setup } from 'xstate';
-import { fieldErrorsFrom, type FieldErrors } from './types';
+import { DEFAULT_PHONE_COUNTRY, fieldErrorsFrom, type FieldErrors } from './types';
 import { described } from './descriptions/describe';
 import descriptions from './descriptions/registration';
 
@@ -75,6 +77,26 @@ export function stepOfFirstError(errors: FieldErrors): Step {
   return STEPS.find((s) => steps.has(s)) ?? 'bank';
 }
 
+/** IS_EMPTY per required agreement not accepted (SPEC §5), keyed `agreements.<id>` like the server's. */
+export function missingAgreements(list: readonly Agreement[], accepted: Record<string, boolean>): FieldErrors {
+  return Object.fromEntries(list.filter((a) => a.required && !accepted[String(a.id)]).map((a) => [`agreements.${a.id}`, 'IS_EMPTY']));
+}
+
+const isAgreementError = (field: string) => field.startsWith('agreements.');
+
+/** The errors with the agreements' own replaced by those of the required agreements not accepted. */
+function withAgreementErrors(context: Pick<RegistrationContext, 'errors' | 'agreementList' | 'agreements'>): FieldErrors {
+  const others = Object.fromEntries(Object.entries(context.errors).filter(([field]) => !isAgreementError(field)));
+  return { ...others, ...missingAgreements(context.agreementList, context.agreements) };
+}
+
+/** A server error on an agreement means it was not taken as accepted: its box is shown unticked. */
+function untickRefused(agreements: Record<string, boolean>, errors: FieldErrors): Record<string, boolean> {
+  const out = { ...agreements };
+  for (const field of Object.keys(errors)) if (isAgreementError(field)) out[field.slice('agreements.'.length)] = false;
+  return out;
+}
+
 /** The errors without those of one step (the step was just corrected and submitted again). */
 export function withoutStepErrors(errors: FieldErrors, step: Step): FieldErrors {
   return Object.fromEntries(Object.entries(errors).filter(([field]) => stepOfField(field) !== step));
@@ -93,16 +115,26 @@ export type RegistrationEvent =
   | { type: 'registration.retried' }
   | { type: 'registration.accountSubmitted'; values: AccountStep }
   | { type: 'registration.addressSubmitted'; values: AddressStep }
-  | { type: 'registration.wentBack'; values: Partial<AddressStep & BankStep>; agreements?: Record<string, boolean> }
-  | { type: 'registration.submitted'; values: BankStep; agreements: Record<string, boolean> };
+  | { type: 'registration.wentBack'; values: Partial<AddressStep & BankStep> }
+  /** an agreement's box on the last step was ticked or unticked */
+  | { type: 'registration.agreementToggled'; id: string; accepted: boolean }
+  /** the last step's fields break their rules (nothing is sent): kept as typed, the agreements checked too */
+  | { type: 'registration.bankRefused'; values: Partial<BankStep> }
+  | { type: 'registration.submitted'; values: BankStep };
 
 /** What a failed registration call is turned into by the provided actor: codes per field. */
 export interface RegistrationFailure {
   fieldErrors: FieldErrors;
 }
 
+/** The registration's answer: its errors per field, the refused agreements unticked. */
+function serverErrors(context: RegistrationContext, error: unknown) {
+  const errors = fieldErrorsFrom(error);
+  return { errors, agreements: untickRefused(context.agreements, errors) };
+}
+
 export const EMPTY_REGISTRATION: RegistrationData = {
-  account: { email: '', password: '', repeatPassword: '', firstName: '', lastName: '', phone: '', phoneCountry: 'PL' },
+  account: { email: '', password: '', repeatPassword: '', firstName: '', lastName: '', phone: '', phoneCountry: DEFAULT_PHONE_COUNTRY },
   address: { street: '', city: '', zip: '', state: '', country: '' },
   bank: { country: '', bankName: '', accountNumber: '' },
   agreements: {},
@@ -134,6 +166,8 @@ export const registrationMachine = described(setup({
     /** the check refused the e-mail (EMAIL_EXISTS, its format); any other failure lets the user go on */
     emailRefused: (_, params: { error: unknown }) => Boolean(fieldErrorsFrom(params.error).email),
     firstErrorOn: (_, params: { error: unknown; step: Step }) => stepOfFirstError(fieldErrorsFrom(params.error)) === params.step,
+    /** a required agreement is not accepted: nothing is sent */
+    agreementMissing: ({ context }) => Object.keys(missingAgreements(context.agreementList, context.agreements)).length > 0,
   },
 }).createMachine({
   id: 'registration',
@@ -212,15 +246,33 @@ export const registrationMachine = described(setup({
       on: {
         'registration.wentBack': {
           target: 'address',
+          actions: assign(({ context, event }) => ({ bank: { ...context.bank, ...event.values } as BankStep })),
+        },
+        // Ticking a box takes its error away; unticking a required one shows it again only at the next submit.
+        'registration.agreementToggled': {
           actions: assign(({ context, event }) => ({
-            bank: { ...context.bank, ...event.values } as BankStep,
-            agreements: event.agreements ?? context.agreements,
+            agreements: { ...context.agreements, [event.id]: event.accepted },
+            errors: event.accepted
+              ? Object.fromEntries(Object.entries(context.errors).filter(([field]) => field !== `agreements.${event.id}`))
+              : context.errors,
           })),
         },
-        'registration.submitted': {
-          target: 'submitting',
-          actions: assign(({ event }) => ({ bank: event.values, agreements: event.agreements, errors: {} })),
+        'registration.bankRefused': {
+          actions: assign(({ context, event }) => ({
+            bank: { ...context.bank, ...event.values } as BankStep,
+            errors: withAgreementErrors(context),
+          })),
         },
+        'registration.submitted': [
+          {
+            guard: 'agreementMissing',
+            actions: assign(({ context, event }) => ({ bank: event.values, errors: withAgreementErrors(context) })),
+          },
+          {
+            target: 'submitting',
+            actions: assign(({ event }) => ({ bank: event.values, errors: {} })),
+          },
+        ],
       },
     },
     submitting: {
@@ -246,14 +298,14 @@ export const registrationMachine = described(setup({
           {
             guard: { type: 'firstErrorOn', params: ({ event }) => ({ error: event.error, step: 'account' as const }) },
             target: 'account',
-            actions: assign({ errors: ({ event }) => fieldErrorsFrom(event.error) }),
+            actions: assign(({ context, event }) => serverErrors(context, event.error)),
           },
           {
             guard: { type: 'firstErrorOn', params: ({ event }) => ({ error: event.error, step: 'address' as const }) },
             target: 'address',
-            actions: assign({ errors: ({ event }) => fieldErrorsFrom(event.error) }),
+            actions: assign(({ context, event }) => serverErrors(context, event.error)),
           },
-          { target: 'bank', actions: assign({ errors: ({ event }) => fieldErrorsFrom(event.error) }) },
+          { target: 'bank', actions: assign(({ context, event }) => serverErrors(context, event.error)) },
         ],
       },
     },

@@ -23,7 +23,15 @@ export default {
     'checkEmail failed': ['the e-mail is refused (already registered, bad format) or the check fails (the user goes on)', 'e-mail zostaje odrzucony (już zarejestrowany, zły format) lub sprawdzenie zawodzi (użytkownik idzie dalej)'],
     'registration.addressSubmitted': ['the user completes step 2', 'użytkownik kończy krok 2'],
     'registration.wentBack': ['the user clicks Back', 'użytkownik klika Wstecz'],
-    'registration.submitted': ['the user clicks Register', 'użytkownik klika Zarejestruj'],
+    'registration.submitted': [
+      'the user clicks Register (with a required agreement not ticked it stays, the agreement marked)',
+      'użytkownik klika Zarejestruj (gdy wymagana zgoda nie jest zaznaczona, zostaje, a zgoda jest oznaczona)',
+    ],
+    'registration.agreementToggled': ['the user ticks or unticks an agreement', 'użytkownik zaznacza lub odznacza zgodę'],
+    'registration.bankRefused': [
+      'the user clicks Register with a field breaking its rule (nothing sent; the required agreements are checked too)',
+      'użytkownik klika Zarejestruj, a pole łamie swoją regułę (nic nie jest wysyłane; sprawdzane są też wymagane zgody)',
+    ],
     'register done': ['the server creates the account', 'serwer zakłada konto'],
     'register failed': ['the server rejects a field (shown on its step)', 'serwer odrzuca pole (pokazane w jego kroku)'],
   },

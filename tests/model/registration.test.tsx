@@ -52,7 +52,11 @@ const events = [
   { type: 'xstate.error.actor.checkEmail', error: failure({ '': 'TOO_MANY_TRIES' }) },
   { type: 'registration.addressSubmitted', values: ADDRESS },
   { type: 'registration.wentBack', values: {} },
-  { type: 'registration.submitted', values: BANK, agreements: { '7': true, '8': false } },
+  // the required agreement: ticked, or not (then a submit stays on the step with IS_EMPTY beside it)
+  { type: 'registration.agreementToggled', id: '7', accepted: true },
+  { type: 'registration.agreementToggled', id: '7', accepted: false },
+  { type: 'registration.bankRefused', values: { ...BANK, country: '' } },
+  { type: 'registration.submitted', values: BANK },
   { type: 'xstate.done.actor.register', output: { email: ACCOUNT.email } },
   // errors on every step: back to the first; on two later steps: back to the address; on the last only
   { type: 'xstate.error.actor.register', error: failure({ 'bank.accountNumber': 'BANK_ACCOUNT_ACCOUNT_NUMBER_IS_WRONG', email: 'EMAIL_EXISTS', phone: 'PHONE_NUMBER_NOT_VALID' }) },
@@ -60,7 +64,8 @@ const events = [
   { type: 'xstate.error.actor.register', error: failure({ 'bank.bankName': 'IS_EMPTY', '': 'TOO_MANY_TRIES' }) },
 ] as never[];
 
-const paths = createMachineTestModel(registrationMachine, { events, serializeState: byValueAnd() as never }).getShortestPaths();
+// the accepted flags are part of a state's key: a submit with the required agreement ticked or not goes elsewhere
+const paths = createMachineTestModel(registrationMachine, { events, serializeState: byValueAnd('agreements') as never }).getShortestPaths();
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type ModelEvent = { type: string; [key: string]: any };
@@ -93,6 +98,8 @@ interface Seen {
   bank: BankStep;
   errors: Record<string, string>;
   registeredEmail: string | null;
+  /** is the required agreement's box ticked? */
+  terms: boolean;
 }
 
 /** Every server error of a step stands beside its field, translated. */
@@ -121,7 +128,12 @@ describe('registration (model-based, through the app)', { timeout: 30_000 }, () 
       server.hold('POST', '/investor/register');
       server.hold('POST', '/investor/register/check-email');
       const app = h;
-      const seen: Seen = { ...structuredClone(EMPTY_REGISTRATION), errors: {}, registeredEmail: null };
+      const seen: Seen = { ...structuredClone(EMPTY_REGISTRATION), errors: {}, registeredEmail: null, terms: false };
+      const terms = () => screen.getByRole('checkbox', { name: /Akceptuję regulamin/ }) as HTMLInputElement;
+      const markTermsMissing = () => {
+        const others = Object.fromEntries(Object.entries(seen.errors).filter(([f]) => !f.startsWith('agreements.')));
+        seen.errors = seen.terms ? others : { ...others, 'agreements.7': 'IS_EMPTY' };
+      };
       await settle();
 
       await path.test({
@@ -167,8 +179,10 @@ describe('registration (model-based, through the app)', { timeout: 30_000 }, () 
             expectErrorsBeside(seen, { 'bank.accountNumber': 'accountNumber', 'bank.bankName': 'bankName', 'agreements.7': 'agreements.7' });
             const formError = seen.errors[''];
             if (formError) expect(screen.getByText(pl(formError))).toHaveAttribute('role', 'alert');
-            // required agreements carry an asterisk
-            expect(screen.getByRole('checkbox', { name: /Akceptuję regulamin/ }).closest('div')).toHaveTextContent('*');
+            // required agreements carry an asterisk; the boxes show the chart's accepted flags
+            expect(terms().closest('div')).toHaveTextContent('*');
+            expect(terms().checked).toBe(seen.terms);
+            expect(errorOf(screen.getByRole('checkbox', { name: /newsletter/ }))).toBeNull();
           },
           submitting: () => {
             expect(step()).toBe('bank');
@@ -212,13 +226,37 @@ describe('registration (model-based, through the app)', { timeout: 30_000 }, () 
             fireEvent.click(button('Wstecz'));
             await settle();
           },
-          'registration.submitted': async () => {
-            Object.assign(seen, { bank: BANK, errors: {} });
-            fill(BANK as unknown as Record<string, string>);
-            const terms = screen.getByRole('checkbox', { name: /Akceptuję regulamin/ }) as HTMLInputElement;
-            if (!terms.checked) fireEvent.click(terms);
+          'registration.agreementToggled': async ({ event }: { event: ModelEvent }) => {
+            if (terms().checked !== event.accepted) fireEvent.click(terms());
+            await settle(1);
+            seen.terms = event.accepted;
+            if (event.accepted) delete seen.errors['agreements.7'];
+          },
+          'registration.bankRefused': async () => {
+            // a field breaks its rule: nothing is sent, the required agreement is marked too when not ticked
+            const calls = app.fake.callsTo('POST', '/investor/register').length;
+            fill({ ...BANK, country: '' } as unknown as Record<string, string>);
             fireEvent.click(button('Załóż konto'));
             await settle();
+            // what was typed is kept by the chart, invalid or not
+            seen.bank = { ...BANK, country: '' };
+            markTermsMissing();
+            expect(errorOf(input('country'))).toBe(pl('IS_EMPTY'));
+            expect(app.fake.callsTo('POST', '/investor/register')).toHaveLength(calls);
+          },
+          'registration.submitted': async () => {
+            const calls = app.fake.callsTo('POST', '/investor/register').length;
+            seen.bank = BANK;
+            fill(BANK as unknown as Record<string, string>);
+            fireEvent.click(button('Załóż konto'));
+            await settle();
+            if (!seen.terms) {
+              // the chart refuses: IS_EMPTY beside the required agreement, nothing sent
+              markTermsMissing();
+              expect(app.fake.callsTo('POST', '/investor/register')).toHaveLength(calls);
+              return;
+            }
+            seen.errors = {};
             const body = server.lastBody('POST', '/investor/register') as Record<string, unknown>;
             expect(body).toMatchObject({
               email: ACCOUNT.email,
@@ -247,6 +285,8 @@ describe('registration (model-based, through the app)', { timeout: 30_000 }, () 
           },
           'xstate.error.actor.register': async ({ event }: { event: ModelEvent }) => {
             seen.errors = (event.error as RegistrationFailure).fieldErrors;
+            // an agreement the server refused is shown unticked
+            if (seen.errors['agreements.7']) seen.terms = false;
             await server.answer('POST', '/investor/register', errorAnswer((event.error as RegistrationFailure).fieldErrors));
           },
         } as never,

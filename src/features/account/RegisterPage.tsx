@@ -3,7 +3,7 @@
 // feedback (rules.ts, the server's own rules), and handed to the chart when valid. Server errors stand
 // beside their fields; the chart has already gone back to the first step that has one.
 import { useActorRef, useSelector } from '@xstate/react';
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { groupAccountNumber } from '../../components/format/money';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
@@ -120,8 +120,10 @@ export const RegisterPage: Screen = () => {
               errors={context.errors}
               countries={context.countries.map((c) => c.code)}
               submitting={submitting}
-              onSubmit={(values, agreements) => actor.send({ type: 'registration.submitted', values, agreements })}
-              onBack={(values, agreements) => actor.send({ type: 'registration.wentBack', values, agreements })}
+              onSubmit={(values) => actor.send({ type: 'registration.submitted', values })}
+              onRefused={(values) => actor.send({ type: 'registration.bankRefused', values })}
+              onToggle={(id, accepted) => actor.send({ type: 'registration.agreementToggled', id, accepted })}
+              onBack={(values) => actor.send({ type: 'registration.wentBack', values })}
             />
           )}
           <p>
@@ -281,6 +283,8 @@ function BankForm({
   countries,
   submitting,
   onSubmit,
+  onRefused,
+  onToggle,
   onBack,
 }: {
   values: BankStep;
@@ -289,8 +293,11 @@ function BankForm({
   errors: FieldErrors;
   countries: string[];
   submitting: boolean;
-  onSubmit: (values: BankStep, agreements: Record<string, boolean>) => void;
-  onBack: (values: BankStep, agreements: Record<string, boolean>) => void;
+  onSubmit: (values: BankStep) => void;
+  /** the fields break their rules: the chart marks the required agreements missing too */
+  onRefused: (values: BankStep) => void;
+  onToggle: (id: string, accepted: boolean) => void;
+  onBack: (values: BankStep) => void;
 }) {
   const t = useT();
   const text = useErrorText();
@@ -306,18 +313,9 @@ function BankForm({
     reValidateMode: 'onChange',
   });
   const message = useFieldMessage(errors, serverErrors);
-  const [checked, setChecked] = useState<Record<string, boolean>>(accepted);
-  const [missing, setMissing] = useState<Record<string, string>>({});
   const required = { validate: (v: string) => ok(checkRequired(v)) };
-
-  const submit = handleSubmit(
-    (bank) => {
-      const notAccepted = missingAgreements(agreements, checked);
-      setMissing(notAccepted);
-      if (!Object.keys(notAccepted).length) onSubmit(bank, checked);
-    },
-    () => setMissing(missingAgreements(agreements, checked)),
-  );
+  // the chart decides whether the required agreements are accepted (it stays on this step when not)
+  const submit = handleSubmit(onSubmit, () => onRefused(getValues()));
 
   return (
     <Form noValidate onSubmit={submit} aria-label={t('account.register.steps.bank')} aria-busy={submitting}>
@@ -362,12 +360,9 @@ function BankForm({
                 name={`agreements.${key}`}
                 label={<ServerHtml html={a.content} as="span" />}
                 required={a.required}
-                checked={Boolean(checked[key])}
-                onChange={(value) => {
-                  setChecked((c) => ({ ...c, [key]: value }));
-                  if (value) setMissing(({ [key]: _, ...rest }) => rest);
-                }}
-                error={text(missing[key] ?? (checked[key] ? undefined : serverErrors[`agreements.${key}`]))}
+                checked={Boolean(accepted[key])}
+                onChange={(value) => onToggle(key, value)}
+                error={text(serverErrors[`agreements.${key}`])}
               />
             );
           })}
@@ -375,7 +370,7 @@ function BankForm({
       )}
       <FieldError>{text(serverErrors[''])}</FieldError>
       <Actions>
-        <Button variant="secondary" disabled={submitting} onClick={() => onBack(getValues(), checked)}>
+        <Button variant="secondary" disabled={submitting} onClick={() => onBack(getValues())}>
           {t('account.register.back')}
         </Button>
         <Button type="submit" disabled={submitting} data-loading={submitting || undefined}>
@@ -386,7 +381,3 @@ function BankForm({
   );
 }
 
-/** IS_EMPTY for each required agreement not accepted (SPEC §5). */
-export function missingAgreements(agreements: Agreement[], checked: Record<string, boolean>): Record<string, string> {
-  return Object.fromEntries(agreements.filter((a) => a.required && !checked[String(a.id)]).map((a) => [String(a.id), 'IS_EMPTY']));
-}

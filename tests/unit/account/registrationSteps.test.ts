@@ -1,8 +1,7 @@
 // The step-with-first-error rule of the registration chart: after a failed submit the form goes back to
 // the first step (account details, address, bank details) that has an error.
 import { describe, expect, it } from 'vitest';
-import { stepOfField, stepOfFirstError, withoutStepErrors } from '../../../machines/registration.machine';
-import { missingAgreements } from '../../../src/features/account/RegisterPage';
+import { missingAgreements, stepOfField, stepOfFirstError, withoutStepErrors } from '../../../machines/registration.machine';
 
 describe('stepOfField', () => {
   it.each([
@@ -49,7 +48,7 @@ describe('required agreements', () => {
       { id: 2, content: 'Marketing', required: false },
       { id: 3, content: 'Privacy', required: true },
     ];
-    expect(missingAgreements(agreements, { '1': true, '2': false, '3': false })).toEqual({ '3': 'IS_EMPTY' });
+    expect(missingAgreements(agreements, { '1': true, '2': false, '3': false })).toEqual({ 'agreements.3': 'IS_EMPTY' });
     expect(missingAgreements(agreements, { '1': true, '3': true })).toEqual({});
   });
 });
