@@ -45,6 +45,10 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY || 32);
 const POOL_SIZE = Number(process.env.BENCH_POOL_SIZE || 10);
 /** BENCH_SYNC_COMMIT=false runs the servers with ORDER_SYNCHRONOUS_COMMIT=false. */
 const SYNC_COMMIT = process.env.BENCH_SYNC_COMMIT !== 'false';
+/** BENCH_ROUNDS=steady (or burst): only that round; default both. */
+const ROUNDS = (process.env.BENCH_ROUNDS || 'burst,steady').split(',');
+/** BENCH_SERVER_DIR=<checkout>: start the servers from another checkout (before/after comparisons, same load generator). */
+const SERVER_DIR = path.resolve(process.env.BENCH_SERVER_DIR || root);
 /** BENCH_CPU_PROF=<dir>: the first server process writes a V8 CPU profile (.cpuprofile) there when it stops. */
 const CPU_PROF_DIR = process.env.BENCH_CPU_PROF || '';
 
@@ -198,7 +202,7 @@ async function main() {
   try {
     console.log(
       `bench:orders  database ${name} on ${new URL(adminUrl).host}; ${PROCESSES} processes, ${ATTEMPTS} attempts per round; ` +
-        `ORDER_SYNCHRONOUS_COMMIT=${SYNC_COMMIT}; load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')}`,
+        `ORDER_SYNCHRONOUS_COMMIT=${SYNC_COMMIT}; servers from ${SERVER_DIR}; load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')}`,
     );
     await migrateDatabase(database);
     await seedDemo(database.db);
@@ -212,7 +216,7 @@ async function main() {
       const profile = CPU_PROF_DIR && i === 0 ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(CPU_PROF_DIR)] : [];
       if (profile.length) mkdirSync(path.resolve(CPU_PROF_DIR), { recursive: true });
       const child = spawn(process.execPath, ['--import', 'tsx', ...profile, 'server/index.ts'], {
-        cwd: root,
+        cwd: SERVER_DIR,
         stdio: ['ignore', 'inherit', 'inherit'],
         env: {
           ...process.env,
@@ -358,8 +362,8 @@ async function main() {
       }
     }
 
-    await round('burst', Math.floor(ATTEMPTS * 0.9), ATTEMPTS);
-    await round('steady', ATTEMPTS, CONCURRENCY);
+    if (ROUNDS.includes('burst')) await round('burst', Math.floor(ATTEMPTS * 0.9), ATTEMPTS);
+    if (ROUNDS.includes('steady')) await round('steady', ATTEMPTS, CONCURRENCY);
   } finally {
     await Promise.all(httpPools.map((pool) => pool.close()));
     for (const child of children) child.kill('SIGTERM');

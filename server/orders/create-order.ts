@@ -208,12 +208,9 @@ export async function createOrder(deps: OrderServiceDeps, input: CreateOrderInpu
       throw error;
     }
 
-    // Durability barrier: a transaction that takes an xid commits synchronously, so its flush covers every
-    // earlier WAL record, this order's commit included. Only then is the order confirmed to the investor.
-    // (WAL is sequential: a crash before the flush loses this order together with anything that saw it, so
-    // shares can never be oversold; it only can't lose an order we already confirmed.) Many concurrent
-    // barriers share one flush (group commit). ORDER_SYNCHRONOUS_COMMIT=false skips it.
-    if (deps.databaseKind === 'postgres' && config.orderSynchronousCommit) await db.execute(sql`select txid_current()`);
+    // Durability barrier (see durable()): the order is confirmed only once its commit is on disk.
+    // ORDER_SYNCHRONOUS_COMMIT=false skips it.
+    if (deps.databaseKind === 'postgres' && config.orderSynchronousCommit) await durable(db);
 
     const payment = await handler.afterCreate(ctx, created);
     const history: OrderHistoryRow[] = [
@@ -222,6 +219,46 @@ export async function createOrder(deps: OrderServiceDeps, input: CreateOrderInpu
     const mapped = toOrder({ order, offer, series, email: user.email, transactions: [transaction], history }, language, config);
     return { order: mapped, payment, replayed: false };
   }
+}
+
+/**
+ * Durability barrier: a transaction that takes an xid commits synchronously, so its flush covers every
+ * earlier WAL record, the caller's order commit included. (WAL is sequential: a crash before the flush loses
+ * the order together with anything that saw it, so shares can never be oversold; the barrier only makes sure
+ * no order we confirm can be lost.)
+ * Group commit in the process: orders that finish while a barrier is already on its way to the database
+ * cannot use that one (it may have been sent before their commit); they all share the NEXT one, sent as
+ * soon as the current one returns, hence after each of their commits. At most one barrier is in flight and
+ * one waiting per process (per database), whatever the number of concurrent orders.
+ */
+const barriers = new WeakMap<Db, { inFlight: Promise<void> | null; next: Promise<void> | null }>();
+export function durable(db: Db): Promise<void> {
+  let state = barriers.get(db);
+  if (!state) barriers.set(db, (state = { inFlight: null, next: null }));
+  const current = state;
+  const send = (): Promise<void> => {
+    const sent: Promise<void> = db
+      .execute(sql`select txid_current()`)
+      .then(() => undefined)
+      .finally(() => {
+        if (current.inFlight === sent) current.inFlight = null;
+      });
+    current.inFlight = sent;
+    return sent;
+  };
+  if (current.next) return current.next;
+  if (!current.inFlight) return send();
+  const next = current.inFlight
+    .then(
+      () => undefined,
+      () => undefined,
+    )
+    .then(() => {
+      current.next = null;
+      return send();
+    });
+  current.next = next;
+  return next;
 }
 
 const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
