@@ -62,10 +62,12 @@ export function CopyRow({ ns, label, shown, copied, testId }: { ns: PaymentTexts
   );
   const done = useSelector(actor, (s) => s.hasTag('copied'));
   const failed = useSelector(actor, (s) => s.hasTag('failed'));
+  // the chart's state, as a data attribute (read by the storyboard)
+  const state = useSelector(actor, (s) => String(s.value));
   return (
     <div>
       <dt>{label}</dt>
-      <dd>
+      <dd data-state={state}>
         <CopyButton
           type="button"
           data-testid={testId}
