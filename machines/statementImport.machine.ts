@@ -4,6 +4,7 @@
 // The file itself stays opaque to the chart: the provided `upload` actor reads and sends it (the app gives
 // the real HTTP call; tests give a deferred promise).
 import { assign, fromPromise, setup } from 'xstate';
+import type { StatementImportDetail } from '../contract/operator';
 import { described } from './descriptions/describe';
 import descriptions from './descriptions/statementImport';
 
@@ -25,7 +26,8 @@ export interface StatementImportContext {
   chosen: ChosenFile | null;
   /** largest file accepted, bytes (the server's STATEMENT_MAX_BYTES) */
   maxBytes: number;
-  result: unknown;
+  /** the server's summary of the import */
+  result: StatementImportDetail | null;
   failure: ImportFailure | null;
 }
 
@@ -43,7 +45,7 @@ export const statementImportMachine = described(setup({
     tags: {} as 'busy' | 'canSubmit',
   },
   actors: {
-    upload: fromPromise<unknown, ChosenFile>(async () => {
+    upload: fromPromise<StatementImportDetail, ChosenFile>(async () => {
       throw new Error('upload actor not provided');
     }),
   },

@@ -25,7 +25,7 @@ export function useStatementImport(upload: (file: ChosenFile, signal: AbortSigna
   return {
     state: useSelector(actor, (s) => s.value as string),
     chosen: useSelector(actor, (s) => s.context.chosen),
-    result: useSelector(actor, (s) => s.context.result as StatementImportDetail | null),
+    result: useSelector(actor, (s) => s.context.result),
     failure: useSelector(actor, (s) => s.context.failure),
     busy: useSelector(actor, (s) => s.hasTag('busy')),
     canSubmit: useSelector(actor, (s) => s.hasTag('canSubmit')),
