@@ -155,7 +155,9 @@ async function shoot(browser: Browser, baseUrl: string, mailDir: string | undefi
     return page;
   };
   const ctxOf = (page: Page): RecipeContext => ({ page, baseUrl, lang, mailDir });
-  const save = async (page: Page, state: string, vp: (typeof VIEWPORTS)[number]) => {
+  const save = async (page: Page, state: string, vp: (typeof VIEWPORTS)[number], proof: Locator | void) => {
+    // the proving element in view (a message below the fold, a row far down a form)
+    if (proof) await proof.first().scrollIntoViewIfNeeded({ timeout: 2_000 }).catch(() => {});
     await page.waitForTimeout(300); // let transitions settle
     const rel = `${flow.base}/${fileKey(state)}-${vp.name}.png`;
     await page.screenshot({ path: path.join(outDir, rel) });
@@ -174,18 +176,20 @@ async function shoot(browser: Browser, baseUrl: string, mailDir: string | undefi
     try {
       const proof = await recipe(ctxOf(page));
       await visible(proof);
-      await save(page, state, desktop);
+      await save(page, state, desktop, proof);
       if (proof) flow.proof.set(state, `confirmed on screen by <code>${esc(String(proof))}</code>`);
       // the same state at 390 px: the page narrowed, or (when the state does not survive that) the recipe again
       await page.setViewportSize({ width: mobile.width, height: mobile.height });
+      let mobileProof = proof;
       try {
         if (proof) await proof.first().waitFor({ state: 'attached', timeout: 3_000 });
       } catch {
         await page.context().close();
         page = await newPage(mobile);
-        await visible(await recipe(ctxOf(page)), true);
+        mobileProof = await recipe(ctxOf(page));
+        await visible(mobileProof, true);
       }
-      await save(page, state, mobile);
+      await save(page, state, mobile, mobileProof);
     } catch (error) {
       flow.shots.delete(state);
       flow.notShown.set(state, `the recipe failed: ${(error as Error).message.split('\n')[0]}`);

@@ -138,7 +138,8 @@ async function demoOrder(ctx: RecipeContext, status = 'new', method = 'BankTrans
 
 // ---------- mail ----------
 
-async function waitForMail(ctx: RecipeContext, to: string, kind: string, seen: string[] = []): Promise<Mail> {
+/** The first mail to `to` with a link matching `link`, not one of `seen` (files of earlier mail). */
+async function waitForMail(ctx: RecipeContext, to: string, link: RegExp, seen: string[] = []): Promise<Mail> {
   if (!ctx.mailDir) throw new Error('the mail folder is not known (pass --mail-dir with --base-url)');
   const deadline = Date.now() + 20_000;
   for (;;) {
@@ -147,14 +148,16 @@ async function waitForMail(ctx: RecipeContext, to: string, kind: string, seen: s
           .filter((f) => f.endsWith('.eml'))
           .sort()
           .map((f) => parseMail(path.join(ctx.mailDir!, f)))
-          .find((m) => m.to.toLowerCase().includes(to.toLowerCase()) && m.kind === kind && !seen.includes(m.file))
+          .find((m) => m.to.toLowerCase().includes(to.toLowerCase()) && m.links.some((l) => link.test(l)) && !seen.includes(m.file))
       : undefined;
     if (found) return found;
-    if (Date.now() > deadline) throw new Error(`no ${kind} mail to ${to}`);
+    if (Date.now() > deadline) throw new Error(`no mail to ${to} with a link like ${link}`);
     await new Promise((r) => setTimeout(r, 250));
   }
 }
 
+const ACTIVATION_LINK = /\/(activate|aktywuj)\//;
+const RESET_LINK = /\/(reset-password|resetuj-haslo)\//;
 const mailFiles = (ctx: RecipeContext) => (ctx.mailDir && existsSync(ctx.mailDir) ? readdirSync(ctx.mailDir).map((f) => path.join(ctx.mailDir!, f)) : []);
 
 function linkOf(mail: Mail, pattern: RegExp): string {
@@ -231,8 +234,8 @@ function freshInvestor(ctx: RecipeContext): Promise<Who> {
     const own = { ...ctx, page };
     try {
       const email = await registered(own);
-      const mail = await waitForMail(own, email, 'activation');
-      await page.goto(`${ctx.baseUrl}${linkOf(mail, /\/(activate|aktywuj)\//)}`);
+      const mail = await waitForMail(own, email, ACTIVATION_LINK);
+      await page.goto(`${ctx.baseUrl}${linkOf(mail, ACTIVATION_LINK)}`);
       await page.waitForLoadState('networkidle');
       return { email, password: PASSWORD };
     } finally {
@@ -519,7 +522,8 @@ export const RECIPES: Record<string, MachineRecipes> = {
         await home(ctx);
         await fail(ctx.page, '**/api/offers*', 500, undefined, isGet);
         await ctx.page.locator(`a[href$="/${ctx.lang}/${ctx.lang === 'en' ? 'investments' : 'inwestycje'}"]`).first().click();
-        return ctx.page.getByRole('alert');
+        // the list's failure is the not-found page (SPEC: with featured offers below)
+        return ctx.page.getByRole('heading', { level: 1, name: ctx.lang === 'en' ? 'Page not found' : /nie znaleziono|nie istnieje/i });
       },
       // The list's next page: the grid waits for the page's answer (a page change navigates first).
       navigating: async (ctx) => {
@@ -559,7 +563,8 @@ export const RECIPES: Record<string, MachineRecipes> = {
         await ctx.page.waitForTimeout(6_000);
         await ctx.page.goto(at(ctx, '/investor', '/inwestor'));
         await held.seen;
-        return ctx.page.locator('body');
+        // the page was loaded again: its session is restored behind the loader, and the refresh is held
+        return ctx.page.locator(`[data-machine="boot"][data-state='"restoringSession"']`);
       },
       // After a page load the user is fetched only when boot asks (after its loads): hold one load.
       'signedIn.user.unknown': async (ctx) => {
@@ -583,7 +588,8 @@ export const RECIPES: Record<string, MachineRecipes> = {
         await fail(ctx.page, '**/api/user/me*');
         await ctx.page.reload();
         await ctx.page.getByTestId('page-home').waitFor();
-        return ctx.page.getByTestId('page-home');
+        // signed in (the account menu), but without the name the profile would have given
+        return ctx.page.getByRole('button', { name: /My account|Moje konto/ });
       },
       signingOut: async (ctx) => {
         await signedIn(ctx);
@@ -1001,10 +1007,10 @@ Object.assign(RECIPES, {
       },
     },
   },
-  pagination: {
-    // The investor's transactions list (page in the address, size in ?items).
+  pagedList: {
+    // The investor's transactions list (one paged-list chart: its load and its paging; page in the address).
     states: {
-      waiting: async (ctx) => {
+      loading: async (ctx) => {
         await signedIn(ctx);
         const held = await hold(ctx.page, '**/api/transaction*', isGet);
         await ctx.page.goto(at(ctx, '/investor/transactions', '/inwestor/transakcje'));
@@ -1013,7 +1019,7 @@ Object.assign(RECIPES, {
       },
       ready: async (ctx) => {
         await transactionsPage(ctx);
-        return ctx.page.getByTestId('pagination');
+        return ctx.page.getByTestId('transactions-table');
       },
       // A new investor has no transactions: no list, no page controls.
       empty: async (ctx) => {
@@ -1022,9 +1028,17 @@ Object.assign(RECIPES, {
         await ctx.page.goto(at(ctx, '/investor/transactions', '/inwestor/transakcje'));
         return ctx.page.getByTestId('transactions-empty');
       },
+      failure: async (ctx) => {
+        await signedIn(ctx);
+        await fail(ctx.page, '**/api/transaction*', 500, undefined, isGet);
+        await ctx.page.goto(at(ctx, '/investor/transactions', '/inwestor/transakcje'));
+        return ctx.page.locator('[data-testid="page-transactions"] [data-testid="load-error"]');
+      },
     },
     notShown: {
-      redirecting: `${TRANSIENT} (a page above the last one: replaced by the last page's address at once, then waiting)`,
+      idle: 'the skeleton of loading, before the first request is sent on mount (the same frame)',
+      navigating:
+        'the skeleton between a page choice (or a page above the last) and the new address’s request, which the page sends as soon as the address changes (the same frame)',
     },
   },
 } satisfies Record<string, MachineRecipes>);
@@ -1055,9 +1069,9 @@ async function resetLink(ctx: RecipeContext) {
   const seen = mailFiles(ctx);
   const response = await ctx.page.request.post(`${ctx.baseUrl}/api/user/reset-password`, { data: { email: who.email }, headers: { 'accept-language': ctx.lang } });
   if (!response.ok()) throw new Error(`reset request refused: ${response.status()}`);
-  const mail = await waitForMail(ctx, who.email, 'reset', seen);
+  const mail = await waitForMail(ctx, who.email, RESET_LINK, seen);
   await consented(ctx);
-  await ctx.page.goto(`${ctx.baseUrl}${linkOf(mail, /\/(reset-password|resetuj-haslo)\//)}`);
+  await ctx.page.goto(`${ctx.baseUrl}${linkOf(mail, RESET_LINK)}`);
   await ctx.page.locator('input[name="password"]').waitFor();
 }
 
@@ -1073,7 +1087,7 @@ async function activationLink(ctx: RecipeContext): Promise<string> {
   const page = await ctx.page.context().newPage();
   try {
     const email = await registered({ ...ctx, page });
-    return linkOf(await waitForMail(ctx, email, 'activation'), /\/(activate|aktywuj)\//);
+    return linkOf(await waitForMail(ctx, email, ACTIVATION_LINK), ACTIVATION_LINK);
   } finally {
     await page.close();
   }
