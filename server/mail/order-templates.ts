@@ -2,13 +2,12 @@ import type { Language } from '../config';
 import type { BankAccountConfig } from '../orders/bank-account';
 import { groupNrb, ibanOf } from '../orders/bank-account';
 import { formatReference } from '../orders/reference';
-import type { RenderedMail } from './templates';
+import { BRAND, renderMail, type RenderedMail } from './templates';
 
 // Order e-mails (issue: investing), in the ORDER's language (the language the investor ordered in):
 // confirmation with the bank details, the payment reminder before expiry, and the expiry notice.
 // Money is formatted here (e-mails are a view): "1 234,50 zł" in Polish, "PLN 1,234.50" in English.
 
-const BRAND = 'Estate Shares';
 const ORDER_PATH = { pl: 'inwestor/zamowienie', en: 'investor/order' } as const;
 const OFFERS_PATH = { pl: 'inwestycje', en: 'investments' } as const;
 
@@ -34,9 +33,6 @@ export function formatDeadline(date: Date, language: Language): string {
   return `${deadlineFormats[language].format(date)} (Europe/Warsaw)`;
 }
 
-const escapeHtml = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
-
 interface OrderMailCopy {
   subject: string;
   greeting: string;
@@ -48,38 +44,7 @@ interface OrderMailCopy {
   footer: string;
 }
 
-function render(copy: OrderMailCopy): RenderedMail {
-  const text = [
-    copy.greeting,
-    '',
-    ...copy.lines,
-    '',
-    ...copy.table.map(([label, value]) => `${label}: ${value}`),
-    '',
-    `${copy.button}: ${copy.link}`,
-    '',
-    '--',
-    copy.footer,
-    '',
-  ].join('\n');
-  const rows = copy.table
-    .map(([label, value]) => `<tr><th align="left" style="padding:4px 12px 4px 0;font-weight:normal;color:#6b5d55">${escapeHtml(label)}</th><td style="padding:4px 0"><strong>${escapeHtml(value)}</strong></td></tr>`)
-    .join('\n');
-  const html = `<!doctype html>
-<html><body style="margin:0;padding:24px;background:#f4f1ec;font-family:Lato,Arial,sans-serif;color:#3b2f2a">
-<table role="presentation" width="100%" style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
-<tr><td>
-<h1 style="margin:0 0 16px;font-size:20px;color:#2e6b3a">${escapeHtml(BRAND)}</h1>
-<p>${escapeHtml(copy.greeting)}</p>
-${copy.lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
-${rows ? `<table role="presentation" style="margin:16px 0">${rows}</table>` : ''}
-<p style="margin:24px 0"><a href="${escapeHtml(copy.link)}" style="background:#2e6b3a;color:#ffffff;padding:12px 20px;border-radius:4px;text-decoration:none;display:inline-block">${escapeHtml(copy.button)}</a></p>
-<p style="font-size:12px;color:#6b5d55">${escapeHtml(copy.footer)}</p>
-</td></tr></table>
-</body></html>
-`;
-  return { subject: copy.subject, text, html, link: copy.link };
-}
+const render = (copy: OrderMailCopy): RenderedMail => renderMail(copy);
 
 export interface OrderMailInput {
   language: Language;

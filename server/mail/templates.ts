@@ -25,10 +25,10 @@ export function spaLink(publicUrl: string, kind: TokenMailKind, language: Langua
   return `${publicUrl}/${language}/${SPA_PATHS[kind][language]}/${encodeURIComponent(token)}`;
 }
 
-const escapeHtml = (value: string) =>
+export const escapeHtml = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
-const BRAND = 'Estate Shares';
+export const BRAND = 'Estate Shares';
 
 interface Copy {
   subject: string;
@@ -38,23 +38,53 @@ interface Copy {
   footer: string;
 }
 
-function layout(copy: Copy, link: string): RenderedMail {
-  const text = [copy.greeting, '', ...copy.lines, '', `${copy.button}: ${link}`, '', '--', copy.footer, ''].join('\n');
-  const html = `<!doctype html>
-<html><body style="margin:0;padding:24px;background:#f4f1ec;font-family:Lato,Arial,sans-serif;color:#3b2f2a">
-<table role="presentation" width="100%" style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
-<tr><td>
-<h1 style="margin:0 0 16px;font-size:20px;color:#2e6b3a">${escapeHtml(BRAND)}</h1>
-<p>${escapeHtml(copy.greeting)}</p>
-${copy.lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
-<p style="margin:24px 0"><a href="${escapeHtml(link)}" style="background:#2e6b3a;color:#ffffff;padding:12px 20px;border-radius:4px;text-decoration:none;display:inline-block">${escapeHtml(copy.button)}</a></p>
-<p style="font-size:13px;color:#6b5d55">${escapeHtml(link)}</p>
-<p style="font-size:12px;color:#6b5d55">${escapeHtml(copy.footer)}</p>
-</td></tr></table>
-</body></html>
-`;
+export interface MailLayout extends Copy {
+  /** The one action link (the button). */
+  link: string;
+  /** Label/value rows (an order's bank details, amounts) between the lines and the button. */
+  table?: [string, string][];
+  /** The link printed again under the button, for clients that do not show buttons (the account mails). */
+  linkBelow?: boolean;
+}
+
+/** Every e-mail's layout, written once: plain text and simple HTML. */
+export function renderMail(copy: MailLayout): RenderedMail {
+  const { link, table } = copy;
+  const text = [
+    copy.greeting,
+    '',
+    ...copy.lines,
+    '',
+    ...(table ? [...table.map(([label, value]) => `${label}: ${value}`), ''] : []),
+    `${copy.button}: ${link}`,
+    '',
+    '--',
+    copy.footer,
+    '',
+  ].join('\n');
+  const rows = (table ?? [])
+    .map(([label, value]) => `<tr><th align="left" style="padding:4px 12px 4px 0;font-weight:normal;color:#6b5d55">${escapeHtml(label)}</th><td style="padding:4px 0"><strong>${escapeHtml(value)}</strong></td></tr>`)
+    .join('\n');
+  const html = [
+    '<!doctype html>',
+    '<html><body style="margin:0;padding:24px;background:#f4f1ec;font-family:Lato,Arial,sans-serif;color:#3b2f2a">',
+    '<table role="presentation" width="100%" style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">',
+    '<tr><td>',
+    `<h1 style="margin:0 0 16px;font-size:20px;color:#2e6b3a">${escapeHtml(BRAND)}</h1>`,
+    `<p>${escapeHtml(copy.greeting)}</p>`,
+    copy.lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n'),
+    ...(table ? [rows ? `<table role="presentation" style="margin:16px 0">${rows}</table>` : ''] : []),
+    `<p style="margin:24px 0"><a href="${escapeHtml(link)}" style="background:#2e6b3a;color:#ffffff;padding:12px 20px;border-radius:4px;text-decoration:none;display:inline-block">${escapeHtml(copy.button)}</a></p>`,
+    ...(copy.linkBelow ? [`<p style="font-size:13px;color:#6b5d55">${escapeHtml(link)}</p>`] : []),
+    `<p style="font-size:12px;color:#6b5d55">${escapeHtml(copy.footer)}</p>`,
+    '</td></tr></table>',
+    '</body></html>',
+    '',
+  ].join('\n');
   return { subject: copy.subject, text, html, link };
 }
+
+const layout = (copy: Copy, link: string): RenderedMail => renderMail({ ...copy, link, linkBelow: true });
 
 const hours = (seconds: number) => Math.max(1, Math.round(seconds / 3600));
 

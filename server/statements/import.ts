@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
-import type { ImportSummary, StatementImportDetail, StatementLine } from '../../contract/operator';
+import type { ImportSummary, StatementImport, StatementImportDetail, StatementLine } from '../../contract/operator';
 import type { Db } from '../db/client';
 import { statementExceptions, statementImports, statementLines, type ImportSummary as StoredSummary } from '../db/schema-backoffice';
 import { orders, type OrderRow } from '../db/schema-orders';
@@ -141,19 +141,7 @@ export async function importStatement(db: Db, input: ImportInput): Promise<Impor
       entityId: imported.id,
       after: { fileName: input.fileName, fileHash, format: parsed.format, account: parsed.account, summary },
     });
-    return {
-      id: imported.id,
-      fileName: imported.fileName,
-      format: imported.format,
-      account: imported.account,
-      statementId: imported.statementId,
-      periodFrom: imported.periodFrom,
-      periodTo: imported.periodTo,
-      importedBy: input.operator.email,
-      createdAt: imported.createdAt.toISOString(),
-      summary: summary satisfies ImportSummary,
-      lines,
-    };
+    return { ...toStatementImport(imported, input.operator.email), summary: summary satisfies ImportSummary, lines };
   });
   return { detail, paidOrderIds };
 }
@@ -213,4 +201,20 @@ async function matchLine(tx: Executor, input: MatchInput): Promise<MatchResult> 
     order = await orderRow(tx, order.id);
   }
   return exception('UNKNOWN_REFERENCE', null);
+}
+
+/** A stored import as the API answers it (the import's answer, the list, the detail); `email` is the importing operator's. */
+export function toStatementImport(i: typeof statementImports.$inferSelect, email: string | null): StatementImport {
+  return {
+    id: i.id,
+    fileName: i.fileName,
+    format: i.format,
+    account: i.account,
+    statementId: i.statementId,
+    periodFrom: i.periodFrom,
+    periodTo: i.periodTo,
+    importedBy: email ?? null,
+    createdAt: i.createdAt.toISOString(),
+    summary: i.summary,
+  };
 }

@@ -20,7 +20,7 @@ import { paged, paginationQuery, pageWindow } from '../../../lib/pagination';
 import { operatorOf } from '../../../operator/context';
 import { getException, listExceptions, resolveException } from '../../../operator/exceptions';
 import { toLine } from '../../../operator/orders';
-import { importStatement } from '../../../statements/import';
+import { importStatement, toStatementImport } from '../../../statements/import';
 
 // Bank statements and the exceptions queue (docs/api.md "Back office"). Operators only.
 // Upload: JSON { fileName, contentBase64 } (base64 of the file's bytes). Chosen over multipart so the one
@@ -62,18 +62,7 @@ const statementRoutes: FastifyPluginAsyncZod = async (fastify) => {
           .offset(pageWindow(page).offset),
         fastify.db.select({ total: count() }).from(statementImports),
       ]);
-      const items = rows.map(({ i, email }) => ({
-        id: i.id,
-        fileName: i.fileName,
-        format: i.format,
-        account: i.account,
-        statementId: i.statementId,
-        periodFrom: i.periodFrom,
-        periodTo: i.periodTo,
-        importedBy: email ?? null,
-        createdAt: i.createdAt.toISOString(),
-        summary: i.summary,
-      }));
+      const items = rows.map(({ i, email }) => toStatementImport(i, email));
       return ok(paged(items, total, page));
     },
   });
@@ -96,18 +85,8 @@ const statementRoutes: FastifyPluginAsyncZod = async (fastify) => {
         .leftJoin(statementExceptions, eq(statementExceptions.lineId, statementLines.id))
         .where(eq(statementLines.importId, row.i.id))
         .orderBy(asc(statementLines.position));
-      const i = row.i;
       return ok({
-        id: i.id,
-        fileName: i.fileName,
-        format: i.format,
-        account: i.account,
-        statementId: i.statementId,
-        periodFrom: i.periodFrom,
-        periodTo: i.periodTo,
-        importedBy: row.email ?? null,
-        createdAt: i.createdAt.toISOString(),
-        summary: i.summary,
+        ...toStatementImport(row.i, row.email),
         lines: lines.map(({ line, order, exception }) =>
           toLine(line, order, exception ? { id: exception.id, reason: exception.reason, status: exception.status } : null),
         ),
