@@ -8,7 +8,7 @@ import { errorEnvelopeSchema } from '../../../contract/envelope';
 import { isErrorCode } from '../../i18n/messages';
 import { declaredCodes } from '../../lib/declared-codes';
 import { isPrivateRoute, requiredRoles } from '../app/auth';
-import { notModifiedRoutes, routeErrorCodes } from '../../routes/api/error-codes';
+import { notModifiedRoutes, routeErrorCodes, routeHandlerSchemas } from '../../routes/api/error-codes';
 
 // The API reference (issue 14), generated from the route schemas, the same zod schemas (contract/ and the
 // routes' schemas.ts) the server validates and serializes with:
@@ -145,6 +145,7 @@ function transform(input: TransformInput) {
     const status = Number(key);
     if (!(status >= 400)) continue;
     const codes = new Set<string>([...(GENERIC_CODES[status] ?? []), ...(listed[status] ?? [])]);
+    for (const parsed of routeHandlerSchemas[`${method} ${url}`]?.[status] ?? []) schemaErrorCodes(parsed, codes);
     if (status === 400) {
       for (const code of fromSchemas) codes.add(code);
       if (zodSchema.body) codes.add('MALFORMED_JSON');

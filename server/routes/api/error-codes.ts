@@ -1,3 +1,4 @@
+import { investorDataInputSchema } from '../../../contract/investment';
 import type { ErrorCode } from '../../i18n/messages';
 
 // Error codes route handlers (and the services they call) throw, per route and status, besides what the
@@ -46,7 +47,8 @@ export const routeErrorCodes: Record<string, Partial<Record<number, readonly Err
   'POST /api/operator/orders/:id/complete': orderAction,
   'POST /api/operator/orders/:id/record-transfer': orderAction,
   'POST /api/operator/exceptions/:id/resolve': {
-    409: ['EXCEPTION_ALREADY_RESOLVED', 'EXCEPTION_HAS_NO_ORDER', 'ORDER_STATUS_CHANGED', 'INVALID_STATUS_CHANGE'],
+    // booking the payment marks the order paid, which sells its shares (orders/status.ts)
+    409: ['EXCEPTION_ALREADY_RESOLVED', 'EXCEPTION_HAS_NO_ORDER', 'ORDER_STATUS_CHANGED', 'INVALID_STATUS_CHANGE', 'NOT_ENOUGH_SHARES_AVAILABLE'],
   },
   'POST /api/operator/investors/:id/resend-activation': { 409: ['ACCOUNT_ALREADY_ACTIVE'] },
   'PATCH /api/operator/offers/:id': { 400: ['INVESTMENT_WINDOW_NOT_VALID'], 409: ['SERIES_TOTAL_BELOW_TAKEN'] },
@@ -56,6 +58,15 @@ export const routeErrorCodes: Record<string, Partial<Record<number, readonly Err
     415: ['STATEMENT_FORMAT_UNKNOWN'],
     422: ['STATEMENT_MALFORMED', 'STATEMENT_EMPTY'],
   },
+};
+
+/**
+ * Schemas a handler parses itself (not the route's own schema), per route and status: the document lists the
+ * codes they name or declare, as for the route's schemas.
+ */
+export const routeHandlerSchemas: Record<string, Partial<Record<number, readonly unknown[]>>> = {
+  // the later steps' investor data, checked when present (routes/api/investment/index.ts)
+  'POST /api/investment/validate': { 400: [investorDataInputSchema] },
 };
 
 /**
