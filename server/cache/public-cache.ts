@@ -36,19 +36,25 @@ const gz = promisify(gzip);
 type Encoding = 'br' | 'gzip';
 
 interface Entry {
-  validity: string;
+  /** The content version it was built at, and the share counters' fingerprint when the answer depends on them. */
+  version: number;
+  shares: string | undefined;
   builtAt: number;
   /** The data as built (before any live overlay). */
   data: unknown;
   liveKey: string | undefined;
+  /** The live value the body was last checked against (the same object again needs no comparison). */
+  liveValue: unknown;
   etag: string;
   body: Buffer;
   compressed: Partial<Record<Encoding, Promise<Buffer | null>>>;
+  /** The compressed bodies once done (null: not worth it): sent without waiting on a promise. */
+  ready: Partial<Record<Encoding, Buffer | null>>;
 }
 
 export interface LiveOverlay<T, L> {
-  /** A cheap read done on every request (one indexed query). */
-  read(data: T): Promise<L>;
+  /** A cheap read done on every request (one indexed query, or a value kept until the share counters move). */
+  read(data: T): L | Promise<L>;
   /** The data with the live value applied. */
   apply(data: T, live: L): T;
 }
@@ -67,6 +73,21 @@ export interface CachedAnswer<T, L = unknown> {
 /** The encoding to send, from Accept-Encoding (a q=0 refuses one). */
 export function pickEncoding(header: string | string[] | undefined): Encoding | null {
   if (!header) return null;
+  // Browsers send a handful of distinct headers: each is parsed once.
+  if (typeof header === 'string') {
+    const known = pickedEncodings.get(header);
+    if (known !== undefined) return known;
+    const picked = parseEncoding(header);
+    if (pickedEncodings.size >= 256) pickedEncodings.clear();
+    pickedEncodings.set(header, picked);
+    return picked;
+  }
+  return parseEncoding(header);
+}
+
+const pickedEncodings = new Map<string, Encoding | null>();
+
+function parseEncoding(header: string | string[]): Encoding | null {
   const accepted = new Map<string, number>();
   for (const part of String(header).toLowerCase().split(',')) {
     const [name, ...params] = part.trim().split(';');
@@ -90,19 +111,31 @@ function etagMatches(header: string | undefined, etag: string): boolean {
 
 type Schema = { parse(value: unknown): unknown };
 
-export function createPublicCache(deps: { siteState: { get(): Promise<{ contentVersion: number; sharesFingerprint: string }> }; now?: () => number }) {
+type Validity = { contentVersion: number; sharesFingerprint: string };
+
+const isPromise = <T>(value: T | Promise<T>): value is Promise<T> => typeof (value as { then?: unknown } | null)?.then === 'function';
+
+export function createPublicCache(deps: { siteState: { get(): Promise<Validity>; peek?(): Validity | undefined }; now?: () => number }) {
   const now = deps.now ?? (() => Date.now());
   const entries = new Map<string, Entry>();
   const building = new Map<string, Promise<Entry>>();
   const stats = { hits: 0, builds: 0, overlays: 0, notModified: 0 };
 
-  function makeEntry(data: unknown, shown: unknown, validity: string, liveKey: string | undefined, schema: Schema | undefined): Entry {
+  function makeEntry(
+    data: unknown,
+    shown: unknown,
+    validity: { version: number; shares: string | undefined },
+    live: { key: string | undefined; value: unknown },
+    schema: Schema | undefined,
+  ): Entry {
     // The route's response schema checks the answer once per build, not once per request.
     const envelope = schema ? schema.parse(ok(shown)) : ok(shown);
     const body = Buffer.from(JSON.stringify(envelope));
     const etag = `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
-    return { validity, builtAt: now(), data, liveKey, etag, body, compressed: {} };
+    return { ...validity, builtAt: now(), data, liveKey: live.key, liveValue: live.value, etag, body, compressed: {}, ready: {} };
   }
+
+  const schemaOf = (request: FastifyRequest) => (request.routeOptions.schema?.response as Record<number, Schema> | undefined)?.[200];
 
   function remember(key: string, entry: Entry) {
     entries.delete(key);
@@ -111,57 +144,98 @@ export function createPublicCache(deps: { siteState: { get(): Promise<{ contentV
   }
 
   function compressed(entry: Entry, encoding: Encoding): Promise<Buffer | null> {
-    if (entry.body.length < COMPRESS_MIN_BYTES) return Promise.resolve(null);
+    if (entry.body.length < COMPRESS_MIN_BYTES) {
+      entry.ready[encoding] = null;
+      return Promise.resolve(null);
+    }
     entry.compressed[encoding] ??= (
       encoding === 'br'
         ? brotli(entry.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: entry.body.length } })
         : gz(entry.body, { level: 9 })
-    ).catch(() => null);
+    )
+      .catch(() => null)
+      .then((bytes) => (entry.ready[encoding] = bytes));
     return entry.compressed[encoding]!;
   }
 
-  async function send<T, L>(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer<T, L>): Promise<FastifyReply> {
-    const state = await deps.siteState.get();
-    const validity = answer.shares ? `${state.contentVersion}/${state.sharesFingerprint}` : String(state.contentVersion);
-    const schema = (request.routeOptions.schema?.response as Record<number, Schema> | undefined)?.[200];
+  async function build<T, L>(answer: CachedAnswer<T, L>, state: Validity, schema: Schema | undefined): Promise<Entry> {
+    const validity = { version: state.contentVersion, shares: answer.shares ? state.sharesFingerprint : undefined };
+    const flightKey = `${answer.key}\u0000${validity.version}/${validity.shares ?? ''}`;
+    let flight = building.get(flightKey);
+    if (!flight) {
+      flight = (async () => {
+        const data = await answer.build();
+        let shown: T = data;
+        const live: { key: string | undefined; value: unknown } = { key: undefined, value: undefined };
+        if (answer.live) {
+          live.value = await answer.live.read(data);
+          live.key = JSON.stringify(live.value);
+          shown = answer.live.apply(data, live.value as L);
+        }
+        const built = makeEntry(data, shown, validity, live, schema);
+        remember(answer.key, built);
+        stats.builds += 1;
+        return built;
+      })();
+      building.set(flightKey, flight);
+      flight.then(
+        () => building.delete(flightKey),
+        () => building.delete(flightKey),
+      );
+    }
+    return flight;
+  }
 
-    let entry = entries.get(answer.key);
-    if (!entry || entry.validity !== validity || now() - entry.builtAt > MAX_AGE_MS) {
-      const flightKey = `${answer.key}\u0000${validity}`;
-      let flight = building.get(flightKey);
-      if (!flight) {
-        flight = (async () => {
-          const data = await answer.build();
-          let shown: T = data;
-          let liveKey: string | undefined;
-          if (answer.live) {
-            const live = await answer.live.read(data);
-            liveKey = JSON.stringify(live);
-            shown = answer.live.apply(data, live);
-          }
-          const built = makeEntry(data, shown, validity, liveKey, schema);
-          remember(answer.key, built);
-          stats.builds += 1;
-          return built;
-        })();
-        building.set(flightKey, flight);
-        flight.then(
-          () => building.delete(flightKey),
-          () => building.delete(flightKey),
-        );
-      }
-      entry = await flight;
-    } else if (answer.live) {
-      const live = await answer.live.read(entry.data as T);
-      const liveKey = JSON.stringify(live);
-      if (liveKey !== entry.liveKey) {
-        const data = entry.data as T;
-        entry = makeEntry(data, answer.live.apply(data, live), entry.validity, liveKey, schema);
-        remember(answer.key, entry);
-        stats.overlays += 1;
-      } else stats.hits += 1;
-    } else stats.hits += 1;
+  /** The entry with the live value laid over it (re-serialized once when the value changed). */
+  function overlaid<T, L>(request: FastifyRequest, key: string, entry: Entry, live: LiveOverlay<T, L>, value: L): Entry {
+    // The same object as last time (a value kept until the share counters move): nothing to compare.
+    if (value === entry.liveValue) {
+      stats.hits += 1;
+      return entry;
+    }
+    const liveKey = JSON.stringify(value);
+    if (liveKey === entry.liveKey) {
+      entry.liveValue = value;
+      stats.hits += 1;
+      return entry;
+    }
+    const data = entry.data as T;
+    const fresh = makeEntry(data, live.apply(data, value), { version: entry.version, shares: entry.shares }, { key: liveKey, value }, schemaOf(request));
+    remember(key, fresh);
+    stats.overlays += 1;
+    return fresh;
+  }
 
+  /**
+   * Sends the answer: from the cache when it is valid, else built once (concurrent requests share the build).
+   * A hit whose site state, live value and compressed body are at hand runs without awaiting anything.
+   */
+  function send<T, L>(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer<T, L>): FastifyReply | Promise<FastifyReply> {
+    const state = deps.siteState.peek?.();
+    if (!state) return deps.siteState.get().then((read) => sendWith(request, reply, answer, read));
+    return sendWith(request, reply, answer, state);
+  }
+
+  function sendWith<T, L>(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer<T, L>, state: Validity): FastifyReply | Promise<FastifyReply> {
+    const entry = entries.get(answer.key);
+    if (
+      !entry ||
+      entry.version !== state.contentVersion ||
+      (answer.shares && entry.shares !== state.sharesFingerprint) ||
+      now() - entry.builtAt > MAX_AGE_MS
+    ) {
+      return build(answer, state, schemaOf(request)).then((built) => write(request, reply, answer, built));
+    }
+    if (answer.live) {
+      const value = answer.live.read(entry.data as T);
+      if (isPromise(value)) return value.then((read) => write(request, reply, answer, overlaid(request, answer.key, entry, answer.live!, read)));
+      return write(request, reply, answer, overlaid(request, answer.key, entry, answer.live, value));
+    }
+    stats.hits += 1;
+    return write(request, reply, answer, entry);
+  }
+
+  function write(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer<unknown, unknown>, entry: Entry): FastifyReply | Promise<FastifyReply> {
     reply
       .header('etag', entry.etag)
       .header('cache-control', answer.personal ? 'private, no-cache' : 'public, no-cache')
@@ -171,11 +245,13 @@ export function createPublicCache(deps: { siteState: { get(): Promise<{ contentV
       stats.notModified += 1;
       return reply.code(304).send();
     }
-    reply.type('application/json; charset=utf-8');
+    reply.header('content-type', 'application/json; charset=utf-8');
     const encoding = pickEncoding(request.headers['accept-encoding']);
-    const bytes = encoding ? await compressed(entry, encoding) : null;
-    if (encoding && bytes) return reply.header('content-encoding', encoding).send(bytes);
-    return reply.send(entry.body);
+    if (!encoding) return reply.send(entry.body);
+    // The stored bytes as they are: a Buffer skips the serializer, and a set Content-Encoding skips @fastify/compress.
+    const ready = entry.ready[encoding];
+    if (ready !== undefined) return ready ? reply.header('content-encoding', encoding).send(ready) : reply.send(entry.body);
+    return compressed(entry, encoding).then((bytes) => (bytes ? reply.header('content-encoding', encoding).send(bytes) : reply.send(entry.body)));
   }
 
   return {

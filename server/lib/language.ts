@@ -1,6 +1,8 @@
 import type { Language } from '../config';
 
 const supported = (tag: string): Language | undefined => {
+  // What the SPA sends: no parsing needed.
+  if (tag === 'pl' || tag === 'en') return tag;
   const primary = tag.trim().toLowerCase().split(/[-_]/)[0];
   return primary === 'pl' || primary === 'en' ? primary : undefined;
 };
@@ -20,16 +22,17 @@ function fromAcceptLanguage(header: string): Language | undefined {
   return best?.language;
 }
 
+const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
 /** docs/api.md: Content-Language, then Accept-Language, then DEFAULT_LANGUAGE. */
 export function resolveLanguage(
   headers: Record<string, string | string[] | undefined>,
   fallback: Language,
 ): Language {
-  const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
   const contentLanguage = first(headers['content-language']);
   const accept = first(headers['accept-language']);
   return (
-    (contentLanguage ? supported(contentLanguage.split(',')[0]) : undefined) ??
+    (contentLanguage ? supported(contentLanguage.includes(',') ? contentLanguage.split(',')[0] : contentLanguage) : undefined) ??
     (accept ? fromAcceptLanguage(accept) : undefined) ??
     fallback
   );

@@ -47,6 +47,18 @@ describeEachDatabase('maintenance gate', {}, (t) => {
     });
   }
 
+  it('keeps the API reference readable and gates public offers (the exemption set by a later onRoute hook counts)', async () => {
+    await setFlags({ maintenanceMode: true });
+    try {
+      expect((await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).statusCode).toBe(200);
+      expectError(await t.app.inject({ method: 'GET', url: '/api/offers' }), 503, [{ code: 'MAINTENANCE', context: '' }]);
+      expect((await t.app.inject({ method: 'HEAD', url: '/api/offers' })).statusCode).toBe(503);
+    } finally {
+      await setFlags({ maintenanceMode: false });
+    }
+    expectData(await t.app.inject({ method: 'GET', url: '/api/offers' }));
+  });
+
   it('asks an expired token to refresh first (it may be an operator’s)', async () => {
     await setFlags({ maintenanceMode: true });
     try {

@@ -188,19 +188,25 @@ it('site state: one read per second shared by concurrent callers; invalidate() f
     1000,
     () => clock,
   );
+  expect(cache.peek()).toBeUndefined();
   const a = cache.get();
   const b = cache.get();
+  expect(cache.peek()).toBeUndefined(); // a read in flight is not a state yet
   release!();
   expect((await a).contentVersion).toBe(1);
   expect((await b).contentVersion).toBe(1);
   expect(reads).toBe(1);
   clock = 999;
+  // Fresh: peek() gives it without a promise (the hot paths stay synchronous), get() without a read.
+  expect(cache.peek()?.contentVersion).toBe(1);
   expect((await cache.get()).contentVersion).toBe(1);
   expect(reads).toBe(1);
   clock = 1000;
+  expect(cache.peek()).toBeUndefined(); // stale: the caller must get() it
   const c = cache.get();
   // A change on this node while that read is in flight: the read may have missed it, so it is not kept.
   cache.invalidate();
+  expect(cache.peek()).toBeUndefined();
   const d = cache.get();
   expect(reads).toBe(3);
   release!(); // resolves read 3

@@ -36,13 +36,49 @@ export function nulContexts(value: unknown, limit = 20): string[] {
   return [...found];
 }
 
+/**
+ * Does any string or key hold a NUL? The same walk as nulContexts without building paths: what every request pays
+ * (a GET's params and query are a few short strings); the contexts are built only for a request that fails.
+ */
+export function holdsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes(NUL);
+  if (!value || typeof value !== 'object') return false;
+  const stack: unknown[] = [value];
+  let visited = 0;
+  while (stack.length && visited < 200_000) {
+    const current = stack.pop();
+    visited++;
+    if (typeof current === 'string') {
+      if (current.includes(NUL)) return true;
+    } else if (Array.isArray(current)) {
+      // In nulContexts' order, so both stop at the same place on a huge body.
+      for (let i = current.length - 1; i >= 0; i--) stack.push(current[i]);
+    } else if (current && typeof current === 'object') {
+      const keys = Object.keys(current);
+      for (let i = keys.length - 1; i >= 0; i--) {
+        if (keys[i].includes(NUL)) return true;
+        stack.push((current as Record<string, unknown>)[keys[i]]);
+      }
+    }
+  }
+  return false;
+}
+
 export default fp(
   async (fastify) => {
-    fastify.addHook('preValidation', async (request) => {
+    // Synchronous: no promise per request (issue 11, the API's fixed cost per request).
+    fastify.addHook('preValidation', (request, _reply, done) => {
+      if (!holdsNul(request.params) && !holdsNul(request.query) && !holdsNul(request.body)) {
+        done();
+        return;
+      }
       const contexts = [...nulContexts(request.params), ...nulContexts(request.query), ...nulContexts(request.body)];
-      if (contexts.length === 0) return;
+      if (contexts.length === 0) {
+        done();
+        return;
+      }
       const items: ApiErrorItem[] = [...new Set(contexts)].map((context) => ({ code: 'VALUE_NOT_VALID', context }));
-      throw new ApiError(400, items);
+      done(new ApiError(400, items));
     });
   },
   { name: 'api-nul-guard' },

@@ -43,6 +43,11 @@ export async function readSiteState(db: Db): Promise<SiteState> {
 export interface SiteStateCache {
   /** The state, read at most SITE_STATE_TTL_MS ago (one shared read when it is older). */
   get(): Promise<SiteState>;
+  /**
+   * The same state without a promise when it is fresh (read less than SITE_STATE_TTL_MS ago), else undefined: hot
+   * paths (the maintenance gate, cached public answers) then stay synchronous and call get() only when it says so.
+   */
+  peek(): SiteState | undefined;
   /** Forget the state (and any read in flight): the next get() reads the database. Call after a change on this node. */
   invalidate(): void;
 }
@@ -54,6 +59,9 @@ export function createSiteStateCache(read: () => Promise<SiteState>, ttlMs = SIT
   let generation = 0;
 
   return {
+    peek() {
+      return current && now() - readStartedAt < ttlMs ? current : undefined;
+    },
     get() {
       if (current && now() - readStartedAt < ttlMs) return Promise.resolve(current);
       if (inflight) return inflight;

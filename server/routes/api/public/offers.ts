@@ -61,17 +61,29 @@ const offerRoutes: FastifyPluginAsyncZod = async (fastify) => {
     series: offer.series.map((s) => ({ ...s, availableShares: available[s.id] ?? s.availableShares })),
   });
   const liveAvailability = { read: (offer: Offer) => figures.availability(offer.id), apply: overlay };
-  const sharedAvailability = new Map<number, { fingerprint: string; read: Promise<Record<number, number>> }>();
+  type Shared = { fingerprint: string; read: Promise<Record<number, number>>; value?: Record<number, number> };
+  const sharedAvailability = new Map<number, Shared>();
+  const readShared = (offer: Offer, sharesFingerprint: string): Record<number, number> | Promise<Record<number, number>> => {
+    let known = sharedAvailability.get(offer.id);
+    if (!known || known.fingerprint !== sharesFingerprint) {
+      const shared: Shared = { fingerprint: sharesFingerprint, read: figures.availability(offer.id) };
+      shared.read.then(
+        (value) => (shared.value = value),
+        () => {
+          if (sharedAvailability.get(offer.id) === shared) sharedAvailability.delete(offer.id);
+        },
+      );
+      sharedAvailability.set(offer.id, shared);
+      known = shared;
+    }
+    // Once read, the same object until the counters move: the cache sees it is unchanged without comparing.
+    return known.value ?? known.read;
+  };
   const recentAvailability = {
-    read: async (offer: Offer) => {
-      const { sharesFingerprint } = await fastify.siteState.get();
-      let known = sharedAvailability.get(offer.id);
-      if (!known || known.fingerprint !== sharesFingerprint) {
-        known = { fingerprint: sharesFingerprint, read: figures.availability(offer.id) };
-        sharedAvailability.set(offer.id, known);
-        known.read.catch(() => sharedAvailability.delete(offer.id));
-      }
-      return known.read;
+    read: (offer: Offer) => {
+      const state = fastify.siteState.peek();
+      if (state) return readShared(offer, state.sharesFingerprint);
+      return fastify.siteState.get().then((read) => readShared(offer, read.sharesFingerprint));
     },
     apply: overlay,
   };
