@@ -20,7 +20,7 @@ export const theme = {
     chart: '#1f5c3a',
   },
   font: {
-    family: "'Lato', system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
+    family: "'Lato', 'Lato Fallback', system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
   },
   layout: {
     headerHeight: 80,

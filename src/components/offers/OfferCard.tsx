@@ -1,8 +1,10 @@
 // One offer in a list (SPEC §2 "Offer card"): thumbnail with an Open / Closed / Funded badge, title, main
 // description, what investors decide on (price per share, minimum investment, projected return, investment
 // window, funding progress: raised / target and SPEC §9's percentage) and a 'check available houses' link to
-// the offer. Every block keeps its height whether a figure is known or not ('—'), so cards of a row match
-// and the skeleton (OfferSkeleton) has the card's height. Links carry the page the user came from (`{ from }`), so the offer page's
+// the offer. Every block has a fixed height whatever its content (the title two lines, the description three,
+// a figure one, '—' when unknown), so every card of a layout has the same height and the skeleton
+// (OfferSkeleton, built from the same blocks) has exactly the card's height: no layout shift when the offers
+// arrive (issue 11). Links carry the page the user came from (`{ from }`), so the offer page's
 // back link returns there. Used by the home page, the offers list, the not-found and forbidden pages and
 // the offer page's featured offers.
 import styled, { css } from 'styled-components';
@@ -63,7 +65,8 @@ export function OfferCard({ offer, language, from, layout = 'tile', headingLevel
       </Thumb>
       <Body>
         <Heading className="offer-title">{title}</Heading>
-        {!isBlankHtml(offer.mainDescription) && <Description html={offer.mainDescription ?? ''} />}
+        {/* the description's three lines are held when it is empty too */}
+        {isBlankHtml(offer.mainDescription) ? <DescriptionBox /> : <Description html={offer.mainDescription ?? ''} />}
         <Facts>
           <div>
             <dt>{t('offers.card.pricePerShare')}</dt>
@@ -117,7 +120,7 @@ export function OfferCard({ offer, language, from, layout = 'tile', headingLevel
   );
 }
 
-const Card = styled.article<{ $layout: OfferCardLayout }>`
+export const Card = styled.article<{ $layout: OfferCardLayout }>`
   display: flex;
   flex-direction: column;
   height: 100%;
@@ -134,7 +137,7 @@ const Card = styled.article<{ $layout: OfferCardLayout }>`
     `}
 `;
 
-const Thumb = styled.div<{ $layout: OfferCardLayout }>`
+export const Thumb = styled.div<{ $layout: OfferCardLayout }>`
   position: relative;
   aspect-ratio: 16 / 10;
   background: ${({ theme }) => theme.colors.greenLight};
@@ -155,12 +158,12 @@ const Thumb = styled.div<{ $layout: OfferCardLayout }>`
   }
 `;
 
-const Placeholder = styled.div`
+export const Placeholder = styled.div`
   width: 100%;
   height: 100%;
 `;
 
-const StatusBadge = styled.span<{ $status: OfferStatus }>`
+export const StatusBadge = styled.span<{ $status: OfferStatus }>`
   position: absolute;
   top: 12px;
   left: 12px;
@@ -174,7 +177,7 @@ const StatusBadge = styled.span<{ $status: OfferStatus }>`
   box-shadow: 0 1px 4px rgba(0, 0, 0, 0.2);
 `;
 
-const Body = styled.div`
+export const Body = styled.div`
   display: flex;
   flex-direction: column;
   gap: 8px;
@@ -183,17 +186,34 @@ const Body = styled.div`
   .offer-title {
     margin: 0;
     font-size: 1.2rem;
+    line-height: 1.3;
     color: ${({ theme }) => theme.colors.brown};
+    /* two lines, held when the title takes one */
+    min-height: 2.6em;
+    display: -webkit-box;
+    -webkit-line-clamp: 2;
+    -webkit-box-orient: vertical;
+    overflow: hidden;
   }
 `;
 
-const Description = styled(ServerHtml)`
+/** Three lines exactly (held when shorter, clamped when longer): the figures sit at one height on every card. */
+const descriptionLines = css`
   color: ${({ theme }) => theme.colors.textMuted};
-  /* three lines at most, so the figures below sit at the same height on every card */
+  line-height: 1.5;
+  height: 4.5em;
   display: -webkit-box;
   -webkit-line-clamp: 3;
   -webkit-box-orient: vertical;
   overflow: hidden;
+`;
+
+export const DescriptionBox = styled.div`
+  ${descriptionLines}
+`;
+
+const Description = styled(ServerHtml)`
+  ${descriptionLines}
   p {
     margin: 0;
     display: inline;
@@ -203,7 +223,7 @@ const Description = styled(ServerHtml)`
   }
 `;
 
-const Facts = styled.dl`
+export const Facts = styled.dl`
   display: grid;
   grid-template-columns: repeat(2, minmax(0, 1fr));
   gap: 10px 16px;
@@ -213,10 +233,15 @@ const Facts = styled.dl`
   }
   dt {
     font-size: 0.8rem;
+    line-height: 1.5;
     color: ${({ theme }) => theme.colors.textMuted};
+    white-space: nowrap;
+    overflow: hidden;
+    text-overflow: ellipsis;
   }
   dd {
     margin: 2px 0 0;
+    line-height: 1.5;
     font-weight: 700;
     color: ${({ theme }) => theme.colors.text};
     white-space: nowrap;
@@ -225,22 +250,25 @@ const Facts = styled.dl`
   }
 `;
 
-const Funding = styled.div`
+export const Funding = styled.div`
   display: flex;
   flex-direction: column;
   gap: 6px;
   font-size: 0.85rem;
 `;
 
-const FundingRow = styled.div`
+export const FundingRow = styled.div`
   display: flex;
   align-items: flex-end;
   justify-content: space-between;
   gap: 8px;
-  /* two lines held for the amounts, which wrap in a narrow card */
-  min-height: 2.6em;
+  /* two lines for the amounts, which wrap in a narrow card: held when they take one */
+  line-height: 1.3;
+  height: 2.6em;
   span {
     color: ${({ theme }) => theme.colors.textMuted};
+    max-height: 2.6em;
+    overflow: hidden;
   }
   span strong {
     color: ${({ theme }) => theme.colors.text};
@@ -251,7 +279,7 @@ const FundingRow = styled.div`
   }
 `;
 
-const Track = styled.div`
+export const Track = styled.div`
   height: 8px;
   border-radius: 999px;
   background: ${({ theme }) => theme.colors.greenLight};
@@ -264,7 +292,7 @@ const Track = styled.div`
   }
 `;
 
-const CheckRow = styled.p`
+export const CheckRow = styled.p`
   margin: auto 0 0;
   a {
     font-weight: 700;

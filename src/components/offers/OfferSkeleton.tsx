@@ -1,6 +1,21 @@
-// A placeholder card while offers load (SPEC §4: idle or loading shows skeletons).
+// A placeholder card while offers load (SPEC §4: idle or loading shows skeletons). It is built from the card's
+// own blocks (OfferCard.tsx: thumbnail, two-line title, three-line description, the four figures, funding and
+// link rows), each holding a pulsing bar on its line, so it has exactly the card's height in every layout and
+// width: nothing below moves when the offers arrive (issue 11).
 import styled, { keyframes } from 'styled-components';
-import type { OfferCardLayout } from './OfferCard';
+import {
+  Body,
+  Card,
+  CheckRow,
+  DescriptionBox,
+  Facts,
+  Funding,
+  FundingRow,
+  Placeholder,
+  Thumb,
+  Track,
+  type OfferCardLayout,
+} from './OfferCard';
 
 const pulse = keyframes`
   0% { opacity: 1; }
@@ -8,48 +23,67 @@ const pulse = keyframes`
   100% { opacity: 1; }
 `;
 
-const Box = styled.div<{ $layout: OfferCardLayout }>`
-  display: flex;
-  flex-direction: ${({ $layout }) => ($layout === 'list' ? 'row' : 'column')};
-  gap: 12px;
-  height: 100%;
-  padding: 0 0 20px;
-  border-radius: ${({ theme }) => theme.radius}px;
-  background: ${({ theme }) => theme.colors.white};
-  box-shadow: ${({ theme }) => theme.shadow};
-  overflow: hidden;
-  & > * {
-    background: ${({ theme }) => theme.colors.greenLight};
-    animation: ${pulse} 1.4s ease-in-out infinite;
-    @media (prefers-reduced-motion: reduce) {
-      animation: none;
-    }
+/** A bar on a text line: shorter than the line, so the line keeps the text's height. */
+const Bar = styled.span<{ $w: number }>`
+  display: inline-block;
+  vertical-align: middle;
+  width: ${({ $w }) => $w}%;
+  height: 0.8em;
+  border-radius: 4px;
+  background: ${({ theme }) => theme.colors.greenLight};
+  animation: ${pulse} 1.4s ease-in-out infinite;
+  @media (prefers-reduced-motion: reduce) {
+    animation: none;
   }
 `;
 
-const Image = styled.div`
-  aspect-ratio: 16 / 10;
-  min-width: 40%;
-`;
-const Line = styled.div<{ $w: number; $h?: number }>`
-  height: ${({ $h = 14 }) => $h}px;
-  margin: 0 20px;
-  width: ${({ $w }) => $w}%;
-  border-radius: 4px;
+const Pulse = styled(Placeholder)`
+  animation: ${pulse} 1.4s ease-in-out infinite;
+  @media (prefers-reduced-motion: reduce) {
+    animation: none;
+  }
 `;
 
-export function OfferSkeleton({ layout = 'tile' }: { layout?: OfferCardLayout }) {
+/** `held`: an invisible one that only holds a card's place (OffersGrid's `reserve`), without the test id. */
+export function OfferSkeleton({ layout = 'tile', held = false }: { layout?: OfferCardLayout; held?: boolean }) {
   return (
-    <Box $layout={layout} data-testid="offer-skeleton" aria-hidden="true">
-      <Image />
-      {/* the card's blocks at their heights: title, description, the figures (two rows), funding, link */}
-      <Line $w={70} $h={24} />
-      <Line $w={90} $h={18} />
-      <Line $w={80} $h={18} />
-      <Line $w={90} $h={40} />
-      <Line $w={90} $h={40} />
-      <Line $w={90} $h={44} />
-      <Line $w={40} $h={18} />
-    </Box>
+    <Card as="div" $layout={layout} data-testid={held ? undefined : 'offer-skeleton'} aria-hidden="true">
+      <Thumb $layout={layout}>
+        <Pulse />
+      </Thumb>
+      <Body>
+        <div className="offer-title">
+          <Bar $w={70} />
+        </div>
+        <DescriptionBox>
+          <Bar $w={95} />
+          <br />
+          <Bar $w={80} />
+        </DescriptionBox>
+        <Facts>
+          {[55, 60, 45, 70].map((w, i) => (
+            <div key={i}>
+              <dt>
+                <Bar $w={w} />
+              </dt>
+              <dd>
+                <Bar $w={w - 10} />
+              </dd>
+            </div>
+          ))}
+        </Facts>
+        <Funding>
+          <FundingRow>
+            <span>
+              <Bar $w={90} />
+            </span>
+          </FundingRow>
+          <Track />
+        </Funding>
+        <CheckRow>
+          <Bar $w={40} />
+        </CheckRow>
+      </Body>
+    </Card>
   );
 }

@@ -15,6 +15,12 @@ export interface OffersGridProps {
   from?: string;
   /** show this many skeletons instead of the offers */
   skeletons?: number;
+  /**
+   * While skeletons show: the number of cards expected, whose place is held by invisible skeletons after the
+   * visible ones (SPEC §2 shows 2 or 3), so what follows the list (pager, footer) does not move when the
+   * offers arrive (issue 11: no layout shift).
+   */
+  reserve?: number;
   /** accessible name of the list */
   label?: string;
   /** columns on small / medium / large screens (1/2/3 by default) */
@@ -27,6 +33,7 @@ export function OffersGrid({
   layout = 'tile',
   from,
   skeletons = 0,
+  reserve = 0,
   label,
   columns = { small: 1, medium: 2, large: 3 },
 }: OffersGridProps) {
@@ -34,18 +41,25 @@ export function OffersGrid({
   if (skeletons > 0) {
     return (
       <Grid $layout={layout} $columns={columns} aria-busy="true" aria-label={t('offers.loading')} data-testid="offers-skeletons">
-        {Array.from({ length: skeletons }, (_, i) => (
-          <li key={i}>
-            <OfferSkeleton layout={layout} />
-          </li>
-        ))}
+        {Array.from({ length: Math.max(skeletons, reserve) }, (_, i) =>
+          i < skeletons ? (
+            // keys of their own: an offer whose id equals a skeleton's index must not take over (and move) its <li>
+            <li key={`skeleton-${i}`}>
+              <OfferSkeleton layout={layout} />
+            </li>
+          ) : (
+            <Held key={`skeleton-${i}`} aria-hidden="true" data-testid="offer-place-held">
+              <OfferSkeleton layout={layout} held />
+            </Held>
+          ),
+        )}
       </Grid>
     );
   }
   return (
     <Grid $layout={layout} $columns={columns} aria-label={label} data-layout={layout}>
       {offers.map((offer) => (
-        <li key={offer.id}>
+        <li key={`offer-${offer.id}`}>
           <OfferCard offer={offer} language={language} from={from} layout={layout} />
         </li>
       ))}
@@ -73,4 +87,11 @@ const Grid = styled.ul<{ $layout: OfferCardLayout; $columns: { small: number; me
             grid-template-columns: repeat(${$columns.large}, minmax(0, 1fr));
           }
         `}
+`;
+
+const Held = styled.li`
+  visibility: hidden;
+  * {
+    animation: none !important;
+  }
 `;

@@ -240,6 +240,11 @@ const Hero = styled.section`
   .slick-slide > div {
     display: block;
   }
+  /* react-slick draws each slide inline-block: on the baseline it would leave a descender's gap under the slide,
+     so the carousel would be 6 px taller than the slide drawn alone before it arrives (a layout shift) */
+  .slick-slide > div > div {
+    vertical-align: top;
+  }
 `;
 
 const Slide = styled.div`

@@ -91,6 +91,7 @@ export function FeaturedOffersBlock() {
           from={pathname}
           label={title}
           skeletons={load.skeleton ? Math.min(HOMEPAGE_SLICE, skeletonCountFor(screen)) : 0}
+          reserve={load.skeleton ? HOMEPAGE_SLICE : 0}
         />
       </Spaced>
       {block && buttonText && (

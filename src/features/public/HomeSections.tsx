@@ -8,9 +8,15 @@ import { isBlankHtml } from '../../components/offers/html';
 import { href } from '../../config/paths';
 import { useLanguage } from '../../i18n/i18n';
 import { media } from '../../styles/theme';
+import { Image } from '../../components/media/Image';
 import { DescriptionBlock, InfoCard, Section } from './Blocks';
 import { ContentLinkButton } from './ContentLinkButton';
 import { child, groups, image, text } from './contentNodes';
+
+// Content images have no stored size: each is drawn in a box of a fixed shape (cover), so the page does not move
+// when it loads (issue 11). The shapes of the seeded pictures: 4:3 for the section images, 3:2 for the band.
+const CONTENT_IMAGE_RATIO = '4 / 3';
+const BAND_IMAGE_RATIO = '3 / 2';
 
 /** The intro's title is the page's main heading (h1). */
 export function IntroSection({ node }: { node: ContentNode | null }) {
@@ -35,7 +41,7 @@ export function IntroSection({ node }: { node: ContentNode | null }) {
         </div>
         {!isBlankHtml(offerTitle, offerDescription) && (
           <LinkedOffer data-testid="home-intro-offer">
-            {img && <img src={img.src} alt={img.alt} loading="lazy" />}
+            {img && <Image src={img.src} alt={img.alt} ratio={CONTENT_IMAGE_RATIO} className="content-image" />}
             <h3>{offerLink ? <Link href={offerLink}>{offerTitle}</Link> : offerTitle}</h3>
             <DescriptionBlock html={offerDescription} />
           </LinkedOffer>
@@ -75,7 +81,7 @@ export function CardSection({ node }: { node: ContentNode | null }) {
       <Split>
         {img && (
           <Figure>
-            <img src={img.src} alt={img.alt} loading="lazy" />
+            <Image src={img.src} alt={img.alt} ratio={CONTENT_IMAGE_RATIO} className="content-image" />
             {caption && <figcaption>{caption}</figcaption>}
           </Figure>
         )}
@@ -108,7 +114,7 @@ export function ListCardSection({ node }: { node: ContentNode | null }) {
             <ContentLinkButton url={text(node, 'buttonUrl')}>{text(node, 'buttonText')}</ContentLinkButton>
           )}
         </div>
-        {img && <img src={img.src} alt={img.alt} loading="lazy" />}
+        {img && <Image src={img.src} alt={img.alt} ratio={CONTENT_IMAGE_RATIO} className="content-image" />}
       </Split>
     </Section>
   );
@@ -129,7 +135,7 @@ export function SponsorBandSection({ node }: { node: ContentNode | null }) {
         <Band>
           {images.map((img) => (
             <li key={img.src}>
-              <img src={img.src} alt={img.alt} loading="lazy" />
+              <Image src={img.src} alt={img.alt} ratio={BAND_IMAGE_RATIO} className="content-image" />
             </li>
           ))}
         </Band>
@@ -150,9 +156,7 @@ const Split = styled.div`
   ${media.down('md')} {
     grid-template-columns: 1fr;
   }
-  img {
-    max-width: 100%;
-    height: auto;
+  .content-image {
     border-radius: ${({ theme }) => theme.radius}px;
   }
 `;
@@ -213,9 +217,7 @@ const Band = styled.ul`
   ${media.down('sm')} {
     grid-template-columns: 1fr;
   }
-  img {
-    width: 100%;
-    height: auto;
+  .content-image {
     border-radius: ${({ theme }) => theme.radius}px;
   }
 `;

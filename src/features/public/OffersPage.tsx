@@ -32,6 +32,15 @@ export function isListAddress(pageParam: string | undefined): boolean {
   return pageParam === undefined || (/^[1-9]\d*$/.test(pageParam) && pageParam !== '1');
 }
 
+/**
+ * The cards a page will show, for the places the skeleton holds: a full page until the total is known (the first
+ * load), then what is left of the total from that page on.
+ */
+export function expectedCount(page: number, pageSize: number, total: number): number {
+  if (!(total > 0)) return pageSize;
+  return Math.max(0, Math.min(pageSize, total - (page - 1) * pageSize));
+}
+
 export const OffersPage: Screen = ({ params }) => {
   const t = useT();
   const language = useLanguage();
@@ -122,6 +131,7 @@ export const OffersPage: Screen = ({ params }) => {
           from={from}
           label={t('offers.title')}
           skeletons={skeleton ? skeletonCountFor(screen) : 0}
+          reserve={skeleton ? expectedCount(request.page, request.pageSize, total) : 0}
         />
       )}
       {!empty &&
