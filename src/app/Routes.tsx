@@ -60,7 +60,7 @@ export function AppRoutes() {
   const language = useLanguage();
   const { auth } = useAppSystem();
   const loggedIn = useSelector(auth, (s) => s.hasTag('loggedIn'));
-  const role = useSelector(auth, (s) => (s.context.user as { role?: string } | null)?.role);
+  const role = useSelector(auth, (s) => s.context.user?.role);
   const state = useHistoryState<GuardState | null>();
   const match = matchRoute(language, splitLanguage(pathname).rest);
 

@@ -18,7 +18,7 @@ import { href } from '../../config/paths';
 import { useLanguage, useT } from '../../i18n/i18n';
 import { createAccountApi } from './api';
 import { checkEmail, checkPassword, checkSame, ok } from './rules';
-import { AccountPage, Actions, ErrorMessage, Form, Muted, Success, useErrorText, useFocusOnChange } from './ui';
+import { AccountPage, Actions, ErrorMessage, Form, Muted, Success, useErrorText, useFieldMessage, useFocusOnChange } from './ui';
 
 function usePasswordReset(token: string | null) {
   const { http } = useAppSystem();
@@ -50,7 +50,7 @@ export const ForgotPasswordPage: Screen = () => {
     formState: { errors },
   } = useForm<{ email: string }>({ defaultValues: { email: '' }, mode: 'onBlur', reValidateMode: 'onChange' });
   const resultRef = useFocusOnChange<HTMLDivElement>(requested);
-
+  const message = useFieldMessage(errors, serverErrors);
   return (
     <AccountPage data-testid="page-forgotPassword">
       <h1>{t('account.forgotPassword.title')}</h1>
@@ -71,7 +71,7 @@ export const ForgotPasswordPage: Screen = () => {
               type="email"
               autoComplete="email"
               required
-              error={text((errors.email?.message as string | undefined) || serverErrors.email)}
+              error={message('email')}
               {...register('email', { validate: (v) => ok(checkEmail(v)) })}
             />
             <FieldError>{text(serverErrors[''])}</FieldError>
@@ -160,7 +160,7 @@ function NewPasswordForm({ actor }: { actor: ReturnType<typeof usePasswordReset>
     handleSubmit,
     formState: { errors },
   } = useForm<NewPasswordValues>({ defaultValues: { password: '', repeatPassword: '' }, mode: 'onBlur', reValidateMode: 'onChange' });
-  const message = (name: keyof NewPasswordValues) => text((errors[name]?.message as string | undefined) || serverErrors[name]);
+  const message = useFieldMessage(errors, serverErrors);
   return (
     <Form
       noValidate

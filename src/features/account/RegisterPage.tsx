@@ -36,7 +36,7 @@ import { useLanguage, useT } from '../../i18n/i18n';
 import { createAccountApi } from './api';
 import { NameAndPhoneFields } from './NameAndPhoneFields';
 import { checkAccountNumber, checkEmail, checkPassword, checkRequired, checkSame, ok } from './rules';
-import { AccountPage, Actions, ErrorList, Form, Grid, Muted, useErrorText, useFocusOnChange } from './ui';
+import { AccountPage, Actions, ErrorList, Form, Grid, Muted, useErrorText, useFieldMessage, useFocusOnChange } from './ui';
 
 export interface RegisterSuccessState {
   email?: string;
@@ -135,12 +135,6 @@ export const RegisterPage: Screen = () => {
   );
 };
 
-/** The message for a field: the client's check first, else the server's answer. */
-function useFieldMessage(clientErrors: Record<string, { message?: unknown } | undefined>, serverErrors: FieldErrors) {
-  const text = useErrorText();
-  return (name: string, serverName = name) =>
-    text((clientErrors[name]?.message as string | undefined) || serverErrors[serverName]);
-}
 
 
 function AccountForm({

@@ -6,7 +6,7 @@
 // errors beside the fields, a success message per save.
 import { useActorRef, useSelector } from '@xstate/react';
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
-import { useForm, type FieldValues } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import styled from 'styled-components';
 import { fromPromise } from 'xstate';
 import { settingsMachine, type SettingsGroup, type SettingsValues } from '../../../machines/settings.machine';
@@ -38,7 +38,7 @@ import {
   normalizeAccountNumber,
   ok,
 } from './rules';
-import { AccountPage, Actions, ErrorList, Form, Grid, Muted, Success, useErrorText } from './ui';
+import { AccountPage, Actions, ErrorList, Form, Grid, Muted, Success, useErrorText, useFieldMessage } from './ui';
 
 export const SETTINGS_TABS = ['personal', 'notifications', 'documents', 'security'] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
@@ -249,10 +249,6 @@ function SettingsForm({
   );
 }
 
-function useMessages<T extends FieldValues>(clientErrors: Partial<Record<keyof T, { message?: unknown }>>, serverErrors: Record<string, string>) {
-  const text = useErrorText();
-  return (name: keyof T & string) => text((clientErrors[name]?.message as string | undefined) || serverErrors[name]);
-}
 
 // ---------------------------------------------------------------------------------------------------
 // Personal information tab
@@ -263,7 +259,7 @@ function PersonalForm({ save }: { save: Save }) {
   const t = useT();
   const form = useForm<PersonalValues>({ defaultValues: save.values.personal, mode: 'onBlur', reValidateMode: 'onChange' });
   const { handleSubmit, formState, getValues } = form;
-  const message = useMessages<PersonalValues>(formState.errors, save.errors);
+  const message = useFieldMessage(formState.errors, save.errors);
   return (
     <SettingsForm
       testId="settings-personal"
@@ -295,7 +291,7 @@ function AddressForm({ save, countries }: { save: Save; countries: string[] }) {
     mode: 'onBlur',
     reValidateMode: 'onChange',
   });
-  const message = useMessages<AddressValues>(formState.errors, save.errors);
+  const message = useFieldMessage(formState.errors, save.errors);
   const required = { validate: (v: string) => ok(checkRequired(v)) };
   // The country list may arrive after the form: keep the investor's country selectable meanwhile.
   const codes = countries.length ? countries : a.country ? [a.country] : [];
@@ -331,7 +327,7 @@ function BankForm({ save, countries }: { save: Save; countries: string[] }) {
     mode: 'onBlur',
     reValidateMode: 'onChange',
   });
-  const message = useMessages<BankValues>(formState.errors, save.errors);
+  const message = useFieldMessage(formState.errors, save.errors);
   const required = { validate: (v: string) => ok(checkRequired(v)) };
   const codes = countries.length ? countries : b.country ? [b.country] : [];
   return (
@@ -433,7 +429,7 @@ function PasswordForm({ save }: { save: Save }) {
   });
   // After a change the chart empties the fields (the server has revoked the other sessions; this one stays).
   save.afterSave.current = () => reset({ currentPassword: '', newPassword: '', repeatPassword: '' });
-  const message = useMessages<PasswordValues>(formState.errors, save.errors);
+  const message = useFieldMessage(formState.errors, save.errors);
   return (
     <SettingsForm
       testId="settings-password"
@@ -481,7 +477,7 @@ function EmailForm({ save }: { save: Save }) {
   });
   // the link went to the address typed (the chart keeps the e-mail form's fields after a save)
   const sentTo = save.values.email.newEmail.trim();
-  const message = useMessages<EmailValues>(formState.errors, save.errors);
+  const message = useFieldMessage(formState.errors, save.errors);
   return (
     <SettingsForm
       testId="settings-email"

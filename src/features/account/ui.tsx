@@ -18,6 +18,16 @@ export function useErrorText() {
   );
 }
 
+/**
+ * The message beside a field: the client's check first (react-hook-form's error message is a code), else
+ * the server's code for it (`serverName` when the server names the field otherwise: `bank.country`). The
+ * one helper of every account form.
+ */
+export function useFieldMessage(clientErrors: Partial<Record<string, { message?: unknown } | undefined>>, serverErrors: Record<string, string>) {
+  const text = useErrorText();
+  return (name: string, serverName = name) => text((clientErrors[name]?.message as string | undefined) || serverErrors[serverName]);
+}
+
 /** Moves focus to the element when `key` changes (a new step or result), so screen readers follow. */
 export function useFocusOnChange<T extends HTMLElement>(key: unknown) {
   const ref = useRef<T>(null);
