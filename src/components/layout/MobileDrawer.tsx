@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
 import type { DisclosureActorRef } from '../../../machines/disclosure.machine';
@@ -8,7 +8,7 @@ import type { Language } from '../../config/env';
 import { href } from '../../config/paths';
 import { useT } from '../../i18n/i18n';
 import { media } from '../../styles/theme';
-import { focusableIn, trapTab } from '../ui/focus';
+import { trapTab, useModalFocus } from '../ui/focus';
 import { CloseIcon } from '../ui/icons';
 import { useScrollLock } from '../ui/useScrollLock';
 import { MenuItemLink } from './MenuItemLink';
@@ -112,15 +112,7 @@ export function MobileDrawer({ actorRef, language, items, isLoggedIn, onLogout }
   const panelRef = useRef<HTMLDivElement>(null);
   useScrollLock(open);
 
-  useEffect(() => {
-    if (!open) return;
-    const previous = document.activeElement as HTMLElement | null;
-    const panel = panelRef.current;
-    if (panel) (focusableIn(panel)[0] ?? panel).focus();
-    return () => {
-      if (previous && document.contains(previous)) previous.focus();
-    };
-  }, [open]);
+  useModalFocus(open, panelRef);
 
   if (!open) return null;
   const close = () => actorRef.send({ type: 'disclosure.closed' });

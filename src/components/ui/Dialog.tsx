@@ -1,9 +1,9 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { CloseButton } from './CloseButton';
 import styled from 'styled-components';
 import { useT } from '../../i18n/i18n';
-import { focusableIn, trapTab } from './focus';
+import { trapTab, useModalFocus } from './focus';
 import { CloseIcon } from './icons';
 import { useScrollLock } from './useScrollLock';
 
@@ -68,15 +68,7 @@ export function Dialog({ open, onClose, title, children, closeLabel, id }: Dialo
   const panelRef = useRef<HTMLDivElement>(null);
   useScrollLock(open);
 
-  useEffect(() => {
-    if (!open) return;
-    const previous = document.activeElement as HTMLElement | null;
-    const panel = panelRef.current;
-    if (panel) (focusableIn(panel)[0] ?? panel).focus();
-    return () => {
-      if (previous && typeof previous.focus === 'function' && document.contains(previous)) previous.focus();
-    };
-  }, [open]);
+  useModalFocus(open, panelRef);
 
   if (!open) return null;
   return createPortal(

@@ -1,5 +1,5 @@
 // Small focus helpers for dialogs and the drawer.
-import type { KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { useEffect, type KeyboardEvent as ReactKeyboardEvent, type RefObject } from 'react';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -29,4 +29,20 @@ export function trapTab(event: KeyboardEvent | ReactKeyboardEvent, root: HTMLEle
     event.preventDefault();
     first.focus();
   }
+}
+
+/**
+ * A modal's focus: while `open`, focus moves to the first focusable element in the panel (or the panel
+ * itself); on closing it returns to where it was, if that element is still in the document.
+ */
+export function useModalFocus(open: boolean, panelRef: RefObject<HTMLElement | null>): void {
+  useEffect(() => {
+    if (!open) return;
+    const previous = document.activeElement as HTMLElement | null;
+    const panel = panelRef.current;
+    if (panel) (focusableIn(panel)[0] ?? panel).focus();
+    return () => {
+      if (previous && typeof previous.focus === 'function' && document.contains(previous)) previous.focus();
+    };
+  }, [open, panelRef]);
 }
