@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { PDFParse } from 'pdf-parse';
-import { apiLogin, DEMO } from './support/api';
+import { DEMO, logInThroughForm, placeBankOrder } from './support/api';
 
 // The investor area against the real server (issue: investor area; SPEC §2 "Investor area"), in Polish and
 // English: the demo investor invests through the API (the flow's own screens have their spec), then sees
@@ -43,37 +43,10 @@ const T = {
   },
 } as const;
 
-async function invest(request: APIRequestContext, language: 'pl' | 'en'): Promise<{ id: string; reference: string }> {
-  const token = await apiLogin(request, DEMO.investor.email, DEMO.investor.password);
-  const headers = { Authorization: `Bearer ${token}`, 'Content-Language': language };
-  const offer = (await (await request.get('/api/offers/dom-nad-jeziorem', { headers })).json()).data;
-  const series = offer.series.find((s: { isOpen: boolean; availableShares: number }) => s.isOpen && s.availableShares > 0);
-  const methods = (await (await request.get('/api/transaction', { headers })).json()).data.methods;
-  const bank = methods.find((m: { codeName: string }) => m.codeName === 'BankTransfer');
-  const answer = await request.post('/api/investment', {
-    headers: { ...headers, 'Idempotency-Key': `e2e-investor-area-${language}-${Date.now()}` },
-    data: {
-      method: bank.id,
-      offer: offer.id,
-      series: series.id,
-      quantity: Math.max(1, series.minStocks),
-      thankYouPageUrlPattern: `http://localhost/${language}/invest/{orderId}`,
-      investorData: { firstName: 'Anna', lastName: 'Żółkiewska', phone: null, address: { address: 'ul. Źródlana 5', city: 'Łódź', zip: '90-001', country: { name: 'PL' } } },
-      agreements: offer.agreements.map((a: { id: number }) => ({ id: a.id, isAccepted: true })),
-    },
-  });
-  const body = await answer.json();
-  expect(answer.status(), JSON.stringify(body)).toBe(201);
-  return { id: body.data.order.id, reference: body.data.order.reference };
-}
+const invest = (request: APIRequestContext, language: 'pl' | 'en') =>
+  placeBankOrder(request, language, `e2e-investor-area-${language}`, { firstName: 'Anna', lastName: 'Żółkiewska', phone: null, address: { address: 'ul. Źródlana 5', city: 'Łódź', zip: '90-001', country: { name: 'PL' } } });
 
-async function logIn(page: Page, language: 'pl' | 'en') {
-  await page.goto(T[language].login);
-  await page.locator('input[name="userLogin"]').fill(DEMO.investor.email);
-  await page.locator('input[name="userPassword"]').fill(DEMO.investor.password);
-  await page.locator('form button[type="submit"]').click();
-  await expect(page).not.toHaveURL(/login|logowanie/);
-}
+const logIn = (page: Page, language: 'pl' | 'en') => logInThroughForm(page, T[language].login, DEMO.investor);
 
 async function pdfText(path: string): Promise<string> {
   const parser = new PDFParse({ data: new Uint8Array(readFileSync(path)) });

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { camt053 } from '../support/statements';
-import { apiLogin, DEMO } from './support/api';
+import { apiLogin, DEMO, logInThroughForm, placeBankOrder } from './support/api';
 
 // The back office in a real browser, in Polish and English (issue 12): the demo investor places two
 // bank-transfer orders through the API; the operator logs in through the form, imports a CAMT.053 file
@@ -34,37 +34,10 @@ const T = {
   },
 } as const;
 
-async function invest(request: APIRequestContext, language: 'pl' | 'en', tag: string) {
-  const token = await apiLogin(request, DEMO.investor.email, DEMO.investor.password);
-  const headers = { Authorization: `Bearer ${token}`, 'Content-Language': language };
-  const offer = (await (await request.get('/api/offers/dom-nad-jeziorem', { headers })).json()).data;
-  const series = offer.series.find((s: { isOpen: boolean; availableShares: number }) => s.isOpen && s.availableShares > 0);
-  const methods = (await (await request.get('/api/transaction', { headers })).json()).data.methods;
-  const bank = methods.find((m: { codeName: string }) => m.codeName === 'BankTransfer');
-  const answer = await request.post('/api/investment', {
-    headers: { ...headers, 'Idempotency-Key': `e2e-operator-${language}-${tag}-${Date.now()}` },
-    data: {
-      method: bank.id,
-      offer: offer.id,
-      series: series.id,
-      quantity: Math.max(1, series.minStocks),
-      thankYouPageUrlPattern: `http://localhost/${language}/invest/{orderId}`,
-      investorData: { firstName: 'Jan', lastName: 'Kowalski', phone: null, address: { address: 'ul. Prosta 1', city: 'Warszawa', zip: '00-001', country: { name: 'PL' } } },
-      agreements: offer.agreements.map((a: { id: number }) => ({ id: a.id, isAccepted: true })),
-    },
-  });
-  const body = await answer.json();
-  expect(answer.status(), JSON.stringify(body)).toBe(201);
-  return { id: body.data.order.id as string, reference: body.data.order.reference as string, total: body.data.order.totalPrice as number, token };
-}
+const invest = (request: APIRequestContext, language: 'pl' | 'en', tag: string) =>
+  placeBankOrder(request, language, `e2e-operator-${language}-${tag}`, { firstName: 'Jan', lastName: 'Kowalski', phone: null, address: { address: 'ul. Prosta 1', city: 'Warszawa', zip: '00-001', country: { name: 'PL' } } });
 
-async function logIn(page: Page, language: 'pl' | 'en', who: { email: string; password: string }) {
-  await page.goto(T[language].login);
-  await page.locator('input[name="userLogin"]').fill(who.email);
-  await page.locator('input[name="userPassword"]').fill(who.password);
-  await page.locator('form button[type="submit"]').click();
-  await expect(page).not.toHaveURL(/login|logowanie/);
-}
+const logIn = (page: Page, language: 'pl' | 'en', who: { email: string; password: string }) => logInThroughForm(page, T[language].login, who);
 
 async function asInvestor(browser: Browser, language: 'pl' | 'en', run: (page: Page) => Promise<void>) {
   const context = await browser.newContext();

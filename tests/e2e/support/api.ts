@@ -1,5 +1,6 @@
-// Talks to the e2e server's API the way the operator's tools do: log in, then change site settings.
-import type { APIRequestContext } from '@playwright/test';
+// Talks to the e2e server's API the way the operator's tools do: log in, then change site settings; places
+// an investor's bank-transfer order through the API; logs a user in through the login form.
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export const DEMO = {
   investor: { email: 'investor@example.com', password: 'Investor123', firstName: 'Anna' },
@@ -24,4 +25,48 @@ export async function setMaintenance(request: APIRequestContext, on: boolean): P
     data: { maintenanceMode: on },
   });
   if (!response.ok()) throw new Error(`could not set maintenance: ${response.status()} ${await response.text()}`);
+}
+
+export interface InvestorData {
+  firstName: string;
+  lastName: string;
+  phone: string | null;
+  address: { address: string; city: string; zip: string; country: { name: string } };
+}
+
+/**
+ * The demo investor places a bank-transfer order through the API: `dom-nad-jeziorem`, its first open series
+ * with shares left, the series' minimum quantity, every agreement accepted. `key` makes the Idempotency-Key.
+ */
+export async function placeBankOrder(request: APIRequestContext, language: 'pl' | 'en', key: string, investorData: InvestorData) {
+  const token = await apiLogin(request, DEMO.investor.email, DEMO.investor.password);
+  const headers = { Authorization: `Bearer ${token}`, 'Content-Language': language };
+  const offer = (await (await request.get('/api/offers/dom-nad-jeziorem', { headers })).json()).data;
+  const series = offer.series.find((s: { isOpen: boolean; availableShares: number }) => s.isOpen && s.availableShares > 0);
+  const methods = (await (await request.get('/api/transaction', { headers })).json()).data.methods;
+  const bank = methods.find((m: { codeName: string }) => m.codeName === 'BankTransfer');
+  const answer = await request.post('/api/investment', {
+    headers: { ...headers, 'Idempotency-Key': `${key}-${Date.now()}` },
+    data: {
+      method: bank.id,
+      offer: offer.id,
+      series: series.id,
+      quantity: Math.max(1, series.minStocks),
+      thankYouPageUrlPattern: `http://localhost/${language}/invest/{orderId}`,
+      investorData,
+      agreements: offer.agreements.map((a: { id: number }) => ({ id: a.id, isAccepted: true })),
+    },
+  });
+  const body = await answer.json();
+  expect(answer.status(), JSON.stringify(body)).toBe(201);
+  return { id: body.data.order.id as string, reference: body.data.order.reference as string, total: body.data.order.totalPrice as number, token };
+}
+
+/** Logs `who` in through the login form at `loginPath`; ends anywhere but the login page. */
+export async function logInThroughForm(page: Page, loginPath: string, who: { email: string; password: string }) {
+  await page.goto(loginPath);
+  await page.locator('input[name="userLogin"]').fill(who.email);
+  await page.locator('input[name="userPassword"]').fill(who.password);
+  await page.locator('form button[type="submit"]').click();
+  await expect(page).not.toHaveURL(/login|logowanie/);
 }
