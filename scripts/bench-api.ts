@@ -64,9 +64,11 @@ async function serverCpu(ports: Ports): Promise<number> {
   return ((await response.json()) as { micros: number }).micros;
 }
 
+const warm = (port: number, route: string) => autocannon({ url: `http://127.0.0.1:${port}${route}`, connections, duration: 1, headers });
+
 async function measure(ports: Ports, port: number, route: string): Promise<Figures> {
   // A short warm-up fills caches and JIT, then the measured run.
-  await autocannon({ url: `http://127.0.0.1:${port}${route}`, connections, duration: 1, headers });
+  await warm(port, route);
   const cpuBefore = await serverCpu(ports);
   const result = await autocannon({ url: `http://127.0.0.1:${port}${route}`, connections, duration, headers, timeout: 20 });
   const cpuMicros = ((await serverCpu(ports)) - cpuBefore) / Math.max(1, result.requests.total);
@@ -102,6 +104,9 @@ function print(title: string, rows: Figures[], bare: Figures) {
 async function run(title: string, env: NodeJS.ProcessEnv) {
   const { child, ports } = await startServer(env);
   try {
+    // Every route once before any is measured: the first one measured does not pay the whole process's JIT warm-up.
+    await warm(ports.bare, '/');
+    for (const route of ROUTES) await warm(ports.app, route);
     const bare = await measure(ports, ports.bare, '/');
     bare.route = 'bare Fastify route';
     const rows: Figures[] = [];

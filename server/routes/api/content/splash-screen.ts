@@ -21,7 +21,7 @@ const splashScreenRoutes: FastifyPluginAsyncZod = async (fastify) => {
     handler: async (request, reply) => {
       const lang = request.language;
       // The flags are part of the key: a flag flipped by hand (SQL) is seen within a second, like the gate.
-      const state = await fastify.siteState.get();
+      const state = fastify.siteState.peek() ?? (await fastify.siteState.get());
       return fastify.publicCache.send(request, reply, {
         key: `splash:${lang}:${state.maintenanceMode}:${state.systemMaintenanceMode}`,
         build: async () => {
