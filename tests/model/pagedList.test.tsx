@@ -108,7 +108,7 @@ describe('pagedList (model-based, OrdersPage)', () => {
       let n = 0;
       let request = req(1, 10);
       const here = () => location.history.at(-1)!;
-      const nav = () => screen.queryByRole('navigation', { name: 'Pages of investments' });
+      const nav = () => screen.queryByRole('navigation', { name: 'Pages of the list' });
       const skeletonShown = () => {
         expect(screen.getByTestId('skeleton')).toHaveAttribute('aria-busy', 'true');
         expect(screen.queryAllByTestId('order-row')).toHaveLength(0);
@@ -144,7 +144,7 @@ describe('pagedList (model-based, OrdersPage)', () => {
             expect(links[0]).toHaveAttribute('href', expect.stringMatching(/^\/en\/investor\/orders\?x=\d+/));
             expect(links[1]).toHaveAttribute('href', expect.stringMatching(/^\/en\/investor\/orders\/page\/2\?x=\d+/));
             expect(within(control).getByRole('link', { name: `Page ${request.page}` })).toHaveAttribute('aria-current', 'page');
-            expect(within(control).getByLabelText('Investments per page')).toHaveValue(String(request.pageSize));
+            expect(within(control).getByLabelText('Rows per page')).toHaveValue(String(request.pageSize));
           },
           failure: () => {
             const error = screen.getByTestId('load-error');
@@ -199,7 +199,7 @@ describe('pagedList (model-based, OrdersPage)', () => {
           },
           'pagedList.pageSizeSelected': async () => {
             await act(async () => {
-              fireEvent.change(screen.getByLabelText('Investments per page'), { target: { value: '50' } });
+              fireEvent.change(screen.getByLabelText('Rows per page'), { target: { value: '50' } });
               await flushMicrotasks();
             });
             // a new size starts at the first page

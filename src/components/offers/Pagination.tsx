@@ -31,13 +31,16 @@ export interface PageControlProps {
   hrefFor?: (page: number) => string;
   onPage: (page: number) => void;
   onPageSize: (pageSize: number) => void;
+  /** the control's name and its size choice's label (the offers list's words when not given) */
+  label?: string;
+  pageSizeLabel?: string;
 }
 
 /** A plain click is the chart's choice; a modified or middle click is the browser's (a new tab). */
 const plainClick = (e: MouseEvent<HTMLAnchorElement>) => e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
 
 /** The control itself: it renders what it is given and reports the user's choices. No pages renders nothing. */
-export function PageControl({ page, pageSize, totalPages, ready, sizes, hrefFor, onPage, onPageSize }: PageControlProps) {
+export function PageControl({ page, pageSize, totalPages, ready, sizes, hrefFor, onPage, onPageSize, label, pageSizeLabel }: PageControlProps) {
   const t = useT();
   const selectId = useId();
   if (totalPages < 1) return null;
@@ -83,7 +86,7 @@ export function PageControl({ page, pageSize, totalPages, ready, sizes, hrefFor,
   };
 
   return (
-    <Nav aria-label={t('offers.pagination.label')} data-testid="pagination">
+    <Nav aria-label={label ?? t('offers.pagination.label')} data-testid="pagination">
       <Pages>
         <li>{item(page - 1, t('offers.pagination.previous'), '‹', !ready || page <= 1)}</li>
         {pageWindow(page, totalPages).map((p, i) =>
@@ -98,7 +101,7 @@ export function PageControl({ page, pageSize, totalPages, ready, sizes, hrefFor,
         <li>{item(page + 1, t('offers.pagination.next'), '›', !ready || page >= totalPages)}</li>
       </Pages>
       <SizeField>
-        <label htmlFor={selectId}>{t('offers.pagination.pageSize')}</label>
+        <label htmlFor={selectId}>{pageSizeLabel ?? t('offers.pagination.pageSize')}</label>
         <select id={selectId} value={pageSize} disabled={!ready} onChange={(e) => onPageSize(Number(e.target.value))}>
           {sizes.map((s) => (
             <option key={s} value={s}>

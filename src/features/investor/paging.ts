@@ -10,7 +10,7 @@ import { fromPromise } from 'xstate';
 import { createPagedListMachine, type PagedListRequest } from '../../../machines/pagedList.machine';
 import type { Pagination } from '../../api/types';
 import { listHref, readPage, readPageSize, type ListRoutes } from '../../components/offers/paging';
-import { useLanguage } from '../../i18n/i18n';
+import { useLanguage, useT } from '../../i18n/i18n';
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 
@@ -19,6 +19,7 @@ export function usePagedList<TData extends { pagination: Pagination }>(
   pageParam: string | undefined,
   fetcher: (params: { page: number; pageSize: number; search: string }, signal: AbortSignal) => Promise<TData>,
 ) {
+  const t = useT();
   const language = useLanguage();
   const [, navigate] = useLocation();
   const search = useSearch();
@@ -72,6 +73,8 @@ export function usePagedList<TData extends { pagination: Pagination }>(
       hrefFor: (page: number) => listHref(language, page, request.pageSize, search, list),
       onPage: (page: number) => actor.send({ type: 'pagedList.pageSelected', page }),
       onPageSize: (pageSize: number) => actor.send({ type: 'pagedList.pageSizeSelected', pageSize }),
+      label: t('investor.pagination.label'),
+      pageSizeLabel: t('investor.pagination.pageSize'),
     },
     /** the address of the first page with another query (the orders' filter) */
     firstPageHref: (query: string) => listHref(language, 1, request.pageSize, query, list),

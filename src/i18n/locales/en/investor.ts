@@ -13,6 +13,8 @@ export default {
   loadFailed: 'The data could not be loaded.',
   retry: 'Try again',
   close: 'Close',
+  /** the paging control of the area's lists (the offers list has its own words) */
+  pagination: { label: 'Pages of the list', pageSize: 'Rows per page' },
   dashboard: {
     title: 'Investor dashboard',
     hello: 'Hello, {{name}}',

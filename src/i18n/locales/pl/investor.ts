@@ -13,6 +13,8 @@ export default {
   loadFailed: 'Nie udało się wczytać danych.',
   retry: 'Spróbuj ponownie',
   close: 'Zamknij',
+  /** the paging control of the area's lists (the offers list has its own words) */
+  pagination: { label: 'Strony listy', pageSize: 'Wierszy na stronie' },
   dashboard: {
     title: 'Panel inwestora',
     hello: 'Witaj, {{name}}',
