@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
@@ -13,6 +15,21 @@ const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.
 const isMedia = (url: string) => url.startsWith('/media/');
 // A missing hashed asset belongs to an old build: answer 404, not HTML the browser would try to run.
 const isAsset = (url: string) => url.startsWith('/assets/');
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+/** The encoding to send a page in: brotli, else gzip, when the client accepts it (q > 0). */
+export function pageEncoding(acceptEncoding: string | string[] | undefined): 'br' | 'gzip' | null {
+  const accepted = new Map<string, number>();
+  for (const part of String(acceptEncoding ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (name) accepted.set(name, q ? Number(q.slice(2)) : 1);
+  }
+  if ((accepted.get('br') ?? 0) > 0) return 'br';
+  if ((accepted.get('gzip') ?? 0) > 0) return 'gzip';
+  return null;
+}
 
 /**
  * The built SPA from SPA_DIR: hashed /assets/* cached for a year, everything else (index.html, robots.txt)
@@ -58,7 +75,17 @@ const spa: FastifyPluginAsync = async (fastify) => {
     if (!wantsPage) return reply.code(404).type('text/plain; charset=utf-8').send('Not found\n');
     if (!serveSpa) return reply.code(404).type('text/plain; charset=utf-8').send('Not found\n');
     if (!built) return reply.type('text/plain; charset=utf-8').send(BUILD_HINT);
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(await spaHtml!(url));
+    // The page differs per address (its first data inline), so it is compressed here: @fastify/compress only
+    // handles routes, and this is the not-found handler.
+    const html = await spaHtml!(url);
+    reply.header('cache-control', 'no-cache').header('vary', 'Accept-Encoding').type('text/html; charset=utf-8');
+    const encoding = pageEncoding(request.headers['accept-encoding']);
+    if (!encoding || html.length < 1024) return reply.send(html);
+    const body =
+      encoding === 'br'
+        ? await brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+        : await gzipAsync(html);
+    return reply.header('content-encoding', encoding).send(body);
   });
 };
 

@@ -1,7 +1,6 @@
 // The one HTTP client. It speaks the envelope of docs/api.md and applies SPEC §7's rules to every answer:
 // 401 → ask the auth actor for its single refresh and retry once with the new token; 403 → forbidden page;
 // 503 → maintenance. Views and machines never call fetch themselves: machines get actors built on this.
-import { FetchError, ofetch } from 'ofetch';
 import { waitFor, type AnyActorRef } from 'xstate';
 import type { Language } from '../config/env';
 import { requestKey } from './initialData';
@@ -71,10 +70,51 @@ export function fileNameOf(disposition: string | null): string | null {
 
 export type Http = <T>(path: string, options?: RequestOptions) => Promise<T>;
 
+/** An answer with an error status (the body parsed as JSON when it is JSON), or no answer at all (status 0). */
+class FetchError extends Error {
+  readonly status: number;
+  readonly data: unknown;
+  constructor(message: string, status: number, data?: unknown) {
+    super(message);
+    this.status = status;
+    this.data = data;
+  }
+}
+
+/** `path` under `baseURL` (unless it is already there or a full URL), with its defined query parameters. */
+export function requestUrl(baseURL: string, path: string, query?: RequestOptions['query']): string {
+  let url = path;
+  const base = baseURL.replace(/\/+$/, '');
+  if (base && !/^[a-z][a-z\d+.-]*:\/\//i.test(path) && !path.startsWith(base)) {
+    url = `${base}${path.startsWith('/') ? '' : '/'}${path}`;
+  }
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined && value !== null) params.append(key, String(value));
+  const search = params.toString();
+  return search ? `${url}${url.includes('?') ? '&' : '?'}${search}` : url;
+}
+
+const sentAsIs = (body: unknown) =>
+  typeof body === 'string' ||
+  (typeof FormData !== 'undefined' && body instanceof FormData) ||
+  (typeof Blob !== 'undefined' && body instanceof Blob) ||
+  body instanceof URLSearchParams ||
+  body instanceof ArrayBuffer;
+
+async function parseBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
 function toError(error: unknown): ApiRequestError {
   if (error instanceof ApiRequestError) return error;
   if (error instanceof FetchError) {
-    const status = error.status ?? error.response?.status ?? 0;
+    const status = error.status;
     const envelope = error.data as Partial<Envelope<unknown>> | undefined;
     if (envelope && Array.isArray(envelope.errors) && envelope.errors.length) {
       return new ApiRequestError(status, envelope.errors);
@@ -91,9 +131,34 @@ function accessTokenOf(auth: AnyActorRef | undefined): string | null {
 }
 
 export function createHttp(deps: HttpDeps): Http {
-  // The fetch implementation is a global option of ofetch (second argument); among the request defaults
-  // (first argument) it would be ignored.
-  const client = ofetch.create({ baseURL: deps.baseURL, retry: 0 }, deps.fetchImpl ? { fetch: deps.fetchImpl } : {});
+  // Plain fetch (issue 11: no request library in the entry chunk); looked up per call so tests can stub it.
+  const fetchImpl = (input: string, init: RequestInit) => (deps.fetchImpl ?? globalThis.fetch)(input, init);
+
+  async function call(path: string, options: RequestOptions, headers: Record<string, string>): Promise<Response> {
+    const method = options.method ?? 'GET';
+    const init: RequestInit = { method, headers, signal: options.signal };
+    if (options.body !== undefined && method !== 'GET') {
+      if (sentAsIs(options.body)) {
+        init.body = options.body as BodyInit;
+      } else {
+        init.body = JSON.stringify(options.body);
+        headers['Content-Type'] = 'application/json';
+      }
+    }
+    const url = requestUrl(deps.baseURL, path, options.query);
+    let response: Response;
+    try {
+      response = await fetchImpl(url, init);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new FetchError(`[${method}] "${url}": <no response> ${reason}`, 0);
+    }
+    if (!response.ok) {
+      const data = await parseBody(response).catch(() => undefined);
+      throw new FetchError(`[${method}] "${url}": ${response.status} ${response.statusText}`, response.status, data);
+    }
+    return response;
+  }
 
   async function send<T>(path: string, options: RequestOptions, token: string | null): Promise<T> {
     const headers: Record<string, string> = {
@@ -104,18 +169,13 @@ export function createHttp(deps: HttpDeps): Http {
     if (token) headers.Authorization = `Bearer ${token}`;
     if (options.responseType === 'blob') {
       headers.Accept = '*/*';
-      const response = await client.raw<Blob, 'blob'>(path, { method: options.method ?? 'GET', query: options.query, signal: options.signal, headers, responseType: 'blob' });
-      const file: DownloadedFile = { blob: response._data as Blob, fileName: fileNameOf(response.headers.get('content-disposition')) };
+      const response = await call(path, options, headers);
+      const file: DownloadedFile = { blob: await response.blob(), fileName: fileNameOf(response.headers.get('content-disposition')) };
       return file as T;
     }
-    const envelope = await client<Envelope<T>>(path, {
-      method: options.method ?? 'GET',
-      body: options.body as Record<string, unknown> | undefined,
-      query: options.query,
-      signal: options.signal,
-      headers,
-    });
-    return envelope.data as T;
+    const response = await call(path, options, headers);
+    const envelope = (await parseBody(response)) as Envelope<T> | undefined;
+    return envelope?.data as T;
   }
 
   return async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {

@@ -81,6 +81,19 @@ describeEachDatabase('SPA serving', { config: { serveSpa: true, spaDir } }, (t) 
     expect(res.body).toContain(`<link rel="preload" as="image" fetchpriority="high" href="${imageUrl}">`);
   });
 
+  it('sends a page with its data compressed when the browser accepts it', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/pl/inwestycja/zielone-tarasy' });
+    const br = await t.app.inject({ method: 'GET', url: '/pl/inwestycja/zielone-tarasy', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gz = await t.app.inject({ method: 'GET', url: '/pl/inwestycja/zielone-tarasy', headers: { 'accept-encoding': 'gzip, br;q=0' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+  });
+
   it("puts the home page's and the list's data in, in the page's language", async () => {
     const home = await t.app.inject({ method: 'GET', url: '/en' });
     const homeData = JSON.parse(/id="initial-data">([^<]*)</.exec(home.body)![1]);

@@ -1,4 +1,4 @@
-// A fake `fetch` for the HTTP client (ofetch calls `fetch(url, { method, headers, body })`): each call is
+// A fake `fetch` for the HTTP client (src/api/http.ts calls `fetch(url, { method, headers, body })`): each call is
 // recorded and answered by the most recently registered matching handler, in the envelope of docs/api.md.
 import type { ApiError } from '../../../src/api/types';
 
