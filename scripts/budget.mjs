@@ -11,10 +11,12 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const dist = path.resolve(process.argv[2] || 'dist');
-// Issue 11's target is 120 kB per public route; it is not reached yet (entry 128 kB, offer page 149.5 kB on
-// 2026-11-22), so the enforced budget is a ratchet just above today's largest route: anything that grows fails
-// here and is named. Lower it as the entry shrinks, down to 120.
-const budgetKb = Number(process.env.BUNDLE_BUDGET_KB || 155);
+// Issue 11's target is 120 kB per public route; it is not reached yet, so the enforced budget is a ratchet just above
+// today's largest route: anything that grows fails here and is named. Lower it as the routes shrink, down to 120.
+// 2026-11-22: 155 (entry 128 kB, offer 149.5 kB). 2026-11-23: 148 (entry 122 kB, offer 144.9 kB at HEAD, 146.7 kB
+// with the work in progress): the drawer, user menu, error pages and maintenance screen load on demand, plain fetch
+// instead of ofetch/ufo/destr.
+const budgetKb = Number(process.env.BUNDLE_BUDGET_KB || 148);
 const kb = (bytes) => (bytes / 1000).toFixed(2).padStart(8) + ' kB';
 
 const htmlPath = path.join(dist, 'index.html');
