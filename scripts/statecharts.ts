@@ -2,9 +2,10 @@
 // Writes docs/statecharts/<base>.md (Mermaid) and <base>.svg (Graphviz) for every machines/*.machine.ts,
 // and removes diagrams whose machine file is gone. With --check, writes nothing and exits 1 when a
 // committed diagram differs or is missing (what tests/unit/statecharts.test.ts checks too).
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { syncGeneratedFiles } from './generated-files';
 import { GENERATED_MARKER, generateAll } from './statecharts/generate';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -34,32 +35,7 @@ const stale = existsSync(outAbs)
       .filter((p) => !wanted.has(p) && existsSync(path.resolve(root, p)))
   : [];
 
-let problems = 0;
-for (const f of files) {
-  const abs = path.resolve(root, f.path);
-  const current = existsSync(abs) ? readFileSync(abs, 'utf8') : undefined;
-  if (current === f.content) {
-    console.log(`unchanged ${f.path}`);
-    continue;
-  }
-  if (check) {
-    problems++;
-    console.error(`${current === undefined ? 'missing' : 'out of date'}: ${f.path}`);
-  } else {
-    mkdirSync(path.dirname(abs), { recursive: true });
-    writeFileSync(abs, f.content);
-    console.log(`${current === undefined ? 'created' : 'updated'} ${f.path}`);
-  }
-}
-for (const p of stale) {
-  if (check) {
-    problems++;
-    console.error(`stale (its machine is gone): ${p}`);
-  } else {
-    rmSync(path.resolve(root, p));
-    console.log(`removed ${p}`);
-  }
-}
+const problems = syncGeneratedFiles(root, files, stale, { check, logUnchanged: true });
 if (!files.length) console.log(`no machines found in ${machinesDir}/*.machine.ts`);
 if (check && problems) {
   console.error(`${problems} diagram file(s) differ: run npm run statecharts`);
