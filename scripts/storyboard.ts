@@ -1,4 +1,5 @@
 // npm run storyboard [-- --machines a,b] [--out reports/storyboard] [--base-url http://127.0.0.1:PORT [--mail-dir DIR]] [--lang en]
+//                    [--states s1,s2 (only these states of the given machines; the others' screenshots are kept)]
 //
 // For designers: walks each screen-driving machine through the real app (the built SPA and the API, started
 // like the browser suite does: scripts/e2e-server.mjs on a free port with a fresh PGlite folder; it builds
@@ -36,6 +37,8 @@ const opt = (name: string) => {
   return i >= 0 ? args[i + 1] : undefined;
 };
 const only = opt('--machines')?.split(',').filter(Boolean);
+/** only these states (fixing a recipe): the others keep their screenshots from an earlier run */
+const onlyStates = opt('--states')?.split(',').filter(Boolean);
 const outDir = path.resolve(root, opt('--out') ?? 'reports/storyboard');
 const lang = (opt('--lang') ?? 'en') as 'en' | 'pl';
 const VIEWPORTS = [
@@ -167,6 +170,12 @@ async function shoot(browser: Browser, baseUrl: string, mailDir: string | undefi
   const [desktop, mobile] = VIEWPORTS;
   for (const state of flow.states) {
     const recipe = recipes.states[state];
+    if (onlyStates && !onlyStates.includes(state)) {
+      if (existsSync(path.join(outDir, flow.base, `${fileKey(state)}-desktop.png`)))
+        flow.shots.set(state, VIEWPORTS.map((vp) => `${flow.base}/${fileKey(state)}-${vp.name}.png`));
+      else flow.notShown.set(state, state in recipes.states ? 'not run this time (--states)' : (recipes.notShown?.[state] ?? 'no recipe yet'));
+      continue;
+    }
     if (!recipe) {
       if (recipes.sameAs?.[state]) continue; // after the others
       flow.notShown.set(state, recipes.notShown?.[state] ?? (flow.transient.has(state) ? TRANSIENT_REASON : 'no recipe yet'));
@@ -191,6 +200,8 @@ async function shoot(browser: Browser, baseUrl: string, mailDir: string | undefi
       }
       await save(page, state, mobile, mobileProof);
     } catch (error) {
+      // what the page showed instead (for whoever fixes the recipe; not counted as a screenshot of the state)
+      await page.screenshot({ path: path.join(outDir, flow.base, `${fileKey(state)}-recipe-failed.png`) }).catch(() => {});
       flow.shots.delete(state);
       flow.notShown.set(state, `the recipe failed: ${(error as Error).message.split('\n')[0]}`);
       console.warn(`[storyboard] ${flow.base} ${state}: ${(error as Error).message.split('\n')[0]}`);
@@ -319,7 +330,7 @@ try {
   if (!only) rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
   for (const flow of flows) {
-    if (RECIPES[flow.base]) rmSync(path.join(outDir, flow.base), { recursive: true, force: true });
+    if (RECIPES[flow.base] && !onlyStates) rmSync(path.join(outDir, flow.base), { recursive: true, force: true });
     const began = Date.now();
     await shoot(browser, app.baseUrl, app.mailDir, flow);
     console.log(`[storyboard] ${flow.base}: ${flow.shots.size} / ${flow.states.length} states shown, ${flow.transient.size} transient, in ${Math.round((Date.now() - began) / 1000)} s`);

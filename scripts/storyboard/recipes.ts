@@ -934,10 +934,10 @@ Object.assign(RECIPES, {
       },
       // The browser's clipboard call is held (the page's writeText never settles).
       copying: async (ctx) => {
-        await ctx.page.addInitScript(() => {
-          Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => new Promise(() => {}) }, configurable: true });
-        });
         await orderPage(ctx);
+        await ctx.page.evaluate(() => {
+          navigator.clipboard.writeText = () => new Promise<void>(() => {});
+        });
         await ctx.page.locator('[data-testid="bank-details"] button').first().click();
         return ctx.page.locator('[data-testid="bank-details"] dd[data-state="copying"]');
       },
@@ -949,13 +949,13 @@ Object.assign(RECIPES, {
         await ctx.page.locator('[data-testid="bank-details"] button').first().click();
         return ctx.page.locator('[data-testid="bank-details"] dd[data-state="copied"]');
       },
-      // The browser refuses the clipboard (no permission): "not copied".
+      // The browser refuses the clipboard (as without the permission): "not copied".
       failed: async (ctx) => {
-        await ctx.page.addInitScript(() => {
-          Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new DOMException('denied', 'NotAllowedError')) }, configurable: true });
-        });
         await ctx.page.clock.install();
         await orderPage(ctx);
+        await ctx.page.evaluate(() => {
+          navigator.clipboard.writeText = () => Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError'));
+        });
         await ctx.page.clock.pauseAt(Date.now() + 1_000);
         await ctx.page.locator('[data-testid="bank-details"] button').first().click();
         return ctx.page.locator('[data-testid="bank-details"] dd[data-state="failed"]');

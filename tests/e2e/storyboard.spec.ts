@@ -9,7 +9,7 @@ import { E2E_BASE_URL } from './support/env';
 
 // `npm run storyboard` (scripts/storyboard.ts) once, on one small machine, against this suite's server:
 // it writes a desktop and a mobile screenshot for every state of the disclosure chart and a page that shows
-// them beside the diagram, plus the index.
+// them beside the diagram, plus the index with the states shown / total.
 test('storyboard: a screenshot per state of the disclosure chart, its page and the index', async () => {
   test.setTimeout(120_000);
   const out = mkdtempSync(path.join(os.tmpdir(), 'storyboard-'));
@@ -38,7 +38,13 @@ test('storyboard: a screenshot per state of the disclosure chart, its page and t
       expect(page).toContain(`src="disclosure/${state}-desktop.png"`);
     }
     expect(page).not.toContain('Not shown');
-    expect(readFileSync(path.join(out, 'index.html'), 'utf8')).toContain('href="disclosure.html"');
+    // each screenshot says what proved the state on screen (the recipe's element, waited for)
+    expect(page.match(/confirmed on screen by/g)).toHaveLength(states.length);
+    // the index counts the states shown against the chart's states, per machine and in all
+    const index = readFileSync(path.join(out, 'index.html'), 'utf8');
+    const row = index.split('<tr>').find((r) => r.includes('href="disclosure.html"'));
+    expect(row, index).toContain(`>${states.length} / ${states.length} (100%)<`);
+    expect(index).toMatch(/All flows/);
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
