@@ -12,11 +12,11 @@ import { Link } from 'wouter';
 import type { Language } from '../../config/env';
 import { href } from '../../config/paths';
 import { useT } from '../../i18n/i18n';
-import { formatFractionPercent, formatMoney } from '../format/money';
 import { ServerHtml } from '../ui/ServerHtml';
-import { fundingOf, offerStatus, offerTerm, projectedReturnFraction } from './figures';
+import { offerStatus } from './figures';
+import { OfferFigures, OfferStatusBadge } from './OfferFigures';
 import { isBlankHtml } from './html';
-import type { OfferLinkState, OfferStatus, OfferSummary } from './types';
+import type { OfferLinkState, OfferSummary } from './types';
 
 export type OfferCardLayout = 'tile' | 'list';
 
@@ -43,14 +43,6 @@ export function OfferCard({ offer, language, from, layout = 'tile', headingLevel
   const Heading = `h${headingLevel}` as 'h3';
   const title = offer.title ?? '';
   const status = offerStatus(offer);
-  const none = t('offers.card.notStated');
-  const money = (grosze: number | null | undefined) =>
-    grosze === null || grosze === undefined ? none : formatMoney(grosze, language);
-  const returnFraction = projectedReturnFraction(offer.projectedReturnBasisPoints);
-  const percent = (value: number) => formatFractionPercent(value / 100, language);
-  const term = offerTerm(offer.investmentStart, offer.investmentEnd, language, { from: t('offer.from'), to: t('offer.to') });
-  const funding = fundingOf(offer);
-  const statusText = t(`offers.card.${status}`);
   return (
     <Card $layout={layout} data-testid="offer-card" data-status={status}>
       <Thumb $layout={layout}>
@@ -59,57 +51,15 @@ export function OfferCard({ offer, language, from, layout = 'tile', headingLevel
         ) : (
           <Placeholder aria-hidden="true" />
         )}
-        <StatusBadge $status={status} data-testid="offer-status">
-          {statusText}
-        </StatusBadge>
+        <OnThumb>
+          <OfferStatusBadge status={status} />
+        </OnThumb>
       </Thumb>
       <Body>
         <Heading className="offer-title">{title}</Heading>
         {/* the description's three lines are held when it is empty too */}
         {isBlankHtml(offer.mainDescription) ? <DescriptionBox /> : <Description html={offer.mainDescription ?? ''} />}
-        <Facts>
-          <div>
-            <dt>{t('offers.card.pricePerShare')}</dt>
-            <dd data-testid="offer-price">{money(offer.pricePerShare)}</dd>
-          </div>
-          <div>
-            <dt>{t('offers.card.minimum')}</dt>
-            <dd data-testid="offer-minimum">{money(offer.minimumInvestment)}</dd>
-          </div>
-          <div>
-            <dt>{t('offers.card.projectedReturn')}</dt>
-            <dd data-testid="offer-return">
-              {returnFraction === null ? none : t('offers.card.perYear', { percent: formatFractionPercent(returnFraction, language) })}
-            </dd>
-          </div>
-          <div>
-            <dt>{t('offers.card.term')}</dt>
-            <dd data-testid="offer-term">{term || none}</dd>
-          </div>
-        </Facts>
-        <Funding data-testid="offer-funding">
-          <FundingRow>
-            <span>
-              {t('offers.card.funding')}{' '}
-              <strong data-testid="offer-funding-amounts">
-                {funding
-                  ? t('offers.card.fundingOf', { raised: formatMoney(funding.raised, language), target: formatMoney(funding.target, language) })
-                  : none}
-              </strong>
-            </span>
-            <strong data-testid="offer-funding-percent">{funding ? percent(funding.percent) : ''}</strong>
-          </FundingRow>
-          <Track
-            role="progressbar"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={funding ? funding.width : 0}
-            aria-valuetext={funding ? t('offers.card.fundingProgress', { percent: percent(funding.percent) }) : none}
-            aria-label={`${t('offers.card.funding')}: ${title}`}
-          >
-            <span style={{ width: `${funding ? funding.width : 0}%` }} />
-          </Track>
-        </Funding>
+        <OfferFigures offer={offer} language={language} title={title} />
         <CheckRow>
           <Link href={to} state={state} aria-label={`${t('offers.card.check')}: ${title}`}>
             {t('offers.card.check')}
@@ -158,23 +108,15 @@ export const Thumb = styled.div<{ $layout: OfferCardLayout }>`
   }
 `;
 
-export const Placeholder = styled.div`
-  width: 100%;
-  height: 100%;
-`;
-
-export const StatusBadge = styled.span<{ $status: OfferStatus }>`
+const OnThumb = styled.div`
   position: absolute;
   top: 12px;
   left: 12px;
-  padding: 4px 10px;
-  border-radius: 999px;
-  background: ${({ $status, theme }) =>
-    $status === 'open' ? theme.colors.green : $status === 'funded' ? theme.colors.brown : theme.colors.white};
-  color: ${({ $status, theme }) => ($status === 'closed' ? theme.colors.text : theme.colors.white)};
-  font-size: 0.8rem;
-  font-weight: 700;
-  box-shadow: 0 1px 4px rgba(0, 0, 0, 0.2);
+`;
+
+export const Placeholder = styled.div`
+  width: 100%;
+  height: 100%;
 `;
 
 export const Body = styled.div`
@@ -220,75 +162,6 @@ const Description = styled(ServerHtml)`
   }
   p + p::before {
     content: ' ';
-  }
-`;
-
-export const Facts = styled.dl`
-  display: grid;
-  grid-template-columns: repeat(2, minmax(0, 1fr));
-  gap: 10px 16px;
-  margin: 4px 0 0;
-  div {
-    min-width: 0;
-  }
-  dt {
-    font-size: 0.8rem;
-    line-height: 1.5;
-    color: ${({ theme }) => theme.colors.textMuted};
-    white-space: nowrap;
-    overflow: hidden;
-    text-overflow: ellipsis;
-  }
-  dd {
-    margin: 2px 0 0;
-    line-height: 1.5;
-    font-weight: 700;
-    color: ${({ theme }) => theme.colors.text};
-    white-space: nowrap;
-    overflow: hidden;
-    text-overflow: ellipsis;
-  }
-`;
-
-export const Funding = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: 6px;
-  font-size: 0.85rem;
-`;
-
-export const FundingRow = styled.div`
-  display: flex;
-  align-items: flex-end;
-  justify-content: space-between;
-  gap: 8px;
-  /* two lines for the amounts, which wrap in a narrow card: held when they take one */
-  line-height: 1.3;
-  height: 2.6em;
-  span {
-    color: ${({ theme }) => theme.colors.textMuted};
-    max-height: 2.6em;
-    overflow: hidden;
-  }
-  span strong {
-    color: ${({ theme }) => theme.colors.text};
-  }
-  & > strong {
-    color: ${({ theme }) => theme.colors.green};
-    white-space: nowrap;
-  }
-`;
-
-export const Track = styled.div`
-  height: 8px;
-  border-radius: 999px;
-  background: ${({ theme }) => theme.colors.greenLight};
-  overflow: hidden;
-  span {
-    display: block;
-    height: 100%;
-    border-radius: 999px;
-    background: ${({ theme }) => theme.colors.green};
   }
 `;
 

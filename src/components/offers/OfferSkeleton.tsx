@@ -3,19 +3,8 @@
 // link rows), each holding a pulsing bar on its line, so it has exactly the card's height in every layout and
 // width: nothing below moves when the offers arrive (issue 11).
 import styled, { keyframes } from 'styled-components';
-import {
-  Body,
-  Card,
-  CheckRow,
-  DescriptionBox,
-  Facts,
-  Funding,
-  FundingRow,
-  Placeholder,
-  Thumb,
-  Track,
-  type OfferCardLayout,
-} from './OfferCard';
+import { Body, Card, CheckRow, DescriptionBox, Placeholder, Thumb, type OfferCardLayout } from './OfferCard';
+import { Facts, Funding, FundingRow, Track } from './OfferFigures';
 
 const pulse = keyframes`
   0% { opacity: 1; }

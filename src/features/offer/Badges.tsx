@@ -1,14 +1,16 @@
 import styled from 'styled-components';
-import { useT } from '../../i18n/i18n';
+import { OfferStatusBadge } from '../../components/offers/OfferFigures';
+import type { OfferStatus } from '../../components/offers/types';
 import type { Badge } from './types';
 
-/** The offer's coloured badges, plus an 'open' label while it is open. */
-export function Badges({ badges, isOpen }: { badges: Badge[]; isOpen: boolean }) {
-  const t = useT();
-  if (badges.length === 0 && !isOpen) return null;
+/**
+ * The offer's state as on its card, Open / Closed / Funded (SPEC §2's 'open' label, issue 11's badge), then its
+ * coloured badges.
+ */
+export function Badges({ badges, status }: { badges: Badge[]; status: OfferStatus }) {
   return (
     <Row>
-      {isOpen && <OpenLabel data-testid="open-label">{t('offer.openLabel')}</OpenLabel>}
+      <OfferStatusBadge status={status} />
       {badges.map((b, i) => (
         <Chip key={`${b.text}-${i}`} style={{ background: b.colorBackground || undefined, color: b.colorText || undefined }}>
           {b.text}
@@ -21,6 +23,7 @@ export function Badges({ badges, isOpen }: { badges: Badge[]; isOpen: boolean })
 const Row = styled.div`
   display: flex;
   flex-wrap: wrap;
+  align-items: center;
   gap: 8px;
 `;
 
@@ -32,9 +35,4 @@ const Chip = styled.span`
   font-weight: 700;
   background: ${({ theme }) => theme.colors.cream};
   color: ${({ theme }) => theme.colors.brown};
-`;
-
-const OpenLabel = styled(Chip)`
-  background: ${({ theme }) => theme.colors.green};
-  color: ${({ theme }) => theme.colors.white};
 `;

@@ -19,6 +19,8 @@ import { useAlternateLinks } from '../language/alternates';
 import { useLanguage, useT } from '../../i18n/i18n';
 import { NotFoundPage } from '../../pages/lazyPages';
 import { media } from '../../styles/theme';
+import { offerStatus } from '../../components/offers/figures';
+import { OfferFigures } from '../../components/offers/OfferFigures';
 import { Badges } from './Badges';
 import { Descriptions, scrollToWithOffset, useDescriptionsAccordion } from './Descriptions';
 import { InvestBox } from './InvestBox';
@@ -96,10 +98,15 @@ export function OfferView({ offer }: { offer: Offer }) {
           </BackLink>
           <Columns>
             <Main>
-              {fullWidth && <Badges badges={offer.badges} isOpen={offer.isOpen} />}
+              {fullWidth && <Badges badges={offer.badges} status={offerStatus(offer)} />}
               <h1>{offer.title}</h1>
               {offer.projectType && !fullWidth && <ProjectType>{offer.projectType}</ProjectType>}
               <ServerHtml html={offer.mainDescription ?? ''} className="main-description" />
+              {/* what investors decide on, drawn as on the offer's card (issue 11) */}
+              <Figures data-testid="offer-figures" aria-labelledby="offer-figures-title">
+                <h2 id="offer-figures-title">{t('offer.figures')}</h2>
+                <OfferFigures offer={offer} language={language} title={offer.title ?? ''} wide />
+              </Figures>
               {fullWidth ? <PropertiesCard offer={offer} properties={properties} /> : <PropertyList properties={properties} />}
             </Main>
             <Aside>
@@ -143,6 +150,22 @@ const Main = styled.div`
   h1 {
     margin: 12px 0 4px;
     font-size: 2.2rem;
+    color: ${({ theme }) => theme.colors.brown};
+  }
+`;
+
+const Figures = styled.section`
+  display: flex;
+  flex-direction: column;
+  gap: 12px;
+  margin: 24px 0;
+  padding: 20px 24px;
+  border-radius: ${({ theme }) => theme.radius}px;
+  background: ${({ theme }) => theme.colors.white};
+  box-shadow: ${({ theme }) => theme.shadow};
+  h2 {
+    margin: 0;
+    font-size: 1.1rem;
     color: ${({ theme }) => theme.colors.brown};
   }
 `;

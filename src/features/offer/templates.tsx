@@ -7,6 +7,7 @@ import { useLightbox } from '../../components/media/useLightbox';
 import { ViewAllPhotos } from '../../components/media/ViewAllPhotos';
 import { useT } from '../../i18n/i18n';
 import { media } from '../../styles/theme';
+import { offerStatus } from '../../components/offers/figures';
 import { Badges } from './Badges';
 import type { Offer } from './types';
 
@@ -20,7 +21,7 @@ export function DefaultHero({ offer }: { offer: Offer }) {
         <HiddenImg src={offer.imageUrl} alt={offer.title ?? ''} />
       )}
       <HeroBadges>
-        <Badges badges={offer.badges} isOpen={offer.isOpen} />
+        <Badges badges={offer.badges} status={offerStatus(offer)} />
       </HeroBadges>
     </Hero>
   );

@@ -1,5 +1,6 @@
 // Shapes of the single offer and the static page (docs/api.md "Public site").
 import type { Language } from '../../config/env';
+import type { OfferSummary } from '../../components/offers/types';
 import type { Doc, GalleryElement, Section } from '../../components/sections/types';
 
 export interface Badge {
@@ -23,7 +24,9 @@ export interface Agreement {
   required: boolean;
 }
 
-export interface Offer {
+/** The single offer: with the investing figures its list entry has (price, minimum, return, funding, status). */
+export interface Offer
+  extends Pick<OfferSummary, 'pricePerShare' | 'minimumInvestment' | 'projectedReturnBasisPoints' | 'funding' | 'status'> {
   id: string;
   slug: Record<Language, string>;
   title: string | null;

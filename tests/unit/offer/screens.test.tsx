@@ -205,14 +205,14 @@ const investBox = () => screen.getByTestId('invest-box');
 describe('offer page: templates', () => {
   beforeAll(loadAllDictionaries);
 
-  it('default: hero with badges and the open label, title, project type, sorted properties, the invest box', async () => {
+  it('default: hero with badges and the Open badge, title, project type, sorted properties, the invest box', async () => {
     await open('/en/investment/green-terraces', (x) => serveOffers(x, greenTerraces()));
     expect(h!.fake.callsTo('GET', '/offers/green-terraces')).toHaveLength(1);
     expect(offerPage()).toHaveAttribute('data-template', 'default');
     expect(screen.queryByTestId('offer-gallery')).toBeNull();
 
     const hero = screen.getByTestId('offer-hero');
-    expect(within(hero).getByTestId('open-label')).toHaveTextContent('Open');
+    expect(within(hero).getByTestId('offer-status')).toHaveTextContent('Open');
     expect(within(hero).getByText('New')).toBeInTheDocument();
     expect(within(hero).getByText('Eco')).toHaveStyle({ color: '#1f4a2a' });
     expect(within(hero).getByRole('img', { name: 'Green Terraces, Warsaw Wilanów' })).toHaveAttribute('src', '/media/offers/zielone-tarasy.svg');
@@ -275,7 +275,7 @@ describe('offer page: templates', () => {
     expect(within(gallery).getByRole('button', { name: 'View all photos (3)' })).toBeInTheDocument();
 
     // badges and the open label move below the gallery, next to the title
-    expect(within(offerPage()).getByTestId('open-label')).toBeInTheDocument();
+    expect(within(offerPage()).getByTestId('offer-status')).toHaveTextContent('Open');
     expect(within(offerPage()).getByText('Rental income')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Lakeside house, Giżycko' })).toBeInTheDocument();
 
@@ -294,7 +294,7 @@ describe('offer page: templates', () => {
     expect(screen.queryByText('Holiday apartments')).toBeNull();
   });
 
-  it('a closed offer: the closed notice and no invest button, no open label', async () => {
+  it('a closed offer: the closed notice and no invest button, the Closed badge', async () => {
     await open('/en/investment/krakow-townhouse', (x) => serveOffers(x, krakow()));
     expect(screen.getByRole('heading', { level: 1, name: 'Kazimierz townhouse, Kraków' })).toBeInTheDocument();
     expect(investBox()).toHaveAttribute('data-open', 'false');
@@ -302,7 +302,8 @@ describe('offer page: templates', () => {
     expect(screen.queryByTestId('invest-button')).toBeNull();
     expect(screen.queryByRole('link', { name: 'Invest' })).toBeNull();
     expect(screen.queryByTestId('price-per-share')).toBeNull();
-    expect(screen.queryByTestId('open-label')).toBeNull();
+    // the state badge reads Closed (not Open)
+    expect(screen.getByTestId('offer-status')).toHaveTextContent('Closed');
     expect(screen.getByText('Funded')).toBeInTheDocument();
   });
 
@@ -320,6 +321,51 @@ describe('offer page: templates', () => {
     );
     expect(screen.getByTestId('offer-closed')).toHaveTextContent('This investment is closed.');
     expect(screen.queryByTestId('invest-button')).toBeNull();
+  });
+});
+
+describe('offer page: the investing figures, as on its card (issue 11)', () => {
+  beforeAll(loadAllDictionaries);
+  const figures = (over: Partial<Offer> = {}) =>
+    greenTerraces({
+      pricePerShare: 50_000,
+      minimumInvestment: 250_000,
+      projectedReturnBasisPoints: 850,
+      funding: { raised: 123_450, target: 500_000, percent: 24.69 },
+      status: 'open',
+      ...over,
+    });
+  const nbsp = (s: string | null | undefined) => (s ?? '').replace(/[\u00a0\u202f]/g, ' ');
+
+  it('pl: price per share, minimum in PLN, projected return, window, raised / target with the percentage, the Open badge', async () => {
+    await open('/pl/inwestycja/zielone-tarasy', (x) => serveOffers(x, figures()));
+    const panel = screen.getByTestId('offer-figures');
+    expect(within(panel).getByRole('heading', { level: 2, name: 'Inwestycja w liczbach' })).toBeInTheDocument();
+    expect(nbsp(within(panel).getByTestId('offer-price').textContent)).toBe('500,00 zł');
+    expect(nbsp(within(panel).getByTestId('offer-minimum').textContent)).toBe('2 500,00 zł');
+    expect(nbsp(within(panel).getByTestId('offer-return').textContent)).toBe('8,5% rocznie');
+    expect(within(panel).getByTestId('offer-term')).toHaveTextContent('wrz 2025 - gru 2026');
+    expect(nbsp(within(panel).getByTestId('offer-funding-amounts').textContent)).toBe('1 234,50 zł z 5 000,00 zł');
+    // SPEC §9: the server's percentage, 2 decimals, a decimal comma in Polish
+    expect(within(panel).getByTestId('offer-funding-percent')).toHaveTextContent('24,69%');
+    expect(within(panel).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '24.69');
+    expect(within(screen.getByTestId('offer-hero')).getByTestId('offer-status')).toHaveTextContent('Otwarta');
+  });
+
+  it('en: a funded offer reads Funded, the bar is full; figures the offer does not state are dashes', async () => {
+    await open('/en/investment/green-terraces', (x) =>
+      serveOffers(
+        x,
+        figures({ isOpen: false, status: 'funded', funding: { raised: 500_000, target: 500_000, percent: 100 }, minimumInvestment: null, projectedReturnBasisPoints: null }),
+      ),
+    );
+    expect(screen.getByTestId('offer-status')).toHaveTextContent('Funded');
+    const panel = screen.getByTestId('offer-figures');
+    expect(nbsp(within(panel).getByTestId('offer-price').textContent)).toBe('PLN 500.00');
+    expect(within(panel).getByTestId('offer-minimum')).toHaveTextContent('—');
+    expect(within(panel).getByTestId('offer-return')).toHaveTextContent('—');
+    expect(within(panel).getByTestId('offer-funding-percent')).toHaveTextContent('100%');
+    expect(within(panel).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
   });
 });
 

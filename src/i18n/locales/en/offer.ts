@@ -2,10 +2,10 @@
 export default {
   investments: 'Investments',
   backToOffers: 'Back to investments',
-  openLabel: 'Open',
   from: 'from',
   to: 'to',
   period: 'Investment period',
+  figures: 'Investment at a glance',
   pricePerShare: 'Price per share',
   minShares: 'Minimum number of shares',
   invest: 'Invest',

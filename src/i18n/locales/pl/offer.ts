@@ -2,10 +2,10 @@
 export default {
   investments: 'Inwestycje',
   backToOffers: 'Wróć do inwestycji',
-  openLabel: 'Otwarta',
   from: 'od',
   to: 'do',
   period: 'Okres inwestycji',
+  figures: 'Inwestycja w liczbach',
   pricePerShare: 'Cena za udział',
   minShares: 'Minimalna liczba udziałów',
   invest: 'Inwestuj',
