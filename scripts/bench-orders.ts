@@ -15,8 +15,8 @@
 // BENCH_PROCESSES (4), BENCH_ATTEMPTS (1000), BENCH_CONCURRENCY (32), BENCH_POOL_SIZE (per process, 10),
 // BENCH_SYNC_COMMIT (true; false runs the servers with ORDER_SYNCHRONOUS_COMMIT=false).
 // Mail and expiry workers are off in the servers (the outbox rows are still written in each order's
-// transaction; only their sending is left out of the measurement). DB_CONNECT_TIMEOUT_MS and
-// DB_QUERY_TIMEOUT_MS are raised to 120 s in the servers, so the burst waits for connections instead of
+// transaction; only their sending is left out of the measurement). DB_CONNECT_TIMEOUT_MS,
+// DB_QUERY_TIMEOUT_MS and DB_STATEMENT_TIMEOUT_MS are raised to 120 s in the servers, so the burst waits for connections instead of
 // being shed with 503 DATABASE_UNAVAILABLE (an overload protection, not an answer about shares).
 
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -106,7 +106,7 @@ function freePort(): Promise<number> {
 }
 
 async function waitForServer(origin: string, child: ChildProcess) {
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server ${origin} exited with ${child.exitCode}`);
     try {
@@ -117,7 +117,7 @@ async function waitForServer(origin: string, child: ChildProcess) {
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`server ${origin} did not start within 60 s`);
+  throw new Error(`server ${origin} did not start within 180 s`);
 }
 
 /** Busy and total CPU time of the whole machine so far (all cores, ms), from /proc/stat. */
@@ -129,7 +129,7 @@ function machineCpuMs(): { busy: number; total: number } {
 
 /**
  * Measures the CPU a round costs: the server processes, the PostgreSQL backends of the bench database (sampled
- * every 250 ms, so a backend that ends during the round still counts up to its last sample), the other
+ * every second, so a backend that ends during the round still counts up to its last sample), the other
  * PostgreSQL processes (WAL writer, checkpointer, ... and other databases' backends: shared with whatever else
  * runs on the machine) and this load generator.
  */
@@ -150,7 +150,7 @@ function cpuMeter(serverPids: number[], benchBackends: () => Promise<number[]>) 
       if (ms !== undefined) pgLast.set(pid, ms);
     }
   }
-  const timer = setInterval(() => void sample().catch(() => {}), 250);
+  const timer = setInterval(() => void sample().catch(() => {}), 1000);
   let sampling = sample();
   return {
     async stop(attempts: number) {
@@ -236,6 +236,7 @@ async function main() {
           // load with 503 DATABASE_UNAVAILABLE after the default 5 s (that protection is measured elsewhere).
           DB_CONNECT_TIMEOUT_MS: process.env.DB_CONNECT_TIMEOUT_MS || '120000',
           DB_QUERY_TIMEOUT_MS: process.env.DB_QUERY_TIMEOUT_MS || '120000',
+          DB_STATEMENT_TIMEOUT_MS: process.env.DB_STATEMENT_TIMEOUT_MS || '120000',
         },
       });
       children.push(child);

@@ -36,7 +36,14 @@ export interface OrderServiceDeps {
   paymentMethods: PaymentMethodRegistry;
   /** On PostgreSQL the order's commit skips its WAL flush and a barrier waits for it after (see below). */
   databaseKind?: 'pglite' | 'postgres';
+  /**
+   * The driver's own query call (plugin.ts): on PostgreSQL a NAMED prepared statement, parsed and planned once
+   * per connection, for the order statement of every purchase; on PGlite its query().
+   */
+  query: RawQuery;
 }
+
+export type RawQuery = (name: string, text: string, values: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
 
 export interface CreateOrderInput {
   userId: string;
@@ -193,7 +200,7 @@ export async function createOrder(deps: OrderServiceDeps, input: CreateOrderInpu
 
     try {
       // ONE statement, in autocommit: the reservation, then the order's rows (see insertOrder).
-      const transactionId = await insertOrder(db, order, transaction, mail && { ...mail, to: user.email }, deps.databaseKind === 'postgres');
+      const transactionId = await insertOrder(deps, order, transaction, mail && { ...mail, to: user.email });
       if (transactionId === undefined) throw apiError(409, 'NOT_ENOUGH_SHARES_AVAILABLE', 'quantity');
       transaction.id = transactionId;
     } catch (error) {
@@ -261,8 +268,6 @@ export function durable(db: Db): Promise<void> {
   return next;
 }
 
-const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
-const at = (date: Date | null) => (date ? sql`${date.toISOString()}::timestamptz` : sql`null`);
 
 /**
  * The whole order in ONE statement, run in autocommit (its own transaction): one round trip instead of
@@ -283,45 +288,55 @@ const at = (date: Date | null) => (date ? sql`${date.toISOString()}::timestamptz
  * Returns the transaction id, or undefined when the series did not have the shares.
  */
 async function insertOrder(
-  db: Executor,
+  deps: OrderServiceDeps,
   o: OrderRow,
   t: TransactionRow,
   mail: (RenderedMail & { to: string }) | null,
-  asyncCommit: boolean,
 ): Promise<number | undefined> {
-  const mailCte = mail
-    ? sql`, m as (
-        insert into mail_outbox (kind, recipient, language, subject, text_body, html_body, link)
-        select 'order_confirmation', ${mail.to}, ${o.language}, ${mail.subject}, ${mail.text}, ${mail.html}, ${mail.link ?? null} from o)`
-    : sql``;
-  const result = (await db.execute(sql`
+  const asyncCommit = deps.databaseKind === 'postgres';
+  const values: unknown[] = [
+    o.quantity, o.seriesId, o.id, o.reference, o.userId, o.offerId, o.methodId, o.methodCode, o.pricePerShare, o.amount,
+    o.feeBasisPoints, o.feeValue, o.totalPrice, o.language, JSON.stringify(o.investorData), JSON.stringify(o.agreements),
+    o.idempotencyKey, o.requestHash, o.expiresAt?.toISOString() ?? null, o.createdAt.toISOString(), t.amount, t.commission,
+  ];
+  if (mail) values.push(mail.to, mail.subject, mail.text, mail.html, mail.link ?? null);
+  const variant = `${mail ? 'mail' : 'nomail'}_${asyncCommit ? 'async' : 'sync'}`;
+  const result = await deps.query(`order_create_${variant}`, orderStatement(Boolean(mail), asyncCommit), values);
+  const id = result.rows[0]?.transaction_id as number | string | null | undefined;
+  return id === null || id === undefined ? undefined : Number(id);
+}
+
+/** The statement's text ($1..$27 as in insertOrder's values). */
+function orderStatement(withMail: boolean, asyncCommit: boolean): string {
+  return `
     with r as (
-      update offer_series set reserved_shares = reserved_shares + ${o.quantity}
-      where id = ${o.seriesId} and is_open and total_shares - sold_shares - reserved_shares >= ${o.quantity}
+      update offer_series set reserved_shares = reserved_shares + $1::integer
+      where id = $2::integer and is_open and total_shares - sold_shares - reserved_shares >= $1::integer
       returning id),
     o as (
       insert into orders (id, reference, user_id, offer_id, series_id, method_id, method_code, status, quantity,
         price_per_share, amount, fee_basis_points, fee_value, total_price, language, investor_data, agreements,
         idempotency_key, request_hash, expires_at, created_at, updated_at)
-      select ${o.id}::uuid, ${o.reference}, ${o.userId}::uuid, ${o.offerId}, r.id, ${o.methodId}, ${o.methodCode}, 'new',
-        ${o.quantity}, ${o.pricePerShare}, ${o.amount}, ${o.feeBasisPoints}, ${o.feeValue}, ${o.totalPrice}, ${o.language},
-        ${json(o.investorData)}, ${json(o.agreements)}, ${o.idempotencyKey}, ${o.requestHash}, ${at(o.expiresAt)},
-        ${at(o.createdAt)}, ${at(o.updatedAt)}
+      select $3::uuid, $4::text, $5::uuid, $6::integer, r.id, $7::integer, $8::text, 'new', $1::integer,
+        $9, $10, $11, $12, $13, $14::text, $15::jsonb, $16::jsonb, $17::text, $18::text, $19::timestamptz,
+        $20::timestamptz, $20::timestamptz
       from r
       returning id),
     t as (
       insert into transactions (order_id, method_code, status, amount, commission, commission_basis_points, created_at, updated_at)
-      select id, ${t.methodCode}, 'new', ${t.amount}, ${t.commission}, ${t.commissionBasisPoints}, ${at(t.createdAt)}, ${at(t.updatedAt)} from o
+      select id, $8::text, 'new', $21, $22, $11, $20::timestamptz, $20::timestamptz from o
       returning id),
     h as (
       insert into order_status_history (order_id, from_status, to_status, actor, actor_user_id, reason, created_at)
-      select id, null, 'new', 'investor', ${o.userId}::uuid, 'ORDER_CREATED', ${at(o.createdAt)} from o)
-    ${mailCte}
-    select (select id from t) as transaction_id${asyncCommit ? sql`, set_config('synchronous_commit', 'off', true) as commit_mode` : sql``}`)) as unknown as {
-    rows: { transaction_id: number | string | null }[];
-  };
-  const id = result.rows[0]?.transaction_id;
-  return id === null || id === undefined ? undefined : Number(id);
+      select id, null, 'new', 'investor', $5::uuid, 'ORDER_CREATED', $20::timestamptz from o)${
+        withMail
+          ? `,
+    m as (
+      insert into mail_outbox (kind, recipient, language, subject, text_body, html_body, link)
+      select 'order_confirmation', $23::text, $14::text, $24::text, $25::text, $26::text, $27::text from o)`
+          : ''
+      }
+    select (select id from t) as transaction_id${asyncCommit ? `, set_config('synchronous_commit', 'off', true) as commit_mode` : ''}`;
 }
 
 /**

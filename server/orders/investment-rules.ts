@@ -51,15 +51,13 @@ export interface OrderContext extends InvestmentTarget {
  * Everything POST /investment checks, in ONE round trip (the purchase hot path): the caller, the offer, the
  * series, the method and the agreements, each null/empty when missing.
  */
-export async function loadOrderContext(
-  db: Executor,
-  ids: { userId: string; offerId: number; seriesId: number; methodId: number },
-): Promise<OrderContext> {
+function buildOrderContextQuery(db: Executor) {
+  const offerId = sql.placeholder('offerId');
   const agreementList = sql<{ id: number; required: boolean; content: Text }[]>`(
     select coalesce(json_agg(json_build_object('id', a.id, 'required', a.required, 'content', a.content)
       order by a.offer_id nulls first, a.position, a.id), '[]'::json)
-    from ${agreements} a where a.context = 'investment' or a.offer_id = ${ids.offerId})`;
-  const [row] = await db
+    from ${agreements} a where a.context = 'investment' or a.offer_id = ${offerId})`;
+  return db
     .select({
       user: { email: users.email, firstName: users.firstName },
       offer: getTableColumns(offers),
@@ -68,11 +66,23 @@ export async function loadOrderContext(
       agreements: agreementList,
     })
     .from(users)
-    .leftJoin(offers, eq(offers.id, ids.offerId))
-    .leftJoin(offerSeries, eq(offerSeries.id, ids.seriesId))
-    .leftJoin(transactionMethods, eq(transactionMethods.id, ids.methodId))
-    .where(eq(users.id, ids.userId))
-    .limit(1);
+    .leftJoin(offers, eq(offers.id, offerId))
+    .leftJoin(offerSeries, eq(offerSeries.id, sql.placeholder('seriesId')))
+    .leftJoin(transactionMethods, eq(transactionMethods.id, sql.placeholder('methodId')))
+    .where(eq(users.id, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('order_context');
+}
+/** Built once per database handle: a named prepared statement, so neither Drizzle nor PostgreSQL parses it again. */
+const orderContextQueries = new WeakMap<Executor, ReturnType<typeof buildOrderContextQuery>>();
+
+export async function loadOrderContext(
+  db: Executor,
+  ids: { userId: string; offerId: number; seriesId: number; methodId: number },
+): Promise<OrderContext> {
+  let query = orderContextQueries.get(db);
+  if (!query) orderContextQueries.set(db, (query = buildOrderContextQuery(db)));
+  const [row] = await query.execute(ids);
   if (!row) return { user: undefined, offer: undefined, series: undefined, method: undefined, agreements: [] };
   const agreementRows = typeof row.agreements === 'string' ? JSON.parse(row.agreements) : row.agreements;
   return {

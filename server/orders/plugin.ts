@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { createOrder, type CreateOrderInput, type CreateOrderResult } from './create-order';
+import { createOrder, type CreateOrderInput, type CreateOrderResult, type RawQuery } from './create-order';
 import { createExpiryWorker, type ExpiryWorker } from './expiry-worker';
 import { createPaymentMethodRegistry, type PaymentMethodRegistry } from './payment-methods';
 
@@ -29,9 +29,15 @@ export default fp(
       onMail: () => fastify.mail.worker.wake(),
     });
     fastify.decorate('paymentMethods', paymentMethods);
+    // The order statement goes to the driver directly: a named prepared statement on PostgreSQL.
+    const database = fastify.database;
+    const query: RawQuery =
+      database.kind === 'postgres'
+        ? (name, text, values) => database.pool.query({ name, text, values })
+        : (_name, text, values) => database.client.query(text, values) as Promise<{ rows: Record<string, unknown>[] }>;
     fastify.decorate('orders', {
       async create(input: CreateOrderInput) {
-        const result = await createOrder({ db: fastify.db, config: fastify.config, log, paymentMethods, databaseKind: fastify.database.kind }, input);
+        const result = await createOrder({ db: fastify.db, config: fastify.config, log, paymentMethods, databaseKind: database.kind, query }, input);
         if (!result.replayed) fastify.mail.worker.wake();
         return result;
       },
