@@ -1,10 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
+import { apiLogin, DEMO, logInThroughForm } from './support/api';
 
 // Issue 11 "Polish" in a real browser, on the seeded server: the contact buttons never cover content or
 // controls (a band in the flow at 390 px, a fixed rail in the gutter on wide screens), the mobile sticky
 // offer bar shows the offer's title, offer cards carry the investing figures and badges, the home page has
 // its platform figures, the map without a tile provider is hidden and the mobile drawer lists the dashboard
-// once.
+// once; the offer page shows the card's investing figures (same texts) and its state badge at 390 px and on a
+// desktop, /page/1 and /page/abc land on the list's own address and page numbers are links, the bar chart
+// legend shows values and content tables use the page's decimal separator, and the header's first name follows
+// a save of the personal data (the seeded investor's name is put back).
 
 const OFFER = { pl: '/pl/inwestycja/dom-nad-jeziorem', en: '/en/investment/lakeside-house' } as const;
 
@@ -143,9 +147,125 @@ test.describe('figures', () => {
 
       await page.goto(`/${language}/`);
       const band = page.getByTestId('home-stats');
-      await expect(band.getByTestId('stats-raised')).toHaveText(language === 'pl' ? /zł$/ : /^PLN\s/);
+      await expect(band.getByTestId('stats-raised')).toHaveText(language === 'pl' ? /zł$/ : /^PLN\s/, { timeout: 15_000 });
       await expect(band.getByTestId('stats-investors')).toHaveText(/^\d/);
       await expect(band.getByTestId('stats-offersFunded')).toHaveText(/^\d/);
     });
   }
+});
+
+test.describe('the offer page shows what investors decide on (as its card does)', () => {
+  for (const [size, viewport] of [
+    ['390 px', { width: 390, height: 844 }],
+    ['desktop', { width: 1280, height: 800 }],
+  ] as const) {
+    test.describe(size, () => {
+      test.use({ viewport });
+      for (const language of ['pl', 'en'] as const) {
+        test(`figures panel and the state badge (${language})`, async ({ page }) => {
+          const path = language === 'pl' ? '/pl/inwestycja/zielone-tarasy' : '/en/investment/green-terraces';
+          await page.goto(path);
+          const panel = page.getByTestId('offer-figures');
+          await expect(panel).toBeVisible({ timeout: 15_000 });
+          await expect(panel.getByRole('heading', { level: 2 })).toHaveText(language === 'pl' ? 'Inwestycja w liczbach' : 'Investment at a glance');
+          // the same figures, in the same format, as the offer's card on the list
+          await page.goto(language === 'pl' ? '/pl/inwestycje' : '/en/investments');
+          const card = page.getByTestId('offer-card').filter({ hasText: language === 'pl' ? 'Zielone Tarasy' : 'Green Terraces' });
+          await expect(card).toBeVisible({ timeout: 15_000 });
+          const onCard: Record<string, string> = {};
+          for (const id of ['offer-price', 'offer-minimum', 'offer-return', 'offer-term', 'offer-funding-amounts', 'offer-funding-percent']) {
+            onCard[id] = (await card.getByTestId(id).textContent()) ?? '';
+          }
+          await page.goto(path);
+          await expect(panel).toBeVisible({ timeout: 15_000 });
+          for (const [id, text] of Object.entries(onCard)) {
+            await expect(panel.getByTestId(id), id).toHaveText(text);
+            expect(text, id).not.toBe('—');
+          }
+          await expect(panel.getByTestId('offer-price')).toHaveText(language === 'pl' ? /\d,\d\d\s?zł$/ : /^PLN\s\d/);
+          await expect(panel.getByTestId('offer-funding-percent')).toHaveText(language === 'pl' ? /^\d+(,\d{1,2})?%$/ : /^\d+(\.\d{1,2})?%$/);
+          await expect(panel.getByRole('progressbar')).toBeVisible();
+          await expect(page.getByTestId('offer-status').first()).toHaveText(language === 'pl' ? 'Otwarta' : 'Open');
+          // nothing cut: each figure fits its cell
+          for (const id of Object.keys(onCard)) {
+            const cut = await panel.getByTestId(id).evaluate((el) => el.scrollWidth > el.clientWidth + 1);
+            expect(cut, `${id} cut at ${size}`).toBe(false);
+          }
+        });
+      }
+    });
+  }
+});
+
+test.describe('offers list addresses', () => {
+  for (const language of ['pl', 'en'] as const) {
+    test(`/page/1 and /page/abc land on the list's own address; page numbers are links (${language})`, async ({ page }) => {
+      const list = language === 'pl' ? '/pl/inwestycje' : '/en/investments';
+      const pageWord = language === 'pl' ? 'strona' : 'page';
+      for (const wrong of ['1', 'abc']) {
+        await page.goto(`${list}/${pageWord}/${wrong}`);
+        await expect(page).toHaveURL(new RegExp(`${list}$`));
+        await expect(page.getByTestId('offer-card').first()).toBeVisible();
+      }
+      // a page number is a real link (middle click / open in a new tab works)
+      const two = page.getByRole('link', { name: language === 'pl' ? 'Strona 2' : 'Page 2' });
+      await expect(two).toHaveAttribute('href', `${list}/${pageWord}/2`);
+      const [popup] = await Promise.all([page.context().waitForEvent('page'), two.click({ modifiers: ['ControlOrMeta'] })]);
+      await popup.waitForLoadState();
+      expect(new URL(popup.url()).pathname).toBe(`${list}/${pageWord}/2`);
+      await popup.close();
+    });
+  }
+});
+
+test.describe('content on the offer page', () => {
+  for (const language of ['pl', 'en'] as const) {
+    test(`the bar chart legend shows values; table numbers in the page's format (${language})`, async ({ page }) => {
+      await page.goto(language === 'pl' ? '/pl/inwestycja/dom-nad-jeziorem' : '/en/investment/lakeside-house');
+      await expect(page.getByTestId('offer-page')).toBeVisible({ timeout: 15_000 });
+      const legend = page.locator('[data-legend="value"]');
+      await expect(async () => {
+        await legend.scrollIntoViewIfNeeded({ timeout: 1000 }).catch(() => page.mouse.wheel(0, 600));
+        await expect(legend).toBeVisible({ timeout: 1000 });
+      }).toPass({ timeout: 15_000 });
+      // the seeded occupancy by month: 55, 78, 96, 98, 70 (not each bar's share of their sum: 13.85%, …)
+      await expect(legend.locator('li strong')).toHaveText(['55', '78', '96', '98', '70']);
+      const cell = page.getByRole('cell', { name: language === 'pl' ? '38,0 m²' : '38.0 m²' });
+      await cell.scrollIntoViewIfNeeded();
+      await expect(cell).toBeVisible();
+      await expect(page.getByRole('cell', { name: language === 'pl' ? '38.0 m²' : '38,0 m²' })).toHaveCount(0);
+    });
+  }
+});
+
+test.describe('the header after saving settings', () => {
+  test('the first name in the header changes when the personal data is saved', async ({ page, request }) => {
+    const restore = async () => {
+      const token = await apiLogin(request, DEMO.investor.email, DEMO.investor.password);
+      const headers = { Authorization: `Bearer ${token}` };
+      const me = (await (await request.get('/api/investor', { headers })).json()).data;
+      if (me.firstName === DEMO.investor.firstName) return;
+      const personal = { firstName: DEMO.investor.firstName, lastName: me.lastName, phone: me.phone ?? '', phoneCountry: me.phoneCountry };
+      expect((await request.patch('/api/investor', { headers, data: { personal } })).ok()).toBe(true);
+    };
+    try {
+      await logInThroughForm(page, '/pl/logowanie', DEMO.investor);
+      const menu = page.locator('header').getByRole('button', { name: new RegExp(DEMO.investor.firstName) });
+      await expect(menu).toBeVisible({ timeout: 15_000 });
+      await expect(page.locator('header')).not.toContainText('Annabel');
+      await page.goto('/pl/inwestor/ustawienia');
+      const personal = page.getByTestId('settings-personal');
+      await personal.locator('[name="firstName"]').fill('Annabel');
+      await personal.getByRole('button', { name: 'Zapisz' }).click();
+      await expect(personal.getByText('Dane osobowe zostały zapisane.')).toBeVisible();
+      // no reload: the header reads the saved name
+      await expect(page.locator('header').getByRole('button', { name: /Annabel/ })).toBeVisible();
+      await personal.locator('[name="firstName"]').fill(DEMO.investor.firstName);
+      await personal.getByRole('button', { name: 'Zapisz' }).click();
+      await expect(page.locator('header')).not.toContainText('Annabel');
+      await expect(page.locator('header').getByRole('button', { name: new RegExp(DEMO.investor.firstName) })).toBeVisible();
+    } finally {
+      await restore();
+    }
+  });
 });
