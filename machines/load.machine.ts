@@ -15,43 +15,48 @@ export interface LoadContext<TData = unknown, TParams = unknown> {
 
 export type LoadEvent<TParams = unknown> = { type: 'load.requested'; params: TParams } | { type: 'load.retried' };
 
-export const loadMachine = described(setup({
-  types: {
-    context: {} as LoadContext,
-    events: {} as LoadEvent,
-    tags: {} as 'skeleton',
-  },
-  actors: {
-    fetch: fromPromise<unknown, unknown>(async () => {
-      throw new Error('fetch actor not provided');
-    }),
-  },
-}).createMachine({
-  id: 'load',
-  context: { params: null, data: null, error: null },
-  initial: 'idle',
-  on: {
-    'load.requested': {
-      target: '.loading',
-      reenter: true,
-      actions: assign({ params: ({ event }) => event.params }),
+/** The chart with its data and parameters typed (a view passes its own; diagrams and tests use `unknown`). */
+export function createLoadMachine<TData = unknown, TParams = unknown>() {
+  return described(setup({
+    types: {
+      context: {} as LoadContext<TData, TParams>,
+      events: {} as LoadEvent<TParams>,
+      tags: {} as 'skeleton',
     },
-  },
-  states: {
-    idle: { tags: ['skeleton'] },
-    loading: {
-      tags: ['skeleton'],
-      invoke: {
-        id: 'fetch',
-        src: 'fetch',
-        input: ({ context }: { context: LoadContext }) => context.params,
-        onDone: { target: 'success', actions: assign({ data: ({ event }) => event.output, error: null }) },
-        onError: { target: 'failure', actions: assign({ error: ({ event }) => event.error }) },
+    actors: {
+      fetch: fromPromise<TData, unknown>(async () => {
+        throw new Error('fetch actor not provided');
+      }),
+    },
+  }).createMachine({
+    id: 'load',
+    context: { params: null, data: null, error: null },
+    initial: 'idle',
+    on: {
+      'load.requested': {
+        target: '.loading',
+        reenter: true,
+        actions: assign({ params: ({ event }) => event.params }),
       },
     },
-    success: {},
-    failure: {
-      on: { 'load.retried': 'loading' },
+    states: {
+      idle: { tags: ['skeleton'] },
+      loading: {
+        tags: ['skeleton'],
+        invoke: {
+          id: 'fetch',
+          src: 'fetch',
+          input: ({ context }) => context.params,
+          onDone: { target: 'success', actions: assign({ data: ({ event }) => event.output, error: null }) },
+          onError: { target: 'failure', actions: assign({ error: ({ event }) => event.error }) },
+        },
+      },
+      success: {},
+      failure: {
+        on: { 'load.retried': 'loading' },
+      },
     },
-  },
-}), descriptions);
+  }), descriptions);
+}
+
+export const loadMachine = createLoadMachine();

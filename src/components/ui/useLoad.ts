@@ -2,9 +2,9 @@
 // (compared by value) and returns what the view renders. The fetcher gets an AbortSignal so leaving a page
 // or asking again cancels the request.
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { fromPromise } from 'xstate';
-import { loadMachine } from '../../../machines/load.machine';
+import { createLoadMachine } from '../../../machines/load.machine';
 
 export type LoadStatus = 'idle' | 'loading' | 'success' | 'failure';
 
@@ -14,9 +14,12 @@ export function useLoad<TData, TParams>(
 ): { status: LoadStatus; data: TData | null; error: unknown; skeleton: boolean; retry: () => void } {
   const fetcherRef = useRef(fetcher);
   fetcherRef.current = fetcher;
+  // one chart per view, typed with its data and parameters
+  const machine = useMemo(() => createLoadMachine<TData, TParams>(), []);
   const actor = useActorRef(
-    loadMachine.provide({
+    machine.provide({
       actors: {
+        // `load.requested` always carries the parameters before `loading` runs the fetch
         fetch: fromPromise(({ input, signal }) => fetcherRef.current(input as TParams, signal)),
       },
     }),
@@ -28,7 +31,7 @@ export function useLoad<TData, TParams>(
   }, [actor, key]);
 
   const status = useSelector(actor, (s) => s.value as LoadStatus);
-  const data = useSelector(actor, (s) => s.context.data as TData | null);
+  const data = useSelector(actor, (s) => s.context.data);
   const error = useSelector(actor, (s) => s.context.error);
   const skeleton = useSelector(actor, (s) => s.hasTag('skeleton'));
   return { status, data, error, skeleton, retry: () => actor.send({ type: 'load.retried' }) };
