@@ -58,5 +58,7 @@ test('an investor who logs in during maintenance stays on the maintenance screen
   // The page reloads without a session, still behind the gate.
   await expect(page.getByTestId('maintenance-screen')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Log out' })).toHaveCount(0);
-  expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+  // The button goes as soon as the session is leaving; the tokens once the revoke has answered (then the reload).
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+  await expect(page.getByTestId('maintenance-screen')).toBeVisible();
 });
