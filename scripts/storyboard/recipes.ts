@@ -311,6 +311,12 @@ async function peerDecides(page: Page, action: 'pay' | 'pending' | 'declined-car
 
 const paypalIn = (page: Page, state: string) => page.getByTestId(`paypal-${state}`);
 
+/** PayPal's approval page does not come (answered 204 in the browser: no navigation), so the page that sends
+ *  the browser there stays on screen in its leaving state. */
+async function payPalPageHeld(page: Page) {
+  await page.route('**/paypal-peer/checkoutnow*', (route) => (route.request().isNavigationRequest() ? route.fulfill({ status: 204 }) : route.fallback()));
+}
+
 /** PayPal's answer on the return page: cancelled by the payer (the order waits, retry or bank transfer offered). */
 async function paypalCancelled(ctx: RecipeContext) {
   await onPayPalPeer(ctx);
@@ -597,7 +603,8 @@ export const RECIPES: Record<string, MachineRecipes> = {
         await ctx.page.getByRole('button', { name: /Anna|Moje konto|My account/ }).first().click();
         await ctx.page.getByRole('button', { name: ctx.lang === 'pl' ? 'Wyloguj się' : 'Log out' }).first().click();
         await held.seen;
-        return ctx.page.locator('body');
+        // the header no longer offers the account (signing out is not signed in), the revoke call is held
+        return ctx.page.getByRole('link', { name: ctx.lang === 'pl' ? 'Zaloguj się' : 'Log in' });
       },
     },
     sameAs: { signedIn: 'signedIn.user.loaded', 'signedIn.token': 'signedIn.token.valid', 'signedIn.user': 'signedIn.user.loaded' },
@@ -1197,7 +1204,7 @@ Object.assign(RECIPES, {
       redirecting: async (ctx) => {
         await investToPayment(ctx);
         await chooseMethod(ctx.page, 'PayPal');
-        await hold(ctx.page, '**/paypal-peer/checkoutnow*');
+        await payPalPageHeld(ctx.page);
         await ctx.page.getByTestId('pay-button').click();
         return flowIn(ctx.page, '"redirecting"');
       },
@@ -1261,12 +1268,25 @@ Object.assign(RECIPES, {
         await paypalCancelled(ctx);
         return paypalIn(ctx.page, 'cancelled');
       },
-      // The demo investor's PayPal order that was cancelled: nothing was taken.
+      // The order was cancelled (here by the operator, over the API) before the payer came back: nothing was taken.
       expired: async (ctx) => {
-        await logIn(ctx);
-        const order = await demoOrder(ctx, 'cancelled', 'PayPal');
-        await ctx.page.goto(at(ctx, `/invest/${SLUG.en}/${order.id}?paypal=return&token=STORYBOARD`, `/inwestuj/${SLUG.pl}/${order.id}?paypal=return&token=STORYBOARD`));
-        return paypalIn(ctx.page, 'expired');
+        const { page, baseUrl } = ctx;
+        await onPayPalPeer(ctx);
+        const held = await hold(page, '**/api/order/*/paypal/return', isPost);
+        await peerDecides(page, 'cancel');
+        await held.seen;
+        const orderId = /\/([0-9a-f-]{36})\?/.exec(page.url())?.[1];
+        if (!orderId) throw new Error(`no order id in ${page.url()}`);
+        const headers = { Authorization: `Bearer ${await apiToken(ctx, DEMO_OPERATOR)}` };
+        const detail = (await (await page.request.get(`${baseUrl}/api/operator/orders/${orderId}`, { headers })).json()).data as { version: number };
+        const cancelled = await page.request.post(`${baseUrl}/api/operator/orders/${orderId}/cancel`, {
+          headers,
+          data: { reason: 'Storyboard: cancelled before the payer came back', expectedVersion: detail.version },
+        });
+        if (!cancelled.ok()) throw new Error(`the operator could not cancel: ${cancelled.status()} ${await cancelled.text()}`);
+        await page.unrouteAll({ behavior: 'ignoreErrors' });
+        await page.reload();
+        return paypalIn(page, 'expired');
       },
       retrying: async (ctx) => {
         await paypalCancelled(ctx);
@@ -1292,7 +1312,7 @@ Object.assign(RECIPES, {
         await onPayPalPeer(ctx);
         await peerDecides(ctx.page, 'declined-card');
         await paypalIn(ctx.page, 'declined').waitFor();
-        await hold(ctx.page, '**/paypal-peer/checkoutnow*');
+        await payPalPageHeld(ctx.page);
         await paypalIn(ctx.page, 'declined').getByRole('button', { name: ctx.lang === 'en' ? 'Back to PayPal' : 'Wróć do PayPal' }).click();
         return paypalIn(ctx.page, 'leaving');
       },
