@@ -46,7 +46,7 @@ export function createLoadMachine<TData = unknown, TParams = unknown>() {
         invoke: {
           id: 'fetch',
           src: 'fetch',
-          input: ({ context }) => context.params,
+          input: ({ context }: { context: LoadContext<TData, TParams> }) => context.params,
           onDone: { target: 'success', actions: assign({ data: ({ event }) => event.output, error: null }) },
           onError: { target: 'failure', actions: assign({ error: ({ event }) => event.error }) },
         },

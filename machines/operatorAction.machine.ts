@@ -6,14 +6,16 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { described } from './descriptions/describe';
 import descriptions from './descriptions/operatorAction';
+import { errorListFrom } from './types';
 
-export interface OperatorActionContext {
+export interface OperatorActionContext<TResult = unknown> {
   /** what the form holds: the action's fields and its `reason` */
   draft: Record<string, string>;
   /** fields that must not be blank before submitting (`reason` for every change) */
   required: string[];
   missing: string[];
-  result: unknown;
+  /** the call's answer */
+  result: TResult | null;
   error: { code: string; context: string; message: string } | null;
 }
 
@@ -22,73 +24,74 @@ export type OperatorActionEvent =
   | { type: 'operator.submitted' }
   | { type: 'operator.dismissed' };
 
-export const operatorActionMachine = described(setup({
-  types: {
-    context: {} as OperatorActionContext,
-    events: {} as OperatorActionEvent,
-    input: {} as { draft?: Record<string, string>; required?: string[] },
-    tags: {} as 'busy',
-  },
-  actors: {
-    submit: fromPromise<unknown, Record<string, string>>(async () => {
-      throw new Error('submit actor not provided');
-    }),
-  },
-  guards: {
-    complete: ({ context }) => context.required.every((f) => (context.draft[f] ?? '').trim() !== ''),
-  },
-  actions: {
-    change: assign({
-      draft: ({ context, event }) => (event.type === 'operator.changed' ? { ...context.draft, [event.field]: event.value } : context.draft),
-      missing: ({ context, event }) => (event.type === 'operator.changed' ? context.missing.filter((f) => f !== event.field) : context.missing),
-    }),
-  },
-}).createMachine({
-  id: 'operatorAction',
-  context: ({ input }) => ({ draft: input.draft ?? {}, required: input.required ?? ['reason'], missing: [], result: null, error: null }),
-  initial: 'editing',
-  states: {
-    editing: {
-      on: {
-        'operator.changed': { actions: 'change' },
-        'operator.submitted': [
-          { guard: 'complete', target: 'submitting' },
-          { target: 'invalid', actions: assign({ missing: ({ context }) => context.required.filter((f) => (context.draft[f] ?? '').trim() === '') }) },
-        ],
+/** The chart with its result typed (a view passes its own; diagrams and tests use `unknown`). */
+export function createOperatorActionMachine<TResult = unknown>() {
+  return described(setup({
+    types: {
+      context: {} as OperatorActionContext<TResult>,
+      events: {} as OperatorActionEvent,
+      input: {} as { draft?: Record<string, string>; required?: string[] },
+      tags: {} as 'busy',
+    },
+    actors: {
+      submit: fromPromise<TResult, Record<string, string>>(async () => {
+        throw new Error('submit actor not provided');
+      }),
+    },
+    guards: {
+      complete: ({ context }) => context.required.every((f) => (context.draft[f] ?? '').trim() !== ''),
+    },
+    actions: {
+      change: assign({
+        draft: ({ context, event }) => (event.type === 'operator.changed' ? { ...context.draft, [event.field]: event.value } : context.draft),
+        missing: ({ context, event }) => (event.type === 'operator.changed' ? context.missing.filter((f) => f !== event.field) : context.missing),
+      }),
+    },
+  }).createMachine({
+    id: 'operatorAction',
+    context: ({ input }) => ({ draft: input.draft ?? {}, required: input.required ?? ['reason'], missing: [], result: null, error: null }),
+    initial: 'editing',
+    states: {
+      editing: {
+        on: {
+          'operator.changed': { actions: 'change' },
+          'operator.submitted': [
+            { guard: 'complete', target: 'submitting' },
+            { target: 'invalid', actions: assign({ missing: ({ context }) => context.required.filter((f) => (context.draft[f] ?? '').trim() === '') }) },
+          ],
+        },
       },
-    },
-    /** a required field (the reason) is empty: shown next to it; typing goes back to editing */
-    invalid: {
-      on: { 'operator.changed': { target: 'editing', actions: 'change' } },
-    },
-    submitting: {
-      tags: ['busy'],
-      invoke: {
-        id: 'submit',
-        src: 'submit',
-        input: ({ context }) => context.draft,
-        onDone: { target: 'done', actions: assign({ result: ({ event }) => event.output, error: null }) },
-        onError: {
-          target: 'failed',
-          actions: assign({
-            error: ({ event }) => {
-              const e = event.error as { errors?: { code: string; context: string; message: string }[]; message?: string };
-              return e?.errors?.[0] ?? { code: 'GENERIC', context: '', message: e?.message ?? '' };
-            },
-          }),
+      /** a required field (the reason) is empty: shown next to it; typing goes back to editing */
+      invalid: {
+        on: { 'operator.changed': { target: 'editing', actions: 'change' } },
+      },
+      submitting: {
+        tags: ['busy'],
+        invoke: {
+          id: 'submit',
+          src: 'submit',
+          input: ({ context }) => context.draft,
+          onDone: { target: 'done', actions: assign({ result: ({ event }) => event.output, error: null }) },
+          onError: {
+            target: 'failed',
+            // the server's first error (the envelope's list), or GENERIC
+            actions: assign({ error: ({ event }) => errorListFrom(event.error)[0] }),
+          },
+        },
+      },
+      done: {
+        on: { 'operator.dismissed': { target: 'editing', actions: assign({ draft: ({ context }) => ({ ...context.draft, reason: '' }), result: null }) } },
+      },
+      failed: {
+        on: {
+          // Editing after a refusal starts over: the old error goes.
+          'operator.changed': { target: 'editing', actions: ['change', assign({ error: null })] },
+          'operator.submitted': 'submitting',
+          'operator.dismissed': { target: 'editing', actions: assign({ error: null }) },
         },
       },
     },
-    done: {
-      on: { 'operator.dismissed': { target: 'editing', actions: assign({ draft: ({ context }) => ({ ...context.draft, reason: '' }), result: null }) } },
-    },
-    failed: {
-      on: {
-        // Editing after a refusal starts over: the old error goes.
-        'operator.changed': { target: 'editing', actions: ['change', assign({ error: null })] },
-        'operator.submitted': 'submitting',
-        'operator.dismissed': { target: 'editing', actions: assign({ error: null }) },
-      },
-    },
-  },
-}), descriptions);
+  }), descriptions);
+}
+
+export const operatorActionMachine = createOperatorActionMachine();

@@ -1,20 +1,22 @@
 // One back-office action (machines/operatorAction.machine.ts): the draft, the reason, the call, the answer.
 import { useActorRef, useSelector } from '@xstate/react';
-import { useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import { fromPromise } from 'xstate';
-import { operatorActionMachine } from '../../../machines/operatorAction.machine';
+import { createOperatorActionMachine } from '../../../machines/operatorAction.machine';
 
 export function useOperatorAction<T>(submit: (draft: Record<string, string>, signal: AbortSignal) => Promise<T>, input: { draft?: Record<string, string>; required?: string[] } = {}) {
   const submitRef = useRef(submit);
   submitRef.current = submit;
+  // one chart per form, typed with its answer
+  const machine = useMemo(() => createOperatorActionMachine<T>(), []);
   const actor = useActorRef(
-    operatorActionMachine.provide({ actors: { submit: fromPromise(({ input: draft, signal }) => submitRef.current(draft, signal)) } }),
+    machine.provide({ actors: { submit: fromPromise(({ input: draft, signal }) => submitRef.current(draft, signal)) } }),
     { input },
   );
   const draft = useSelector(actor, (s) => s.context.draft);
   const missing = useSelector(actor, (s) => s.context.missing);
   const error = useSelector(actor, (s) => s.context.error);
-  const result = useSelector(actor, (s) => s.context.result as T | null);
+  const result = useSelector(actor, (s) => s.context.result);
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const done = useSelector(actor, (s) => s.matches('done'));
   return {
