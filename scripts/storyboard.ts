@@ -173,7 +173,8 @@ async function shoot(browser: Browser, baseUrl: string, mailDir: string | undefi
     if (onlyStates && !onlyStates.includes(state)) {
       if (existsSync(path.join(outDir, flow.base, `${fileKey(state)}-desktop.png`)))
         flow.shots.set(state, VIEWPORTS.map((vp) => `${flow.base}/${fileKey(state)}-${vp.name}.png`));
-      else flow.notShown.set(state, state in recipes.states ? 'not run this time (--states)' : (recipes.notShown?.[state] ?? 'no recipe yet'));
+      else if (state in recipes.states) flow.notShown.set(state, 'not run this time (--states)');
+      else if (!recipes.sameAs?.[state]) flow.notShown.set(state, recipes.notShown?.[state] ?? (flow.transient.has(state) ? TRANSIENT_REASON : 'no recipe yet'));
       continue;
     }
     if (!recipe) {

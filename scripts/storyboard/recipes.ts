@@ -603,8 +603,8 @@ export const RECIPES: Record<string, MachineRecipes> = {
         await ctx.page.getByRole('button', { name: /Anna|Moje konto|My account/ }).first().click();
         await ctx.page.getByRole('button', { name: ctx.lang === 'pl' ? 'Wyloguj się' : 'Log out' }).first().click();
         await held.seen;
-        // the header no longer offers the account (signing out is not signed in), the revoke call is held
-        return ctx.page.getByRole('link', { name: ctx.lang === 'pl' ? 'Zaloguj się' : 'Log in' });
+        // the revoke call is held: the page stays as it was (still greeting), the header is no longer signed in
+        return ctx.page.getByTestId('welcome');
       },
     },
     sameAs: { signedIn: 'signedIn.user.loaded', 'signedIn.token': 'signedIn.token.valid', 'signedIn.user': 'signedIn.user.loaded' },
