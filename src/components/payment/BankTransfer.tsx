@@ -75,15 +75,23 @@ export function CopyRow({ ns, label, shown, copied, testId }: { ns: PaymentTexts
           onClick={() => actor.send({ type: 'clipboard.copyRequested', text: copied })}
         >
           <span className="value">{shown}</span>
-          <span aria-hidden="true" className="icon">
-            ⧉
-          </span>
+          <CopyIcon />
         </CopyButton>
         <span role="status" className="feedback" data-testid={`${testId}-feedback`}>
           {done ? t(`${ns}.copied`) : failed ? t(`${ns}.notCopied`) : ''}
         </span>
       </dd>
     </div>
+  );
+}
+
+/** Two overlapping sheets, drawn (the "⧉" character is missing from Lato and most system fonts: it showed as a box). */
+function CopyIcon() {
+  return (
+    <svg className="icon" aria-hidden="true" focusable="false" width="16" height="16" viewBox="0 0 16 16" fill="none" stroke="currentColor" strokeWidth="1.5">
+      <rect x="5.5" y="5.5" width="8" height="8" rx="1.5" />
+      <path d="M10.5 3.5v-.5A1.5 1.5 0 0 0 9 1.5H3A1.5 1.5 0 0 0 1.5 3v6A1.5 1.5 0 0 0 3 10.5h.5" />
+    </svg>
   );
 }
 
@@ -171,6 +179,9 @@ const CopyButton = styled.button`
   .value {
     font-variant-numeric: tabular-nums;
     word-break: break-word;
+  }
+  .icon {
+    flex: none;
   }
 `;
 
