@@ -43,6 +43,15 @@ export const app = fp<AppOptions>(
   async (fastify, options) => {
     fastify.decorate('config', options.config);
 
+    // One log line per request, when it is answered (Fastify's default writes two: "incoming request" and
+    // "request completed"; the second alone carries all of it, and each line costs CPU on every request).
+    if (options.config.logLevel !== 'silent') {
+      fastify.addHook('onResponse', (request, reply, done) => {
+        request.log.info({ req: request, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime }, 'request completed');
+        done();
+      });
+    }
+
     // External plugins
     await fastify.register(securityHeaders);
     await fastify.register(compress);
@@ -92,6 +101,8 @@ export function serverOptions(config: Config, logStream?: LogStream): FastifySer
             serializers: { err: serializeError, error: serializeError, req: serializeRequest },
             ...(logStream ? { stream: logStream } : {}),
           },
+    // The app logs one line per answered request itself (see the onResponse hook in `app`).
+    disableRequestLogging: true,
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     routerOptions: {

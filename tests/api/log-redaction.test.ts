@@ -58,5 +58,9 @@ describeEachDatabase('request log lines', {}, (t) => {
       '/api/offers?pagination[pageSize]=2',
     ]);
     expect(lines.join('\n')).not.toContain(TOKEN);
+    // one line per request, written when it is answered: with its status and time
+    const answered = lines.map((line) => JSON.parse(line)).filter((entry) => entry.req);
+    expect(answered.every((entry) => typeof entry.res?.statusCode === 'number' && typeof entry.responseTime === 'number')).toBe(true);
+    expect(lines.filter((line) => line.includes('incoming request'))).toEqual([]);
   });
 });
