@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -25,6 +25,19 @@ import media from './routes/media';
 import spa from './routes/spa';
 import './types';
 
+/**
+ * One log line per request, when it is answered, with the (redacted) request, status and time: Fastify's
+ * default writes two ("incoming request" and "request completed"), and each line costs CPU on every request.
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest() {}
+  override requestCompleted(...[error, request, reply]: Parameters<LogController['requestCompleted']>) {
+    if (this.isLogDisabled(request)) return;
+    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
+}
+
 /** A pino destination: anything with write(line). */
 export type LogStream = { write(line: string): void };
 
@@ -42,15 +55,6 @@ export interface AppOptions {
 export const app = fp<AppOptions>(
   async (fastify, options) => {
     fastify.decorate('config', options.config);
-
-    // One log line per request, when it is answered (Fastify's default writes two: "incoming request" and
-    // "request completed"; the second alone carries all of it, and each line costs CPU on every request).
-    if (options.config.logLevel !== 'silent') {
-      fastify.addHook('onResponse', (request, reply, done) => {
-        request.log.info({ req: request, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime }, 'request completed');
-        done();
-      });
-    }
 
     // External plugins
     await fastify.register(securityHeaders);
@@ -101,8 +105,7 @@ export function serverOptions(config: Config, logStream?: LogStream): FastifySer
             serializers: { err: serializeError, error: serializeError, req: serializeRequest },
             ...(logStream ? { stream: logStream } : {}),
           },
-    // The app logs one line per answered request itself (see the onResponse hook in `app`).
-    disableRequestLogging: true,
+    logController: new OneLinePerRequest(),
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     routerOptions: {
