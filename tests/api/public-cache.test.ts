@@ -130,7 +130,11 @@ describeEachDatabase('public cache', {}, (t) => {
       (expectData(await get('/api/offers?pagination[pageSize]=100')).items as Array<{ slug: { en: string }; funding: { raised: number; target: number; percent: number }; status: string }>).find(
         (o) => o.slug.en === 'green-terraces',
       )!;
+    type Figures = { funding: { raised: number; target: number; percent: number }; status: string };
+    const offerPage = async () => expectData(await get('/api/offers/green-terraces')) as Figures;
     const before = await summary();
+    const pageBefore = await offerPage();
+    expect(pageBefore.funding).toEqual(before.funding);
     expect(before.funding.target).toBeGreaterThan(0);
     expect(before.funding.percent).toBe(Math.round((10000 * before.funding.raised) / before.funding.target) / 100);
     await t.database.db.update(offerSeries).set({ soldShares: sql`${offerSeries.soldShares} + 2` }).where(eq(offerSeries.id, row.id));
@@ -138,6 +142,8 @@ describeEachDatabase('public cache', {}, (t) => {
       await sleep(1100);
       const after = await summary();
       expect(after.funding.raised).toBe(before.funding.raised + 2 * row.pricePerShare);
+      // the offer page (cached with its figures, as the list is) shows the same raised amount as its card
+      expect((await offerPage()).funding).toEqual(after.funding);
     } finally {
       await t.database.db.update(offerSeries).set({ soldShares: sql`${offerSeries.soldShares} - 2` }).where(eq(offerSeries.id, row.id));
     }

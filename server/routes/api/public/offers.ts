@@ -100,6 +100,7 @@ const offerRoutes: FastifyPluginAsyncZod = async (fastify) => {
     return cache.send(request, reply, {
       key: `offer:${lang}:${mayseeInvestor ? 'investor' : 'visitor'}:${slug}`,
       personal: signedIn,
+      shares: true, // its funding progress and status follow the orders, as the list's cards do
       live: signedIn ? liveAvailability : recentAvailability,
       build: async () => toOffer(repo, await offerBySlug(slug, undefined), lang, mayseeInvestor),
     });
