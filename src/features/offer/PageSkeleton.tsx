@@ -15,7 +15,7 @@ function Block({ h, w = '100%' }: { h: number; w?: string }) {
 export function OfferSkeleton({ variant }: { variant: 'default' | 'fullWidth' }) {
   const t = useT();
   return (
-    <div aria-busy="true" role="status" aria-label={t('common.loading')} data-testid={`offer-skeleton-${variant}`}>
+    <Page aria-busy="true" role="status" aria-label={t('common.loading')} data-testid={`offer-skeleton-${variant}`}>
       {variant === 'default' ? (
         <Block h={420} />
       ) : (
@@ -36,7 +36,7 @@ export function OfferSkeleton({ variant }: { variant: 'default' | 'fullWidth' })
           <Block h={200} />
         </Columns>
       </Container>
-    </div>
+    </Page>
   );
 }
 
@@ -53,6 +53,13 @@ export function StaticPageSkeleton() {
     </Container>
   );
 }
+
+// An offer page is always taller than the screen: while it loads, the main area below the header fills the
+// viewport, so the frame's footer stays below the fold instead of showing under a short skeleton and then being
+// pushed away when the offer arrives (a layout shift of ~0.06 at desktop, issue 11).
+const Page = styled.div`
+  min-height: calc(100vh - ${({ theme }) => theme.layout.headerHeight}px);
+`;
 
 const Bone = styled.div`
   position: relative;
