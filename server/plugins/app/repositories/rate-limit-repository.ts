@@ -40,22 +40,25 @@ export const IN_FLIGHT_FACTOR = 4;
 
 const within = (seconds: number) => gt(rateLimitEvents.createdAt, sql`now() - make_interval(secs => ${seconds})`);
 
+/** This action's events within the rule's window, for the account/e-mail or for the IP. */
+const recentEvents = (action: RateLimitAction, keys: RateLimitKeys, rule: RateLimitRule) => {
+  const subject = subjectOf(keys);
+  return and(
+    eq(rateLimitEvents.action, action),
+    or(
+      and(eq(rateLimitEvents.scope, subject.scope), eq(rateLimitEvents.key, subject.key)),
+      and(eq(rateLimitEvents.scope, 'ip'), eq(rateLimitEvents.key, keys.ip)),
+    ),
+    within(rule.windowSeconds),
+  );
+};
+
 /** Have the failures of this action, per account/e-mail or per IP, reached the rule's limit within its window? */
 async function failuresAtLimit(executor: Executor, action: RateLimitAction, keys: RateLimitKeys, rule: RateLimitRule): Promise<boolean> {
-  const subject = subjectOf(keys);
   const counts = await executor
     .select({ scope: rateLimitEvents.scope, failures: count() })
     .from(rateLimitEvents)
-    .where(
-      and(
-        eq(rateLimitEvents.action, action),
-        or(
-          and(eq(rateLimitEvents.scope, subject.scope), eq(rateLimitEvents.key, subject.key)),
-          and(eq(rateLimitEvents.scope, 'ip'), eq(rateLimitEvents.key, keys.ip)),
-        ),
-        within(rule.windowSeconds),
-      ),
-    )
+    .where(recentEvents(action, keys, rule))
     .groupBy(rateLimitEvents.scope);
   return counts.some((row) => row.failures >= rule.limit);
 }
@@ -76,16 +79,7 @@ export function createRateLimitRepository(db: Db) {
       const counts = await db
         .select({ scope: rateLimitEvents.scope, attempts: count() })
         .from(rateLimitEvents)
-        .where(
-          and(
-            eq(rateLimitEvents.action, action),
-            or(
-              and(eq(rateLimitEvents.scope, subject.scope), eq(rateLimitEvents.key, subject.key)),
-              and(eq(rateLimitEvents.scope, 'ip'), eq(rateLimitEvents.key, keys.ip)),
-            ),
-            gt(rateLimitEvents.createdAt, sql`now() - make_interval(secs => ${rule.windowSeconds})`),
-          ),
-        )
+        .where(recentEvents(action, keys, rule))
         .groupBy(rateLimitEvents.scope);
       return {
         ids: inserted.map((row) => row.id),
