@@ -28,6 +28,15 @@ export default defineConfig(({ mode }) => {
       // dist/.vite/manifest.json: server/routes/spaHtml.ts preloads a page's screen chunk and dictionary from it.
       manifest: true,
       chunkSizeWarningLimit: 600,
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            // Everything the entry imports statically is one file (issue 11): on a slow mobile link each extra file
+            // of the first screen costs a request slot and a round trip. The screens stay chunks of their own.
+            groups: [{ name: 'app', tags: ['$initial'] }],
+          },
+        },
+      },
     },
     server: {
       port: Number(env.VITE_PORT || 5173),

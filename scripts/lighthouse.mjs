@@ -8,6 +8,7 @@
 //   LIGHTHOUSE_RUNS=5 LIGHTHOUSE_LANG=en npm run lighthouse
 //   SPA_DIR=/tmp/other-build npm run lighthouse   # measure another build (e.g. before/after side by side)
 //   LIGHTHOUSE_SKIP=1 npm run lighthouse           # only the desktop first-content timing
+//   LIGHTHOUSE_DETAIL=1 npm run lighthouse         # every run: FCP, Speed Index, the LCP element and its phases
 //
 // After Lighthouse it prints "first content on localhost, desktop": the system Chromium through Playwright, no
 // throttling, a fresh context per load, median of FIRST_CONTENT_RUNS (5): FCP (first paint of anything), the time
@@ -137,10 +138,16 @@ try {
         cls: audit('cumulative-layout-shift'),
         tbt: audit('total-blocking-time'),
         seo: Math.round((lhr.categories.seo.score ?? 0) * 100),
+        fcp: audit('first-contentful-paint'),
+        si: audit('speed-index'),
+        lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? '',
+        lcpPhases: (lhr.audits['largest-contentful-paint-element']?.details?.items?.[1]?.items ?? []).map((p) => `${p.phase} ${Math.round(p.timing)}`).join(', '),
         failedSeo: lhr.categories.seo.auditRefs.filter((ref) => ref.weight > 0 && lhr.audits[ref.id].score !== 1).map((ref) => ref.id),
       });
     }
     const m = (key) => median(results.map((r) => r[key]));
+    if (process.env.LIGHTHOUSE_DETAIL === '1')
+      for (const r of results) console.log(`${name}: perf ${r.performance} FCP ${Math.round(r.fcp)} SI ${Math.round(r.si)} LCP ${Math.round(r.lcp)} TBT ${Math.round(r.tbt)} · LCP element ${r.lcpElement} · ${r.lcpPhases}`);
     rows.push({ name, pagePath, performance: m('performance'), lcp: m('lcp'), cls: m('cls'), tbt: m('tbt'), seo: m('seo'), failedSeo: [...new Set(results.flatMap((r) => r.failedSeo))] });
   }
   console.log(`\nLighthouse ${lang}, mobile, median of ${runs} (${new Date().toISOString()})`);

@@ -1,24 +1,17 @@
 // Money at the edge (SPEC §9, issue "Investing"): integer grosze become PLN text only in views —
 // `1 234,50 zł` in Polish, `PLN 1,234.50` in English — and bank account numbers are shown grouped.
 import type { Language } from '../../config/env';
+import { numberFormat } from './intl';
 
-const formatters = new Map<Language, Intl.NumberFormat>();
-
-function formatter(language: Language): Intl.NumberFormat {
-  let f = formatters.get(language);
-  if (!f) {
-    f = new Intl.NumberFormat(language === 'pl' ? 'pl-PL' : 'en-GB', {
-      style: 'currency',
-      currency: 'PLN',
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-      // Polish leaves 4-digit amounts ungrouped by default (1234,50 zł); the product groups them always.
-      useGrouping: 'always' as unknown as boolean,
-    });
-    formatters.set(language, f);
-  }
-  return f;
-}
+// Decimal style, not `style: 'currency'`: a currency formatter loads the currency display data on first use,
+// which took about 55 ms of a page's first render on a phone-speed CPU (4× slowed; issue 11). The symbol's
+// place is the product's fixed format: `1 234,50 zł` in Polish, `PLN 1,234.50` in English.
+const AMOUNT = {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+  // Polish leaves 4-digit amounts ungrouped by default (1234,50); the product groups them always.
+  useGrouping: 'always' as unknown as boolean,
+} satisfies Intl.NumberFormatOptions;
 
 /**
  * Integer grosze → `1 234,50 zł` (pl) / `PLN 1,234.50` (en). The spaces are non-breaking (as Intl writes
@@ -28,14 +21,17 @@ export function formatMoney(grosze: number, language: Language): string {
   const sign = grosze < 0 ? -1 : 1;
   const abs = Math.abs(Math.trunc(grosze));
   // Whole złoty and grosze apart, so amounts above 2^53 / 100 precision never lose a grosz.
-  const parts = formatter(language).formatToParts(sign * (Math.floor(abs / 100) + (abs % 100) / 100));
-  return parts.map((p) => p.value).join('').replace(/\u202f/g, '\u00a0');
+  const amount = numberFormat(language, AMOUNT)
+    .format(Math.floor(abs / 100) + (abs % 100) / 100)
+    .replace(/[\u202f ]/g, '\u00a0');
+  const minus = sign < 0 && abs > 0 ? '-' : '';
+  return language === 'pl' ? `${minus}${amount}\u00a0zł` : `${minus}PLN\u00a0${amount}`;
 }
 
 /** A percentage from a fraction (0.025 → `2,5%` / `2.5%`), rounded to 2 decimals (SPEC §9). */
 export function formatFractionPercent(fraction: number, language: Language): string {
   const value = Math.round(fraction * 100 * 100) / 100;
-  return `${new Intl.NumberFormat(language === 'pl' ? 'pl-PL' : 'en-GB', { maximumFractionDigits: 2 }).format(value)}%`;
+  return `${numberFormat(language, { maximumFractionDigits: 2 }).format(value)}%`;
 }
 
 /**

@@ -2,6 +2,7 @@
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { useLanguage } from '../../i18n/i18n';
+import { numberFormat } from '../format/intl';
 import { SectionBlock } from './SectionBlock';
 import type { CounterElement, SectionOf } from './types';
 import { useInView } from './useInView';
@@ -33,7 +34,7 @@ function Counter({ element, duration, run }: { element: CounterElement; duration
     frame = requestAnimationFrame(tick);
     return () => cancelAnimationFrame(frame);
   }, [run, duration, element.countFrom, element.countTo]);
-  const format = new Intl.NumberFormat(language === 'pl' ? 'pl-PL' : 'en-GB');
+  const format = numberFormat(language);
   return (
     <Item style={{ color: element.color || undefined }}>
       {/* The final number is what assistive technology reads; the animation is decoration. */}

@@ -4,6 +4,7 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/pl';
 import 'dayjs/locale/en';
 import type { Language } from '../../config/env';
+import { numberFormat } from '../format/intl';
 import { formatMoney } from '../format/money';
 
 const round2 = (n: number) => Math.round((n + Number.EPSILON) * 100) / 100;
@@ -36,15 +37,12 @@ export function formatPln(grosze: number, language: Language): string {
 
 /** A number with up to 2 decimals in the page language, always grouped like money ("1 250,5" / "1,250.5"). */
 export function formatNumber(value: number, language: Language): string {
-  return new Intl.NumberFormat(language === 'pl' ? 'pl-PL' : 'en-GB', {
-    maximumFractionDigits: 2,
-    useGrouping: 'always' as unknown as boolean,
-  }).format(value);
+  return numberFormat(language, { maximumFractionDigits: 2, useGrouping: 'always' as unknown as boolean }).format(value);
 }
 
 /** A percentage with up to 2 decimals in the page language ("12,5%"). */
 export function formatPercent(value: number, language: Language): string {
-  return `${new Intl.NumberFormat(language === 'pl' ? 'pl-PL' : 'en-GB', { maximumFractionDigits: 2 }).format(value)}%`;
+  return `${numberFormat(language, { maximumFractionDigits: 2 }).format(value)}%`;
 }
 
 // A decimal number written with a point (38.0, 1250.75) standing on its own: not part of a date (01.02.2025),

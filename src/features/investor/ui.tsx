@@ -9,6 +9,7 @@ import { useActorRef } from '@xstate/react';
 import { fileDownloadMachine, type FileRequest } from '../../../machines/fileDownload.machine';
 import type { DownloadedFile } from '../../api/http';
 import { useAppSystem } from '../../app/AppSystemContext';
+import { numberFormat } from '../../components/format/intl';
 import { Button } from '../../components/ui/Button';
 import type { Language } from '../../config/env';
 import { href, type RouteName } from '../../config/paths';
@@ -21,7 +22,7 @@ export function formatDate(iso: string | null, language: Language, withTime = tr
 }
 
 export function formatPercent(value: number, language: Language): string {
-  return `${new Intl.NumberFormat(language === 'pl' ? 'pl-PL' : 'en-GB', { maximumFractionDigits: 2 }).format(value)}%`;
+  return `${numberFormat(language, { maximumFractionDigits: 2 }).format(value)}%`;
 }
 
 const NAV: RouteName[] = ['dashboard', 'portfolio', 'orders', 'transactions', 'documents', 'settings'];

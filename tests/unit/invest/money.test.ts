@@ -22,6 +22,12 @@ describe('formatMoney', () => {
     expect(plain(formatMoney(0, 'pl'))).toBe('0,00 zł');
   });
 
+  it('writes a negative amount with its minus first, as the currency style of Intl did', () => {
+    expect(plain(formatMoney(-123450, 'pl'))).toBe('-1 234,50 zł');
+    expect(plain(formatMoney(-5, 'en'))).toBe('-PLN 0.05');
+    expect(plain(formatMoney(-0, 'en'))).toBe('PLN 0.00');
+  });
+
   it('uses non-breaking spaces so an amount never wraps', () => {
     expect(formatMoney(123450, 'pl')).not.toMatch(/ /);
   });
