@@ -16,6 +16,9 @@
 // survive the resize, the recipe runs again in a 390 px page). A compound state is shown by the screenshots
 // of the child it rests in (`sameAs`); an eventless state (only an unguarded `always` out, no invoke, no
 // timer) is found from the chart and listed as transient: the machine never rests there, nothing renders.
+// A state the app leaves with nothing to wait for (a mount effect, a settled promise, the same render as a
+// navigation) is listed as fleeting with the recipe file's reason (`fleeting`): no screenshot could prove it,
+// and holding it would mean stopping the app's own code, so it is counted apart from the states not shown.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
@@ -106,6 +109,8 @@ interface Flow {
   notShown: Map<string, string>;
   /** eventless states: the machine never rests there */
   transient: Set<string>;
+  /** states the app leaves with nothing to wait for (recipes' `fleeting`): state -> why no screenshot can prove it */
+  fleeting: Map<string, string>;
 }
 
 /** An eventless state: left at once by an unguarded `always` transition, with nothing to wait for. */
@@ -122,12 +127,16 @@ async function loadFlows(): Promise<Flow[]> {
     const [first] = machinesOf(await importModule(path.join(root, 'machines', name)));
     if (!first) continue;
     const descriptions = await loadDescriptions(importModule, path.join(root, 'machines', 'descriptions', `${base}.ts`));
+    const states = chartStates(first.machine).filter((n) => n.type !== 'history').map(stateKey);
+    const transient = new Set(chartStates(first.machine).filter(isTransient).map(stateKey));
+    const fleeting = new Map(Object.entries(RECIPES[base]?.fleeting ?? {}).filter(([s]) => states.includes(s) && !transient.has(s) && !RECIPES[base]?.states[s]));
     flows.push({
       base,
       machine: first.machine,
       descriptions,
-      states: chartStates(first.machine).filter((n) => n.type !== 'history').map(stateKey),
-      transient: new Set(chartStates(first.machine).filter(isTransient).map(stateKey)),
+      states,
+      transient,
+      fleeting,
       transitions: chartEdges(first.machine).length,
       paths: machinePaths(first.machine).length,
       shots: new Map(),
@@ -174,11 +183,12 @@ async function shoot(browser: Browser, baseUrl: string, mailDir: string | undefi
       if (existsSync(path.join(outDir, flow.base, `${fileKey(state)}-desktop.png`)))
         flow.shots.set(state, VIEWPORTS.map((vp) => `${flow.base}/${fileKey(state)}-${vp.name}.png`));
       else if (state in recipes.states) flow.notShown.set(state, 'not run this time (--states)');
-      else if (!recipes.sameAs?.[state]) flow.notShown.set(state, recipes.notShown?.[state] ?? (flow.transient.has(state) ? TRANSIENT_REASON : 'no recipe yet'));
+      else if (!recipes.sameAs?.[state] && !flow.fleeting.has(state)) flow.notShown.set(state, recipes.notShown?.[state] ?? (flow.transient.has(state) ? TRANSIENT_REASON : 'no recipe yet'));
       continue;
     }
     if (!recipe) {
       if (recipes.sameAs?.[state]) continue; // after the others
+      if (flow.fleeting.has(state)) continue; // its reason is on the page
       flow.notShown.set(state, recipes.notShown?.[state] ?? (flow.transient.has(state) ? TRANSIENT_REASON : 'no recipe yet'));
       continue;
     }
@@ -235,7 +245,7 @@ main{display:grid;grid-template-columns:minmax(320px,45%) 1fr;gap:1.5rem;padding
 #diagram g.current polygon,#diagram g.current path{stroke:#d33;stroke-width:3}
 section.state{border-top:1px solid #ddd;padding:.5rem 0 1rem}section.state:target{background:#fff8e0}
 .shots{display:flex;gap:1rem;align-items:flex-start;flex-wrap:wrap}.shots img{border:1px solid #ccc;max-width:100%}
-.shots figure{margin:0}.proof{color:#555;font-size:12px}.shots .desktop img{width:560px}.shots .mobile img{width:195px}.missing{color:#a33}
+.shots figure{margin:0}.proof{color:#555;font-size:12px}.fleeting{color:#555}.shots .desktop img{width:560px}.shots .mobile img{width:195px}.missing{color:#a33}
 table{border-collapse:collapse}th,td{border:1px solid #ccc;padding:.3rem .6rem;text-align:left}td.n{text-align:right}`;
 
 function flowPage(flow: Flow): string {
@@ -250,7 +260,9 @@ function flowPage(flow: Flow): string {
         ? `<div class="shots">${shots
             .map((rel) => `<figure class="${rel.endsWith('-mobile.png') ? 'mobile' : 'desktop'}"><a href="${esc(rel)}"><img src="${esc(rel)}" alt="${esc(`${flow.base}: ${key} (${rel.endsWith('-mobile.png') ? 'mobile' : 'desktop'})`)} — ${d('en')}"></a><figcaption>${rel.endsWith('-mobile.png') ? 'mobile 390 px' : 'desktop 1280 px'}</figcaption></figure>`)
             .join('')}</div>${flow.proof.has(key) ? `<p class="proof">${flow.proof.get(key)}</p>` : ''}`
-        : `<p class="missing">Not shown: ${esc(flow.notShown.get(key) ?? 'no recipe')}</p>`;
+        : flow.fleeting.has(key)
+          ? `<p class="fleeting">Fleeting, no screenshot can prove it: ${esc(flow.fleeting.get(key)!)}</p>`
+          : `<p class="missing">Not shown: ${esc(flow.notShown.get(key) ?? 'no recipe')}</p>`;
       return `<section class="state" id="state-${esc(key)}"><h3><code>${esc(key)}</code> — ${d('en')} <small>/ ${d('pl')}</small> <a href="#diagram" data-state="${esc(key)}" class="to-diagram">↑ diagram</a></h3>${body}</section>`;
     })
     .join('\n');
@@ -259,7 +271,7 @@ function flowPage(flow: Flow): string {
 <html lang="en"><head><meta charset="utf-8"><title>Storyboard: ${esc(flow.base)}</title><style>${STYLE}</style></head><body>
 <header><a href="index.html">← all flows</a><h1>Storyboard: ${esc(flow.base)}</h1>
 <p>${esc(flow.descriptions?.summary[0] ?? '')} <small>/ ${esc(flow.descriptions?.summary[1] ?? '')}</small></p>
-<p>${flow.states.length} states (${shown} shown${flow.transient.size ? `, ${flow.transient.size} transient` : ''}), ${flow.transitions} transitions, ${flow.paths} paths ·
+<p>${flow.states.length} states (${shown} shown${flow.transient.size ? `, ${flow.transient.size} transient` : ''}${flow.fleeting.size ? `, ${flow.fleeting.size} fleeting` : ''}), ${flow.transitions} transitions, ${flow.paths} paths ·
 <a href="../../docs/statecharts/${esc(flow.base)}.md">chart</a> · <a href="../../docs/paths/${esc(flow.base)}.md">test paths</a>.
 Click a state in the diagram to see its screen; “↑ diagram” marks the state in the diagram.</p></header>
 <main><div id="diagram">${svg}</div><div>${sections}</div></main>
@@ -289,26 +301,28 @@ function indexPage(flows: Flow[]): string {
   let total = 0;
   let shownAll = 0;
   let transientAll = 0;
+  let fleetingAll = 0;
   const rows = flows
     .map((f) => {
       const shown = shownOnDisk(f);
       total += f.states.length;
       shownAll += shown;
       transientAll += f.transient.size;
-      const missing = f.states.length - shown - f.transient.size;
-      return `<tr><td><a href="${esc(f.base)}.html">${esc(f.base)}</a></td><td>${esc(f.descriptions?.summary[0] ?? '')}</td><td>${esc(f.descriptions?.screens.join(', ') ?? '')}</td><td class="n">${f.states.length}</td><td class="n">${f.transitions}</td><td class="n">${f.paths}</td><td class="n">${shown} / ${f.states.length} (${pct(shown, f.states.length)})</td><td class="n">${f.transient.size}</td><td class="n${missing > 0 ? ' missing' : ''}">${missing}</td></tr>`;
+      fleetingAll += f.fleeting.size;
+      const missing = f.states.length - shown - f.transient.size - f.fleeting.size;
+      return `<tr><td><a href="${esc(f.base)}.html">${esc(f.base)}</a></td><td>${esc(f.descriptions?.summary[0] ?? '')}</td><td>${esc(f.descriptions?.screens.join(', ') ?? '')}</td><td class="n">${f.states.length}</td><td class="n">${f.transitions}</td><td class="n">${f.paths}</td><td class="n">${shown} / ${f.states.length} (${pct(shown, f.states.length)})</td><td class="n">${f.transient.size}</td><td class="n">${f.fleeting.size}</td><td class="n${missing > 0 ? ' missing' : ''}">${missing}</td></tr>`;
     })
     .join('\n');
-  const left = total - shownAll - transientAll;
+  const left = total - shownAll - transientAll - fleetingAll;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Storyboard: every flow</title><style>${STYLE} body{padding:1rem 2rem}</style></head><body>
 <h1>Storyboard: every flow</h1>
 <p>One page per machine: its diagram beside a screenshot of the real app in each state (desktop and 390 px mobile).
 Generated by <code>npm run storyboard</code> on ${esc(new Date().toISOString())}, language ${lang}.
-${shownAll} of ${total} states shown (${pct(shownAll, total)}); ${transientAll} transient (eventless: the machine never rests there); ${left} not shown (each machine's page gives the reason).</p>
-<table><thead><tr><th>Flow</th><th>What it is for</th><th>Screens</th><th>States</th><th>Transitions</th><th>Paths</th><th>States shown / total</th><th>Transient</th><th>Not shown</th></tr></thead>
+${shownAll} of ${total} states shown (${pct(shownAll, total)}); ${transientAll} transient (eventless: the machine never rests there); ${fleetingAll} fleeting (the app leaves them with nothing to wait for, before a screenshot could prove them; each machine's page says why); ${left} not shown (each machine's page gives the reason).</p>
+<table><thead><tr><th>Flow</th><th>What it is for</th><th>Screens</th><th>States</th><th>Transitions</th><th>Paths</th><th>States shown / total</th><th>Transient</th><th>Fleeting</th><th>Not shown</th></tr></thead>
 <tbody>${rows}</tbody>
-<tfoot><tr><th colspan="3">All flows</th><td class="n">${total}</td><td class="n">${flows.reduce((n, f) => n + f.transitions, 0)}</td><td class="n">${flows.reduce((n, f) => n + f.paths, 0)}</td><td class="n">${shownAll} / ${total} (${pct(shownAll, total)})</td><td class="n">${transientAll}</td><td class="n">${left}</td></tr></tfoot></table></body></html>
+<tfoot><tr><th colspan="3">All flows</th><td class="n">${total}</td><td class="n">${flows.reduce((n, f) => n + f.transitions, 0)}</td><td class="n">${flows.reduce((n, f) => n + f.paths, 0)}</td><td class="n">${shownAll} / ${total} (${pct(shownAll, total)})</td><td class="n">${transientAll}</td><td class="n">${fleetingAll}</td><td class="n">${left}</td></tr></tfoot></table></body></html>
 `;
 }
 
@@ -334,7 +348,7 @@ try {
     if (RECIPES[flow.base] && !onlyStates) rmSync(path.join(outDir, flow.base), { recursive: true, force: true });
     const began = Date.now();
     await shoot(browser, app.baseUrl, app.mailDir, flow);
-    console.log(`[storyboard] ${flow.base}: ${flow.shots.size} / ${flow.states.length} states shown, ${flow.transient.size} transient, in ${Math.round((Date.now() - began) / 1000)} s`);
+    console.log(`[storyboard] ${flow.base}: ${flow.shots.size} / ${flow.states.length} states shown, ${flow.transient.size} transient, ${flow.fleeting.size} fleeting, in ${Math.round((Date.now() - began) / 1000)} s`);
     writeFileSync(path.join(outDir, `${flow.base}.html`), flowPage(flow));
   }
   writeFileSync(path.join(outDir, 'index.html'), indexPage(allFlows));

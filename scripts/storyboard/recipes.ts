@@ -34,6 +34,14 @@ export interface MachineRecipes {
   sameAs?: Record<string, string>;
   /** state path -> why the storyboard does not show it */
   notShown?: Record<string, string>;
+  /**
+   * state path -> why no screenshot can prove it: the app leaves it with nothing to wait for (a promise that has
+   * already settled, the mount effect of the render that entered it, the same render as a navigation), as
+   * measured in the browser (a requestAnimationFrame probe: no frame is painted in it, or one at most). Holding
+   * such a state would mean stopping the app's own code, which is not the app any more; the storyboard counts
+   * these apart from the states not shown (scripts/storyboard.ts).
+   */
+  fleeting?: Record<string, string>;
 }
 
 const envelope = (status: number, code: string, context = '') => ({
@@ -87,6 +95,24 @@ async function withoutInitialData(page: Page) {
     const body = (await response.text()).replace(/<script type="application\/json" id="initial-data">[\s\S]*?<\/script>/, '');
     await route.fulfill({ response, body });
   });
+}
+
+/**
+ * The site's data as a site with less of it would answer: requests matching `pattern` (GET) go to the server,
+ * and `change` edits the answer's `data` before the page gets it (fewer slides, no offers). Resolves `served`
+ * once such an answer was given.
+ */
+async function siteData(page: Page, pattern: string, change: (data: unknown) => unknown): Promise<{ served: Promise<void> }> {
+  let done!: () => void;
+  const served = new Promise<void>((resolve) => (done = resolve));
+  await page.route(pattern, async (route) => {
+    if (!isGet(route.request())) return route.fallback();
+    const response = await route.fetch();
+    const body = (await response.json()) as { data: unknown };
+    await route.fulfill({ response, json: { ...body, data: change(body.data) } });
+    done();
+  });
+  return { served };
 }
 
 const DEMO_INVESTOR = { email: 'investor@example.com', password: 'Investor123' };
@@ -339,8 +365,9 @@ export const RECIPES: Record<string, MachineRecipes> = {
         return ctx.page.getByTestId('page-home');
       },
     },
-    notShown: {
-      checking: 'reads the consent cookies (a promise that settles in the same moment); the banner is not drawn meanwhile',
+    fleeting: {
+      checking:
+        'reads the consent cookies: a promise that has settled when the banner’s actor starts, so the chart is in visible or hidden a microtask later, before the browser paints; nothing is drawn for it (the page as in hidden)',
     },
   },
   disclosure: {
@@ -382,7 +409,10 @@ export const RECIPES: Record<string, MachineRecipes> = {
         return ctx.page.getByTestId('restored-message');
       },
     },
-    notShown: { starting: `${TRANSIENT} (reads a session flag on start, then online or reconnected)` },
+    fleeting: {
+      starting:
+        'reads the session flag of a reload after reconnecting: a promise that has settled when the banner’s actor starts, so the chart is online (or reconnected) a microtask later, before the browser paints; nothing is drawn for it',
+    },
   },
   boot: {
     // Boot's loads arrive inside index.html (issue 11); the recipes strip that, then hold one load or another.
@@ -531,18 +561,25 @@ export const RECIPES: Record<string, MachineRecipes> = {
         // the list's failure is the not-found page (SPEC: with featured offers below)
         return ctx.page.getByRole('heading', { level: 1, name: ctx.lang === 'en' ? 'Page not found' : /nie znaleziono|nie istnieje/i });
       },
-      // The list's next page: the grid waits for the page's answer (a page change navigates first).
-      navigating: async (ctx) => {
-        await open(ctx, '/investments', '/inwestycje');
-        const held = await hold(ctx.page, '**/api/offers*', isGet);
-        await ctx.page.getByTestId('pagination').getByRole('link').last().click();
-        await held.seen;
-        return ctx.page.locator('[aria-busy="true"]');
+      // A site with no public offers: the list's answer is the server's with its items taken out (a client-side
+      // visit, so the list asks the server; the first page load has its offers inside index.html).
+      empty: async (ctx) => {
+        await consented(ctx);
+        await home(ctx);
+        const none = await siteData(ctx.page, '**/api/offers?*', (data) => {
+          const { pagination } = data as { pagination: Record<string, number> };
+          return { items: [], pagination: { ...pagination, totalItems: 0, totalPages: 0 } };
+        });
+        await ctx.page.locator(`a[href$="/${ctx.lang}/${ctx.lang === 'en' ? 'investments' : 'inwestycje'}"]`).first().click();
+        await none.served;
+        return ctx.page.getByTestId('offers-empty');
       },
     },
-    notShown: {
-      idle: 'the skeleton of loading, before the first request is made (the same frame)',
-      empty: 'needs a site with no public offers (the demo has eight); the storyboard does not change site data',
+    fleeting: {
+      idle:
+        'the list’s view sends the address as its first request in the mount effect of the render that shows it; the request starts before the browser paints (measured: no frame between the skeleton and the request), so the skeleton on screen is loading’s',
+      navigating:
+        'a page choice (or an address that is not the list’s own, or a page above the last) navigates, and the render of the new address sends its request in the same task, before the browser paints (measured: no frame between the address change and the request); a held request shows loading, not this state',
     },
   },
   auth: {
@@ -857,10 +894,33 @@ Object.assign(RECIPES, {
         return ctx.page.getByTestId('page-home');
       },
     },
-    notShown: { resolving: `${TRANSIENT} (the first location arrives on mount and picks the language)` },
+    fleeting: {
+      resolving:
+        'waits only for the first location, which the app root sends in its mount effect: measured, the full-screen loader of this state is painted for one frame at start (the same loader as loading’s, data-state "resolving"), and the effect runs in the next task; nothing is pending, so it could be held only by stopping the app’s own code',
+    },
   },
   slider: {
     states: {
+      // A site without slides: the slider's answer is the server's with its items taken out (the page loads them
+      // over the network, without the server's inline first data); the home page then has no slider at all.
+      empty: async (ctx) => {
+        await consented(ctx);
+        await withoutInitialData(ctx.page);
+        const none = await siteData(ctx.page, '**/api/slider*', () => []);
+        await home(ctx);
+        await none.served;
+        return ctx.page.locator('[data-testid="page-home"]:not(:has([data-testid="hero-slider"]))');
+      },
+      // A site with one slide (the first of the demo's): no carousel, no arrows, no autoplay.
+      single: async (ctx) => {
+        await consented(ctx);
+        await withoutInitialData(ctx.page);
+        const one = await siteData(ctx.page, '**/api/slider*', (data) => (data as unknown[]).slice(0, 1));
+        await home(ctx);
+        await one.served;
+        // "Slide 1 of 1" (pl "Slajd 1 z 1"): the slider's live status counts one slide
+        return ctx.page.locator('[data-testid="hero-slider"][data-index="0"]').filter({ has: ctx.page.getByTestId('slider-status').filter({ hasText: /^\D*1\D+1\D*$/ }) });
+      },
       'carousel.running': async (ctx) => {
         await consented(ctx);
         await home(ctx);
@@ -890,10 +950,6 @@ Object.assign(RECIPES, {
       },
     },
     sameAs: { carousel: 'carousel.running' },
-    notShown: {
-      empty: 'needs a site without slides (the demo has several); the storyboard does not change site data',
-      single: 'needs a site with one slide (the demo has several); the storyboard does not change site data',
-    },
   },
   lightbox: {
     states: {
@@ -930,7 +986,10 @@ Object.assign(RECIPES, {
         return ctx.page.locator('[data-testid="page-documents"] [data-testid="load-error"]');
       },
     },
-    notShown: { idle: 'the skeleton of loading, before the request is sent on mount (the same frame)' },
+    fleeting: {
+      idle:
+        'the view sends its request in the mount effect of the render that shows it; the request starts before the browser paints (measured on the documents page: no frame between the skeleton and the request), so the skeleton on screen is loading’s',
+    },
   },
   clipboard: {
     // The bank details of an unpaid bank-transfer order (the demo investor's seeded order), click to copy.
@@ -1042,10 +1101,11 @@ Object.assign(RECIPES, {
         return ctx.page.locator('[data-testid="page-transactions"] [data-testid="load-error"]');
       },
     },
-    notShown: {
-      idle: 'the skeleton of loading, before the first request is sent on mount (the same frame)',
+    fleeting: {
+      idle:
+        'the list’s view sends the address as its first request in the mount effect of the render that shows it; the request starts before the browser paints (measured: no frame between the skeleton and the request), so the skeleton on screen is loading’s',
       navigating:
-        'the skeleton between a page choice (or a page above the last) and the new address’s request, which the page sends as soon as the address changes (the same frame)',
+        'a page choice (or a page above the last) navigates, and the render of the new address sends its request in the same task, before the browser paints; when the address it replaces a page above the last with is the list’s first-page address (another route), the list is mounted anew there (measured on the transactions: its skeleton goes, then comes back with the new request)',
     },
   },
 } satisfies Record<string, MachineRecipes>);
@@ -1234,9 +1294,9 @@ Object.assign(RECIPES, {
       'steps.payment': 'steps.payment.choosing',
       thankYou: 'thankYou.shown',
     },
-    notShown: {
+    fleeting: {
       'initiate.started':
-        'lasts until the flow’s first screen replaces the offer page (the same navigation; the invest button stays busy meanwhile)',
+        'entered with the navigation to the flow’s first screen (its entry action), so the same render unmounts the offer page: measured, no frame is painted between the validation’s answer and the new address, and the next frame has no invest box',
     },
   },
   paypalReturn: {
