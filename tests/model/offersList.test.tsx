@@ -1,25 +1,20 @@
 // Model-based test of the offers-list chart (machines/offersList.machine.ts) through the real OffersPage:
-// the address (route page, `items` query) is the chart's request — the harness opens the page at an
-// address or moves the router to another one; the server's answers are played by a fake HTTP client; the
-// user clicks page links and picks page sizes. Checked at every state: skeletons (3 on a large screen,
-// the count's line and the control's place kept), the list and its count, the paging control (links with
-// the list's addresses), the empty text, the not-found page, and where the chart sent the router.
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { ThemeProvider } from 'styled-components';
-import { Router, useLocation } from 'wouter';
+// the address (route page, `items` query) is the chart's request — the harness (tests/model/support/
+// listPage.tsx, shared with the investor area's paged list) opens the page at an address or moves the
+// router to another one; the server's answers are played by a fake HTTP client; the user clicks page
+// links and picks page sizes. Checked at every state: skeletons (3 on a large screen, the count's line and
+// the control's place kept), the list and its count, the paging control (links with the list's
+// addresses), the empty text, the not-found page, and where the chart sent the router.
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { memoryLocation } from 'wouter/memory-location';
-import { type AnyMachineSnapshot, type EventObject } from 'xstate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { offersListMachine, type OffersListRequest } from '../../machines/offersList.machine';
 import type { AppSystem } from '../../src/app/system';
-import { AppSystemProvider } from '../../src/app/AppSystemContext';
 import type { OfferSummary } from '../../src/components/offers/types';
-import { listHref } from '../../src/components/offers/paging';
 import { OffersPage } from '../../src/features/public/OffersPage';
-import { I18nProvider } from '../../src/i18n/i18n';
-import { theme } from '../../src/styles/theme';
 import { byValueAnd, createMachineTestModel, expectFullCoverage, flushMicrotasks, machineCoverage, printCoverage, runPath } from '../support/model';
 import { loadTexts } from '../unit/layout/render';
+import { ListRoute, listPage, renderRoute } from './support/listPage';
 
 const offer = (n: number): OfferSummary => ({
   id: `o${n}`,
@@ -59,55 +54,26 @@ const events = [
   { type: 'offersList.pageSizeSelected', pageSize: 12 },
 ] as never[];
 
-const base = byValueAnd();
-const serializeState = (state: AnyMachineSnapshot, event?: EventObject, prev?: AnyMachineSnapshot) =>
-  base(state, event, prev) + ' ' + JSON.stringify((state.context as { request: OffersListRequest }).request);
-
-const model = createMachineTestModel(offersListMachine, { events, serializeState: serializeState as never, input: req(1, 6) } as never);
+const model = createMachineTestModel(offersListMachine, { events, serializeState: byValueAnd('request') as never, input: req(1, 6) } as never);
 const paths = model.getShortestPaths();
 
-interface Call {
-  path: string;
-  query: Record<string, unknown>;
-  signal?: AbortSignal;
-  resolve: (v: unknown) => void;
-  reject: (e: unknown) => void;
-  settled: boolean;
-}
-
-/** The page's route: `/en/investments` and `/en/investments/page/:page`, as the app's router gives them. */
-function Route() {
-  const [location] = useLocation();
-  const m = /^\/en\/investments(?:\/page\/([^/?]+))?$/.exec(location);
-  return m ? <OffersPage params={m[1] === undefined ? {} : { page: m[1] }} /> : <p>elsewhere</p>;
-}
-
-/** The address of a request; a query that changes every time, so each request is a new address. */
-const addressOf = (r: OffersListRequest, n: number) => {
-  const search = `q=${n}`;
-  if (!r.canonical) return `/en/investments/page/1?${search}${r.pageSize === 6 ? '' : `&items=${r.pageSize}`}`;
-  return listHref('en', r.page, r.pageSize, search);
-};
+const route = <ListRoute path="/en/investments" page={OffersPage} />;
 
 describe('offersList (model-based, OffersPage)', () => {
   beforeAll(loadTexts);
 
   for (const path of paths) {
     it(path.description, async () => {
-      const calls: Call[] = [];
-      const http = ((p: string, opts: { query: Record<string, unknown>; signal?: AbortSignal }) =>
-        new Promise((resolve, reject) => {
-          const call: Call = { path: p, query: opts.query, signal: opts.signal, resolve, reject, settled: false };
-          calls.push(call);
-        })) as unknown as AppSystem['http'];
-      const live = () => calls.filter((c) => !c.settled && !c.signal?.aborted);
-      const location = memoryLocation({ path: '/en/', record: true });
-      let mounted: ReturnType<typeof render> | null = null;
-      let n = 0;
-      // what the model's request was (the harness adds its own query to make every address new)
-      let request = req(1, 6);
-      const here = () => location.history.at(-1)!;
-      const nav = () => screen.queryByRole('navigation', { name: 'Pages of investments' });
+      const page = listPage({
+        route,
+        path: '/en/investments',
+        firstSize: 6,
+        query: 'q',
+        pagingLabel: 'Pages of investments',
+        pageSizeLabel: 'Investments per page',
+        request: req(1, 6),
+      });
+      const { live, here, nav } = page;
       const skeletonsShown = () => {
         expect(screen.getByTestId('offers-skeletons')).toHaveAttribute('aria-busy', 'true');
         expect(within(screen.getByTestId('offers-skeletons')).getAllByRole('listitem')).toHaveLength(3);
@@ -117,12 +83,12 @@ describe('offersList (model-based, OffersPage)', () => {
 
       await runPath(path, {
         states: {
-          idle: () => expect(mounted).toBeNull(),
+          idle: () => expect(page.mounted).toBe(false),
           loading: () => {
             skeletonsShown();
             // one live request, for the address's page and size
             expect(live()).toHaveLength(1);
-            expect(live()[0].query).toEqual({ 'pagination[pageSize]': request.pageSize, 'pagination[pageNumber]': request.page });
+            expect(live()[0].query).toEqual({ 'pagination[pageSize]': page.request.pageSize, 'pagination[pageNumber]': page.request.page });
           },
           navigating: () => {
             skeletonsShown();
@@ -144,8 +110,8 @@ describe('offersList (model-based, OffersPage)', () => {
             // page links are links to the list's addresses (open in a new tab works)
             expect(links[0]).toHaveAttribute('href', expect.stringMatching(/^\/en\/investments\?q=\d+/));
             expect(links[1]).toHaveAttribute('href', expect.stringMatching(/^\/en\/investments\/page\/2\?q=\d+/));
-            expect(within(control).getByRole('link', { name: `Page ${request.page}` })).toHaveAttribute('aria-current', 'page');
-            expect(within(control).getByLabelText('Investments per page')).toHaveValue(String(request.pageSize));
+            expect(within(control).getByRole('link', { name: `Page ${page.request.page}` })).toHaveAttribute('aria-current', 'page');
+            expect(within(control).getByLabelText('Investments per page')).toHaveValue(String(page.request.pageSize));
           },
           failure: () => {
             expect(screen.queryByTestId('page-offers')).toBeNull();
@@ -154,79 +120,21 @@ describe('offersList (model-based, OffersPage)', () => {
         },
         events: {
           'offersList.requested': async ({ event }) => {
-            request = event.request as OffersListRequest;
-            n += 1;
-            const to = addressOf(request, n);
-            await act(async () => {
-              if (!mounted) {
-                location.navigate(to);
-                mounted = render(
-                  <Router hook={location.hook} searchHook={location.searchHook}>
-                    <ThemeProvider theme={theme}>
-                      <I18nProvider language="en">
-                        <AppSystemProvider system={{ http } as unknown as AppSystem}>
-                          <Route />
-                        </AppSystemProvider>
-                      </I18nProvider>
-                    </ThemeProvider>
-                  </Router>,
-                );
-              } else {
-                location.navigate(to);
-              }
-              await flushMicrotasks();
-            });
-            if (!request.canonical) {
-              // replaced (not a new history entry) by the list's own address (the first page has no page segment)
-              expect(here()).toBe(`/en/investments?q=${n}`);
-              request = req(1, request.pageSize);
-            }
+            const request = event.request as OffersListRequest;
+            if (request.canonical) return page.open(request);
+            // `/page/1`: not the list's own address of its first page
+            await page.open(request, () => page.address(1, request.pageSize).replace('/en/investments', '/en/investments/page/1'));
+            // replaced (not a new history entry) by the list's own address (the first page has no page segment)
+            expect(here()).toBe(`/en/investments?q=${page.opened}`);
+            page.request = req(1, request.pageSize);
           },
-          'xstate.done.actor.fetch': async ({ event }) => {
-            const before = location.history.length;
-            const out = event.output as ReturnType<typeof answer>;
-            await act(async () => {
-              const c = live().at(-1)!;
-              c.settled = true;
-              c.resolve({ ...out, pagination: { ...out.pagination, pageSize: request.pageSize } });
-              await flushMicrotasks();
-            });
-            if (out.pagination.totalPages >= 1 && request.page > out.pagination.totalPages) {
-              // above the total: replaced by the last page, keeping the size and the query
-              expect(location.history).toHaveLength(before);
-              expect(here()).toBe(`/en/investments/page/3?q=${n}&items=${request.pageSize}`);
-              request = req(3, request.pageSize);
-            }
-          },
-          'xstate.error.actor.fetch': async ({ event }) => {
-            await act(async () => {
-              const c = live().at(-1)!;
-              c.settled = true;
-              c.reject(event.error);
-              await flushMicrotasks();
-            });
-          },
-          'offersList.pageSelected': async () => {
-            await act(async () => {
-              fireEvent.click(within(nav()!).getByRole('link', { name: 'Page 3' }));
-              await flushMicrotasks();
-            });
-            const size = request.pageSize === 6 ? '' : `&items=${request.pageSize}`;
-            expect(here()).toBe(`/en/investments/page/3?q=${n}${size}`);
-            request = req(3, request.pageSize);
-          },
-          'offersList.pageSizeSelected': async () => {
-            await act(async () => {
-              fireEvent.change(screen.getByLabelText('Investments per page'), { target: { value: '12' } });
-              await flushMicrotasks();
-            });
-            // a new size starts at the first page
-            expect(here()).toBe(`/en/investments?q=${n}&items=12`);
-            request = req(1, 12);
-          },
+          'xstate.done.actor.fetch': ({ event }) => page.answer(event.output),
+          'xstate.error.actor.fetch': ({ event }) => page.fail(event.error),
+          'offersList.pageSelected': () => page.selectPage(3),
+          'offersList.pageSizeSelected': () => page.selectPageSize(12),
         },
       });
-      (mounted as ReturnType<typeof render> | null)?.unmount();
+      page.unmount();
     });
   }
 
@@ -234,17 +142,7 @@ describe('offersList (model-based, OffersPage)', () => {
     const calls: Array<(v: unknown) => void> = [];
     const http = (() => new Promise((resolve) => calls.push(resolve))) as unknown as AppSystem['http'];
     const location = memoryLocation({ path: '/en/investments', record: true });
-    const view = render(
-      <Router hook={location.hook} searchHook={location.searchHook}>
-        <ThemeProvider theme={theme}>
-          <I18nProvider language="en">
-            <AppSystemProvider system={{ http } as unknown as AppSystem}>
-              <Route />
-            </AppSystemProvider>
-          </I18nProvider>
-        </ThemeProvider>
-      </Router>,
-    );
+    const view = renderRoute(location, http, route);
     await act(async () => {
       calls.at(-1)!(answer(3));
       await flushMicrotasks();

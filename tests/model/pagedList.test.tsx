@@ -1,23 +1,19 @@
 // Model-based test of the investor area's paged-list chart (machines/pagedList.machine.ts) through the real
 // OrdersPage: the address (route page, `items` query, the status filter) is the chart's request — the
-// harness opens the page at an address or moves the router to another one; the server's answers are played
-// by a fake HTTP client; the investor clicks page links, picks page sizes and retries a failed load.
-// Checked at every state: the skeleton, the orders and their count, the paging control (links with the
-// list's addresses), the empty text, the error with its retry, and where the chart sent the router.
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { ThemeProvider } from 'styled-components';
-import { Router, useLocation } from 'wouter';
+// harness (tests/model/support/listPage.tsx, shared with the offers list) opens the page at an address or
+// moves the router to another one; the server's answers are played by a fake HTTP client; the investor
+// clicks page links, picks page sizes and retries a failed load. Checked at every state: the skeleton, the
+// orders and their count, the paging control (links with the list's addresses), the empty text, the error
+// with its retry, and where the chart sent the router.
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { memoryLocation } from 'wouter/memory-location';
-import { type AnyMachineSnapshot, type EventObject } from 'xstate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pagedListMachine, type PagedListRequest } from '../../machines/pagedList.machine';
 import type { AppSystem } from '../../src/app/system';
-import { AppSystemProvider } from '../../src/app/AppSystemContext';
 import { OrdersPage } from '../../src/features/investor/OrdersPage';
-import { I18nProvider } from '../../src/i18n/i18n';
-import { theme } from '../../src/styles/theme';
 import { byValueAnd, createMachineTestModel, expectFullCoverage, flushMicrotasks, machineCoverage, printCoverage, runPath } from '../support/model';
 import { loadTexts } from '../unit/layout/render';
+import { ListRoute, listPage, renderRoute } from './support/listPage';
 
 const order = (n: number) => ({
   id: `ord-${n}`,
@@ -49,66 +45,26 @@ const events = [
   { type: 'pagedList.retried' },
 ] as never[];
 
-const base = byValueAnd();
-const serializeState = (state: AnyMachineSnapshot, event?: EventObject, prev?: AnyMachineSnapshot) =>
-  base(state, event, prev) + ' ' + JSON.stringify((state.context as { request: PagedListRequest }).request);
-
-const model = createMachineTestModel(pagedListMachine, { events, serializeState: serializeState as never, input: req(1, 10) } as never);
+const model = createMachineTestModel(pagedListMachine, { events, serializeState: byValueAnd('request') as never, input: req(1, 10) } as never);
 const paths = model.getShortestPaths();
 
-interface Call {
-  path: string;
-  query: Record<string, unknown>;
-  signal?: AbortSignal;
-  resolve: (v: unknown) => void;
-  reject: (e: unknown) => void;
-  settled: boolean;
-}
-
-/** The page's routes: `/en/investor/orders` and `/en/investor/orders/page/:page`, as the app's router gives them. */
-function Route() {
-  const [location] = useLocation();
-  const m = /^\/en\/investor\/orders(?:\/page\/([^/?]+))?$/.exec(location);
-  return m ? <OrdersPage params={m[1] === undefined ? {} : { page: m[1] }} /> : <p>elsewhere</p>;
-}
-
-/** The address of a request, with a status filter that changes every time, so each request is a new address. */
-const addressOf = (r: PagedListRequest, n: number) => {
-  const path = r.page <= 1 ? '/en/investor/orders' : `/en/investor/orders/page/${r.page}`;
-  return `${path}?x=${n}${r.pageSize === 10 ? '' : `&items=${r.pageSize}`}`;
-};
-
-function renderAt(location: ReturnType<typeof memoryLocation>, http: AppSystem['http']) {
-  return render(
-    <Router hook={location.hook} searchHook={location.searchHook}>
-      <ThemeProvider theme={theme}>
-        <I18nProvider language="en">
-          <AppSystemProvider system={{ http } as unknown as AppSystem}>
-            <Route />
-          </AppSystemProvider>
-        </I18nProvider>
-      </ThemeProvider>
-    </Router>,
-  );
-}
+const route = <ListRoute path="/en/investor/orders" page={OrdersPage} />;
 
 describe('pagedList (model-based, OrdersPage)', () => {
   beforeAll(loadTexts);
 
   for (const path of paths) {
     it(path.description, async () => {
-      const calls: Call[] = [];
-      const http = ((p: string, opts: { query: Record<string, unknown>; signal?: AbortSignal }) =>
-        new Promise((resolve, reject) => {
-          calls.push({ path: p, query: opts.query, signal: opts.signal, resolve, reject, settled: false });
-        })) as unknown as AppSystem['http'];
-      const live = () => calls.filter((c) => !c.settled && !c.signal?.aborted);
-      const location = memoryLocation({ path: '/en/', record: true });
-      let mounted: ReturnType<typeof render> | null = null;
-      let n = 0;
-      let request = req(1, 10);
-      const here = () => location.history.at(-1)!;
-      const nav = () => screen.queryByRole('navigation', { name: 'Pages of the list' });
+      const page = listPage({
+        route,
+        path: '/en/investor/orders',
+        firstSize: 10,
+        query: 'x',
+        pagingLabel: 'Pages of the list',
+        pageSizeLabel: 'Rows per page',
+        request: req(1, 10),
+      });
+      const { calls, live, here, nav } = page;
       const skeletonShown = () => {
         expect(screen.getByTestId('skeleton')).toHaveAttribute('aria-busy', 'true');
         expect(screen.queryAllByTestId('order-row')).toHaveLength(0);
@@ -117,13 +73,13 @@ describe('pagedList (model-based, OrdersPage)', () => {
 
       await runPath(path, {
         states: {
-          idle: () => expect(mounted).toBeNull(),
+          idle: () => expect(page.mounted).toBe(false),
           loading: () => {
             skeletonShown();
             // one live request, for the address's page and size
             expect(live()).toHaveLength(1);
             expect(live()[0].path).toBe('/order');
-            expect(live()[0].query).toEqual({ 'pagination[pageSize]': request.pageSize, 'pagination[pageNumber]': request.page, status: undefined });
+            expect(live()[0].query).toEqual({ 'pagination[pageSize]': page.request.pageSize, 'pagination[pageNumber]': page.request.page, status: undefined });
           },
           navigating: () => {
             skeletonShown();
@@ -143,8 +99,8 @@ describe('pagedList (model-based, OrdersPage)', () => {
             // page links are links to the list's addresses (open in a new tab works), keeping the query
             expect(links[0]).toHaveAttribute('href', expect.stringMatching(/^\/en\/investor\/orders\?x=\d+/));
             expect(links[1]).toHaveAttribute('href', expect.stringMatching(/^\/en\/investor\/orders\/page\/2\?x=\d+/));
-            expect(within(control).getByRole('link', { name: `Page ${request.page}` })).toHaveAttribute('aria-current', 'page');
-            expect(within(control).getByLabelText('Rows per page')).toHaveValue(String(request.pageSize));
+            expect(within(control).getByRole('link', { name: `Page ${page.request.page}` })).toHaveAttribute('aria-current', 'page');
+            expect(within(control).getByLabelText('Rows per page')).toHaveValue(String(page.request.pageSize));
           },
           failure: () => {
             const error = screen.getByTestId('load-error');
@@ -155,57 +111,11 @@ describe('pagedList (model-based, OrdersPage)', () => {
           },
         },
         events: {
-          'pagedList.requested': async ({ event }) => {
-            request = event.request as PagedListRequest;
-            n += 1;
-            await act(async () => {
-              location.navigate(addressOf(request, n));
-              if (!mounted) mounted = renderAt(location, http);
-              await flushMicrotasks();
-            });
-          },
-          'xstate.done.actor.fetch': async ({ event }) => {
-            const before = location.history.length;
-            const out = event.output as ReturnType<typeof answer>;
-            await act(async () => {
-              const c = live().at(-1)!;
-              c.settled = true;
-              c.resolve({ ...out, pagination: { ...out.pagination, pageSize: request.pageSize } });
-              await flushMicrotasks();
-            });
-            if (out.pagination.totalPages >= 1 && request.page > out.pagination.totalPages) {
-              // above the total: replaced by the last page, keeping the size and the query
-              expect(location.history).toHaveLength(before);
-              expect(here()).toBe(`/en/investor/orders/page/3?x=${n}&items=${request.pageSize}`);
-              request = req(3, request.pageSize);
-            }
-          },
-          'xstate.error.actor.fetch': async ({ event }) => {
-            await act(async () => {
-              const c = live().at(-1)!;
-              c.settled = true;
-              c.reject(event.error);
-              await flushMicrotasks();
-            });
-          },
-          'pagedList.pageSelected': async () => {
-            await act(async () => {
-              fireEvent.click(within(nav()!).getByRole('link', { name: 'Page 3' }));
-              await flushMicrotasks();
-            });
-            const size = request.pageSize === 10 ? '' : `&items=${request.pageSize}`;
-            expect(here()).toBe(`/en/investor/orders/page/3?x=${n}${size}`);
-            request = req(3, request.pageSize);
-          },
-          'pagedList.pageSizeSelected': async () => {
-            await act(async () => {
-              fireEvent.change(screen.getByLabelText('Rows per page'), { target: { value: '50' } });
-              await flushMicrotasks();
-            });
-            // a new size starts at the first page
-            expect(here()).toBe(`/en/investor/orders?x=${n}&items=50`);
-            request = req(1, 50);
-          },
+          'pagedList.requested': ({ event }) => page.open(event.request as PagedListRequest),
+          'xstate.done.actor.fetch': ({ event }) => page.answer(event.output),
+          'xstate.error.actor.fetch': ({ event }) => page.fail(event.error),
+          'pagedList.pageSelected': () => page.selectPage(3),
+          'pagedList.pageSizeSelected': () => page.selectPageSize(50),
           'pagedList.retried': async () => {
             const before = calls.length;
             await act(async () => {
@@ -217,7 +127,7 @@ describe('pagedList (model-based, OrdersPage)', () => {
           },
         },
       });
-      (mounted as ReturnType<typeof render> | null)?.unmount();
+      page.unmount();
     });
   }
 
@@ -226,7 +136,7 @@ describe('pagedList (model-based, OrdersPage)', () => {
     const http = ((_p: string, opts: { query: Record<string, unknown> }) =>
       new Promise((resolve) => calls.push({ query: opts.query, resolve }))) as unknown as AppSystem['http'];
     const location = memoryLocation({ path: '/en/investor/orders/page/2?items=25', record: true });
-    const view = renderAt(location, http);
+    const view = renderRoute(location, http, route);
     await act(async () => {
       calls.at(-1)!.resolve(answer(3, 25));
       await flushMicrotasks();
