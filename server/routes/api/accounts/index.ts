@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { registerEmailCheckDataSchema } from '../../../../contract/accounts';
@@ -26,32 +27,29 @@ const accountsRoutes: FastifyPluginAsyncZod = async (fastify) => {
     handler: async () => ok({ countries: countries() }),
   });
 
+  // Each registration mails an address: REGISTER_LIMIT per client IP per REGISTER_LIMIT_WINDOW_SECONDS. The
+  // e-mail check (the registration's first step) is limited the same way in a bucket of its own, so checks
+  // do not use up registrations. Counted once the body is valid (preHandler).
+  const limitPerIp = (action: 'register' | 'register_check') => async (request: FastifyRequest) => {
+    const attempt = await fastify.rateLimitRepository.limitIp(action, request.ip, fastify.config.registerLimit);
+    if (attempt.limited) throw tooManyTries(fastify.config.registerLimit.windowSeconds);
+  };
+
   fastify.post('/investor/register', {
     schema: {
       body: registerBodySchema,
       response: { 201: envelopeSchema(emailData), 400: errorEnvelopeSchema, 429: errorEnvelopeSchema },
     },
-    handler: async (request, reply) => {
-      // Each registration mails an address: REGISTER_LIMIT per client IP per REGISTER_LIMIT_WINDOW_SECONDS.
-      const attempt = await fastify.rateLimitRepository.limitIp('register', request.ip, fastify.config.registerLimit);
-      if (attempt.limited) throw tooManyTries(fastify.config.registerLimit.windowSeconds);
-      const data = await service.register(request.body, request.language);
-      return reply.code(201).send(ok(data, 201));
-    },
+    preHandler: limitPerIp('register'),
+    handler: async (request, reply) => reply.code(201).send(ok(await service.register(request.body, request.language), 201)),
   });
 
   // The registration's first step: is this e-mail free? It reveals no more than the registration does (its
-  // EMAIL_EXISTS), under the same per-IP limit (a bucket of its own, so checks do not use up registrations).
+  // EMAIL_EXISTS).
   fastify.post('/investor/register/check-email', {
-    schema: {
-      body: registerEmailCheckBodySchema,
-      response: { 200: envelopeSchema(registerEmailCheckDataSchema), 400: errorEnvelopeSchema, 429: errorEnvelopeSchema },
-    },
-    handler: async (request, reply) => {
-      const attempt = await fastify.rateLimitRepository.limitIp('register_check', request.ip, fastify.config.registerLimit);
-      if (attempt.limited) throw tooManyTries(fastify.config.registerLimit.windowSeconds);
-      return ok(await service.checkEmailFree(request.body.email));
-    },
+    schema: { body: registerEmailCheckBodySchema, response: responses(registerEmailCheckDataSchema, [400, 429]) },
+    preHandler: limitPerIp('register_check'),
+    handler: async (request) => ok(await service.checkEmailFree(request.body.email)),
   });
 
   fastify.post('/investor/activate-account', {
