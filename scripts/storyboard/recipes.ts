@@ -9,7 +9,8 @@
 // mail links (activation, password reset) are read from the server's mail folder. Public pages get their
 // first data inside index.html (issue 11); a recipe that must see a load's own state strips that
 // (`withoutInitialData`), as a browser would be without the server's head start.
-// States without a recipe are listed on the machine's page as not shown, with the reason given here.
+// States without a recipe are listed on the machine's page with the reason given here: `fleeting` when the app
+// leaves them with nothing to wait for (measured in the browser; counted apart), `notShown` otherwise.
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page, Request } from '@playwright/test';
@@ -367,7 +368,7 @@ export const RECIPES: Record<string, MachineRecipes> = {
     },
     fleeting: {
       checking:
-        'reads the consent cookies: a promise that has settled when the banner’s actor starts, so the chart is in visible or hidden a microtask later, before the browser paints; nothing is drawn for it (the page as in hidden)',
+        'reads the consent cookies: an async read with nothing to wait for (document.cookie), which settles in a microtask after the banner’s actor starts, so the chart is in visible or hidden before the browser can paint; nothing is drawn for it (the page as in hidden)',
     },
   },
   disclosure: {
@@ -411,7 +412,7 @@ export const RECIPES: Record<string, MachineRecipes> = {
     },
     fleeting: {
       starting:
-        'reads the session flag of a reload after reconnecting: a promise that has settled when the banner’s actor starts, so the chart is online (or reconnected) a microtask later, before the browser paints; nothing is drawn for it',
+        'reads the session flag of a reload after reconnecting: an async read with nothing to wait for (sessionStorage), which settles in a microtask after the banner’s actor starts, so the chart is online (or reconnected) before the browser can paint; nothing is drawn for it',
     },
   },
   boot: {
@@ -896,7 +897,7 @@ Object.assign(RECIPES, {
     },
     fleeting: {
       resolving:
-        'waits only for the first location, which the app root sends in its mount effect: measured, the full-screen loader of this state is painted for one frame at start (the same loader as loading’s, data-state "resolving"), and the effect runs in the next task; nothing is pending, so it could be held only by stopping the app’s own code',
+        'waits only for the first location, which the app root sends in its mount effect: measured, the full-screen loader of this state is painted for one frame at start (the same loader as loading’s, data-state "resolving") and the effect runs after that frame; nothing is pending, so it could be held only by stopping the app’s own code',
     },
   },
   slider: {
