@@ -938,8 +938,10 @@ Object.assign(RECIPES, {
         await consented(ctx);
         await home(ctx);
         const slider = ctx.page.getByTestId('hero-slider');
-        const count = await slider.locator('video').count();
-        if (!count) throw new Error('no video slide on the home page');
+        // the other slides (the video's too) come with the carousel, which loads after the first slide is shown
+        await slider.locator('video').first().waitFor({ state: 'attached', timeout: 10_000 }).catch(() => {
+          throw new Error('no video slide on the home page');
+        });
         for (let i = 0; i < 6; i++) {
           const playing = await slider.locator('video').evaluateAll((videos) => videos.some((v) => !(v as HTMLVideoElement).paused));
           if (playing) break;
