@@ -1,12 +1,10 @@
 import { createGlobalStyle } from 'styled-components';
-import '@fontsource/lato/latin-400.css';
-import '@fontsource/lato/latin-ext-400.css';
-import '@fontsource/lato/latin-700.css';
-import '@fontsource/lato/latin-ext-700.css';
+import './fonts.css';
 
-// Lato arrives after the first paint (font-display: swap, self-hosted). Until then the text is drawn in a local
-// Arial-compatible face (Arial, Helvetica, Liberation Sans) scaled to Lato's widths and line metrics, so the swap
-// moves nothing (issue 11: no layout shift). Figures measured with fontkit on Lato 2 and Liberation Sans
+// Lato may arrive after the first paint (self-hosted, font-display: optional, src/styles/fonts.css). Until then, or
+// for the whole visit when it came too late, the text is drawn in a local
+// Arial-compatible face (Arial, Helvetica, Liberation Sans) scaled to Lato's widths and line metrics, so either face
+// lays the page out alike (issue 11: no layout shift). Figures measured with fontkit on Lato 2 and Liberation Sans
 // (Arial's metrics) over Polish and English page text: size-adjust = Lato's advance / Arial's; ascent and
 // descent are Lato's hhea metrics divided by that (lineGap 0). One face per weight, as the two differ.
 export const FALLBACK_FONT_FACES = `
