@@ -1,13 +1,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { resolveLanguage } from '../lib/language';
 import { sendEnvelopeError } from '../plugins/api/errors';
-import { createSpaHtml } from './spaHtml';
+import { createSpaHtml, type SpaHtml } from './spaHtml';
 
 export const BUILD_HINT = 'The web app is not built yet. Run `npm run build`, then start the server again.\n';
 
@@ -16,8 +14,6 @@ const isMedia = (url: string) => url.startsWith('/media/');
 // A missing hashed asset belongs to an old build: answer 404, not HTML the browser would try to run.
 const isAsset = (url: string) => url.startsWith('/assets/');
 
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
 /** The encoding to send a page in: brotli, else gzip, when the client accepts it (q > 0). */
 export function pageEncoding(acceptEncoding: string | string[] | undefined): 'br' | 'gzip' | null {
   const accepted = new Map<string, number>();
@@ -62,8 +58,10 @@ const spa: FastifyPluginAsync = async (fastify) => {
     });
   }
 
-  // index.html with the page's chunks preloaded and its first data inline (issue 11, server/routes/spaHtml.ts).
+  // index.html with the page's chunks preloaded and its first data inline (issue 11, server/routes/spaHtml.ts),
+  // cached per page and compressed once, as long as the public answers it holds are current.
   const spaHtml = built ? createSpaHtml(fastify, root) : null;
+  fastify.decorate('spaHtml', spaHtml);
 
   fastify.setNotFoundHandler(async (request, reply) => {
     const url = request.url;
@@ -77,17 +75,21 @@ const spa: FastifyPluginAsync = async (fastify) => {
     if (!built) return reply.type('text/plain; charset=utf-8').send(BUILD_HINT);
     // The page differs per address (its first data inline), so it is compressed here: @fastify/compress only
     // handles routes, and this is the not-found handler.
-    const html = await spaHtml!(url);
+    const page = await spaHtml!.page(url);
     reply.header('cache-control', 'no-cache').header('vary', 'Accept-Encoding').type('text/html; charset=utf-8');
     const encoding = pageEncoding(request.headers['accept-encoding']);
-    if (!encoding || html.length < 1024) return reply.send(html);
-    const body =
-      encoding === 'br'
-        ? await brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
-        : await gzipAsync(html);
-    return reply.header('content-encoding', encoding).send(body);
+    if (!encoding) return reply.send(page.html);
+    const body = page.ready(encoding) ?? (await page.encoded(encoding));
+    return body ? reply.header('content-encoding', encoding).send(body) : reply.send(page.html);
   });
 };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The SPA's pages (null when no build is served): their cache's stats for tests and benches. */
+    spaHtml: SpaHtml | null;
+  }
+}
 
 // fastify-plugin: the fallback is the root's not-found handler.
 export default fp(spa, { name: 'spa' });

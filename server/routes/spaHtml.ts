@@ -12,9 +12,22 @@
 //   slide, an offer's first photos), known from that data.
 // The answers come from the API itself (fastify.inject, the same cached public routes a browser would call),
 // only 200 answers, and only for public GETs that are the same for every anonymous visitor of a language.
+//
+// The finished page is cached per page plan (route, language, screen, the answers' keys), compressed once per
+// encoding, and is valid exactly as long as the public cache's answers it was built from
+// (server/cache/public-cache.ts): the content version, the maintenance flags (the splash answer depends on them)
+// and, for pages with funding figures (home, offers list, offer), the share counters' fingerprint, all read by
+// plugins/app/site-state.ts at most once a second per node from the database, so a change made on any node behind
+// the load balancer is seen within a second (at once on the node that made it: it calls siteState.invalidate()).
+// MAX_AGE_MS is the same safety net, and a new build (index.html changed) drops every page. A page whose answers
+// were not all 200 (an unknown offer, maintenance, an error) is not cached, as the public cache keeps no errors.
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
+import { MAX_AGE_MS } from '../cache/public-cache';
+import type { SiteState } from '../plugins/app/site-state';
 import { isLanguage, splitLanguage, type Language } from '../../machines/types';
 import { requestKey, INITIAL_DATA_ELEMENT_ID } from '../../src/api/initialData';
 import { matchRoute } from '../../src/config/paths';
@@ -46,8 +59,12 @@ const BOOT_KEYS = [requestKey('/splash-screen'), requestKey('/slider'), requestK
 
 interface PagePlan {
   language: Language;
+  /** the route's name ('' for a path of a language no route matches) */
+  route: string;
   screen?: string;
   keys: string[];
+  /** the page carries figures computed from orders (funding progress, statistics): it follows the share counters */
+  shares: boolean;
   /** the page's largest image, from the answers */
   images: (answers: Record<string, unknown>) => string[];
 }
@@ -59,11 +76,13 @@ export function planPage(url: string): PagePlan | null {
   if (!isLanguage(prefix)) return null;
   const language = prefix;
   const match = matchRoute(language, rest);
-  const plan: PagePlan = { language, keys: [...BOOT_KEYS], images: () => [] };
+  const plan: PagePlan = { language, route: '', keys: [...BOOT_KEYS], shares: false, images: () => [] };
   if (!match) return plan;
+  plan.route = match.route.name;
   plan.screen = SCREEN_MODULES[match.route.name];
   switch (match.route.name) {
     case 'home': {
+      plan.shares = true;
       plan.keys.push(requestKey('/offer/featured', { listName: 'homepage' }), requestKey('/faq/featured'), requestKey('/stats'));
       plan.images = (answers) => {
         const first = (answers[requestKey('/slider')] as { fileType?: string; imageUrl?: string }[] | undefined)?.[0];
@@ -75,13 +94,17 @@ export function planPage(url: string): PagePlan | null {
     case 'offersPage': {
       const pageSize = readPageSize(parsed.search);
       const page = readPage(match.params.page);
-      plan.keys.push(requestKey('/offers', { 'pagination[pageSize]': pageSize, 'pagination[pageNumber]': page }));
+      const key = requestKey('/offers', { 'pagination[pageSize]': pageSize, 'pagination[pageNumber]': page });
+      plan.shares = true;
+      plan.keys.push(key);
+      plan.images = (answers) => listImages(answers[key]);
       break;
     }
     case 'offer': {
       // A preview (previewToken) is not a public answer.
       if (parsed.searchParams.has('previewToken')) break;
       const key = requestKey(offerApiPath(match.params.slug));
+      plan.shares = true;
       plan.keys.push(key);
       plan.images = (answers) => offerImages(answers[key]);
       break;
@@ -90,6 +113,15 @@ export function planPage(url: string): PagePlan | null {
       break;
   }
   return plan;
+}
+
+/**
+ * The list's LCP image: the first card's thumbnail, exactly the `src` OfferCard gives its <img> (no srcset), which
+ * the list loads eagerly with fetchpriority="high" (OffersGrid's `priority`).
+ */
+function listImages(list: unknown): string[] {
+  const first = (list as { items?: { thumbUrl?: string | null }[] } | undefined)?.items?.[0];
+  return first?.thumbUrl ? [first.thumbUrl] : [];
 }
 
 /** The offer's first photos, as src/features/offer/templates.tsx draws them (priority images). */
@@ -113,10 +145,63 @@ const scriptJson = (value: unknown) =>
 /** Only local images (same origin, as the CSP allows them anyway) are worth a preload. */
 const localImage = (src: string) => src.startsWith('/') && !src.startsWith('//');
 
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+export type PageEncoding = 'br' | 'gzip';
+/** Below this size a page is sent as it is. */
+export const PAGE_COMPRESS_MIN_BYTES = 1024;
+/** Pages kept per node (oldest first out): two languages × the public routes, list pages and offers. */
+export const PAGE_CACHE_MAX_ENTRIES = 300;
+
+/** A page ready to send: its HTML, and its compressed bytes made once per encoding. */
+export interface SpaPage {
+  html: string;
+  /** The bytes for an encoding (null: too small to gain, send the HTML); the same promise on every call. */
+  encoded(encoding: PageEncoding): Promise<Buffer | null>;
+  /** The bytes already made for an encoding, without waiting (undefined: not made yet). */
+  ready(encoding: PageEncoding): Buffer | null | undefined;
+}
+
+function spaPage(html: string): SpaPage {
+  const made: Partial<Record<PageEncoding, Promise<Buffer | null>>> = {};
+  const done: Partial<Record<PageEncoding, Buffer | null>> = {};
+  return {
+    html,
+    encoded(encoding) {
+      if (html.length < PAGE_COMPRESS_MIN_BYTES) return Promise.resolve((done[encoding] = null));
+      // The same compression as before the cache: brotli quality 5, gzip's default level.
+      made[encoding] ??= (encoding === 'br' ? brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }) : gzipAsync(html)).then(
+        (bytes) => (done[encoding] = bytes),
+        () => null,
+      );
+      return made[encoding]!;
+    },
+    ready: (encoding) => done[encoding],
+  };
+}
+
+interface PageEntry {
+  page: SpaPage;
+  /** what it was built at (index.html's mtime, the site state), as the public cache's entries */
+  indexMtime: number;
+  version: number;
+  flags: string;
+  shares: string | undefined;
+  builtAt: number;
+}
+
+const flagsOf = (state: SiteState) => `${state.maintenanceMode}/${state.systemMaintenanceMode}`;
+
 /** Reads index.html and the build manifest again whenever index.html changes (a new build). */
-export function createSpaHtml(fastify: FastifyInstance, root: string) {
+export function createSpaHtml(fastify: FastifyInstance, root: string, options: { now?: () => number } = {}) {
+  const now = options.now ?? (() => Date.now());
   const htmlPath = path.join(root, 'index.html');
   let cached: { mtimeMs: number; html: string; manifest: Manifest | null } | null = null;
+  const pages = new Map<string, PageEntry>();
+  const building = new Map<string, Promise<PageEntry | SpaPage>>();
+  /** hits: pages sent from the cache; builds: pages built (each with its injects); injects: API calls made */
+  const stats = { hits: 0, builds: 0, injects: 0 };
 
   function load() {
     const { mtimeMs } = statSync(htmlPath);
@@ -150,32 +235,36 @@ export function createSpaHtml(fastify: FastifyInstance, root: string) {
     return { js, css };
   }
 
-  async function answersFor(keys: string[], language: Language): Promise<Record<string, unknown>> {
+  /** The answers (200 only), and whether every key got one (else the page is not cached). */
+  async function answersFor(keys: string[], language: Language): Promise<{ answers: Record<string, unknown>; complete: boolean }> {
     const answers: Record<string, unknown> = {};
+    let complete = true;
     await Promise.all(
       keys.map(async (key) => {
         try {
+          stats.injects += 1;
           const res = await fastify.inject({
             method: 'GET',
             url: `/api${key}`,
             headers: { accept: 'application/json', 'content-language': language },
           });
-          if (res.statusCode !== 200) return;
+          if (res.statusCode !== 200) {
+            complete = false;
+            return;
+          }
           const envelope = res.json() as { data?: unknown };
           if (envelope && 'data' in envelope) answers[key] = envelope.data;
+          else complete = false;
         } catch {
           // the page asks the API itself
+          complete = false;
         }
       }),
     );
-    return answers;
+    return { answers, complete };
   }
 
-  return async function render(url: string): Promise<string> {
-    const { html, manifest } = load();
-    const plan = planPage(url);
-    if (!plan) return html;
-
+  async function build(plan: PagePlan, html: string, manifest: Manifest | null): Promise<{ html: string; complete: boolean }> {
     const head: string[] = [];
     const already = new Set([...html.matchAll(/(?:src|href)="\/([^"]+)"/g)].map((m) => m[1]));
     if (manifest) {
@@ -188,14 +277,87 @@ export function createSpaHtml(fastify: FastifyInstance, root: string) {
       for (const file of files.css) if (!already.has(file)) head.push(`<link rel="stylesheet" href="/${escapeAttr(file)}">`);
       for (const file of files.js) if (!already.has(file)) head.push(`<link rel="modulepreload" crossorigin href="/${escapeAttr(file)}">`);
     }
-    const answers = await answersFor(plan.keys, plan.language);
+    const { answers, complete } = await answersFor(plan.keys, plan.language);
     for (const image of plan.images(answers).filter(localImage)) {
       head.push(`<link rel="preload" as="image" fetchpriority="high" href="${escapeAttr(image)}">`);
     }
     const data = `<script type="application/json" id="${INITIAL_DATA_ELEMENT_ID}">${scriptJson({ language: plan.language, answers })}</script>`;
-    return html
-      .replace(/<html lang="[^"]*"/, `<html lang="${plan.language}"`)
-      .replace('</head>', `${head.join('')}</head>`)
-      .replace('<div id="root"></div>', `<div id="root"></div>${data}`);
+    stats.builds += 1;
+    return {
+      html: html
+        .replace(/<html lang="[^"]*"/, `<html lang="${plan.language}"`)
+        .replace('</head>', `${head.join('')}</head>`)
+        .replace('<div id="root"></div>', `<div id="root"></div>${data}`),
+      complete,
+    };
+  }
+
+  function remember(key: string, entry: PageEntry) {
+    pages.delete(key);
+    pages.set(key, entry);
+    if (pages.size > PAGE_CACHE_MAX_ENTRIES) pages.delete(pages.keys().next().value as string);
+  }
+
+  function fresh(entry: PageEntry | undefined, plan: PagePlan, indexMtime: number, state: SiteState): entry is PageEntry {
+    return (
+      !!entry &&
+      entry.indexMtime === indexMtime &&
+      entry.version === state.contentVersion &&
+      entry.flags === flagsOf(state) &&
+      (!plan.shares || entry.shares === state.sharesFingerprint) &&
+      now() - entry.builtAt <= MAX_AGE_MS
+    );
+  }
+
+  /**
+   * The page at `url`, from the cache when every answer it was built from is still the public cache's current one;
+   * else built once (concurrent requests for the same page and state share the build).
+   */
+  async function page(url: string): Promise<SpaPage> {
+    const { html, manifest, mtimeMs } = load();
+    const plan = planPage(url);
+    if (!plan) return spaPage(html);
+    const key = [plan.language, plan.route, plan.screen ?? '', ...plan.keys].join('\u0000');
+    // Read before the answers: an entry is never marked newer than what it holds (a change during the build
+    // leaves it marked with the older state, so the next request builds again).
+    const state = fastify.siteState.peek() ?? (await fastify.siteState.get());
+    const entry = pages.get(key);
+    if (fresh(entry, plan, mtimeMs, state)) {
+      stats.hits += 1;
+      return entry.page;
+    }
+    const validity = { indexMtime: mtimeMs, version: state.contentVersion, flags: flagsOf(state), shares: plan.shares ? state.sharesFingerprint : undefined };
+    const flightKey = `${key}\u0000${validity.indexMtime}/${validity.version}/${validity.flags}/${validity.shares ?? ''}`;
+    let flight = building.get(flightKey);
+    if (!flight) {
+      flight = build(plan, html, manifest).then(({ html: built, complete }) => {
+        const made = spaPage(built);
+        if (!complete) return made;
+        const fresh: PageEntry = { page: made, ...validity, builtAt: now() };
+        remember(key, fresh);
+        return fresh;
+      });
+      building.set(flightKey, flight);
+      const done = () => building.delete(flightKey);
+      flight.then(done, done);
+    }
+    const built = await flight;
+    return 'page' in built ? built.page : built;
+  }
+
+  return {
+    page,
+    /** The page's HTML (tests, callers that compress nothing). */
+    render: async (url: string) => (await page(url)).html,
+    stats,
+    /** Drop every cached page of this node. */
+    clear() {
+      pages.clear();
+    },
+    get size() {
+      return pages.size;
+    },
   };
 }
+
+export type SpaHtml = ReturnType<typeof createSpaHtml>;
