@@ -8,7 +8,7 @@
 // home page's LCP element: eager, high fetch priority, sized) is on screen without waiting for it and nothing
 // moves when the carousel takes over.
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef, useState, type ComponentType, type FocusEvent, type ReactNode } from 'react';
+import { startTransition, useEffect, useRef, useState, type ComponentType, type FocusEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { sliderMachine, type SliderActorRef } from '../../../machines/slider.machine';
 import type { SliderItem } from '../../api/types';
@@ -40,7 +40,9 @@ function useCarousel(wanted: boolean): SlickComponent | null {
     if (!wanted || component) return;
     let live = true;
     loadCarousel().then(
-      (c) => live && setComponent(() => c),
+      // A transition: React renders the carousel (every slide and its clones) in slices of a few ms between
+      // other work instead of one long task after the first paint (issue 11, total blocking time).
+      (c) => live && startTransition(() => setComponent(() => c)),
       () => {},
     );
     return () => {
