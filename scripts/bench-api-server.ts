@@ -21,7 +21,8 @@ const config = loadConfig({
   ...process.env,
   DATABASE_URL: process.env.DATABASE_URL || undefined,
   LOG_LEVEL: 'silent',
-  SERVE_SPA: 'false',
+  // scripts/bench-api.ts passes SERVE_SPA=true and SPA_DIR (a copy of the build) to measure the pages' HTML.
+  SERVE_SPA: process.env.SERVE_SPA === 'true' ? 'true' : 'false',
   MAIL_WORKER: 'false',
   ORDER_WORKER: 'false',
   NODE_ENV: 'production',

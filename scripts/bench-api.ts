@@ -9,12 +9,15 @@
 // CPU time per request (user + system, read from the server process around each run) with the same ratio computed
 // from it: on a machine shared with other work, req/s moves with everyone's load, CPU per request much less.
 // Requests look like a browser's: Content-Language en and Accept-Encoding br, gzip.
+// When the web app is built (dist/index.html), the pages' HTML too (server/routes/spaHtml.ts: index.html with the
+// page's first answers inline): home, the offers list and an offer page, served from a copy of dist taken at the start
+// (a build made meanwhile does not change what is measured). BENCH_SPA=0 leaves them out.
 //
 //   npm run bench:api                                    # PGlite only
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:api
 //   BENCH_CONNECTIONS=64 BENCH_DURATION=5 BENCH_ROUTES=/api/offers npm run bench:api
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,8 +38,11 @@ const ALL_ROUTES = [
   '/api/faq',
   '/api/stats',
 ];
+/** The pages' HTML, when there is a build to serve. */
+const PAGE_ROUTES = ['/pl', '/pl/inwestycje', '/pl/inwestycja/zielone-tarasy'];
+const built = process.env.BENCH_SPA !== '0' && existsSync(path.join(root, 'dist', 'index.html'));
 /** BENCH_ROUTES=/api/offers,/api/faq measures only those (the bare route always runs). */
-const ROUTES = process.env.BENCH_ROUTES ? process.env.BENCH_ROUTES.split(',') : ALL_ROUTES;
+const ROUTES = process.env.BENCH_ROUTES ? process.env.BENCH_ROUTES.split(',') : [...ALL_ROUTES, ...(built ? PAGE_ROUTES : [])];
 
 interface Ports { bare: number; app: number }
 
@@ -120,12 +126,20 @@ async function run(title: string, env: NodeJS.ProcessEnv) {
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-pglite-'));
+let spaDir: string | undefined;
+if (built) {
+  spaDir = mkdtempSync(path.join(tmpdir(), 'bench-spa-'));
+  cpSync(path.join(root, 'dist'), spaDir, { recursive: true });
+}
+const spa = spaDir ? { SERVE_SPA: 'true', SPA_DIR: spaDir } : { SERVE_SPA: 'false' };
 try {
   console.log(`bench:api on ${process.platform}, node ${process.version}, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
-  await run('PGlite', { DATABASE_URL: '', DATA_DIR: dataDir });
-  if (process.env.DATABASE_URL) await run('PostgreSQL', { DATABASE_URL: process.env.DATABASE_URL });
+  if (!built) console.log('(pages skipped: no build in dist/, run `npx vite build` to measure them too)');
+  await run('PGlite', { DATABASE_URL: '', DATA_DIR: dataDir, ...spa });
+  if (process.env.DATABASE_URL) await run('PostgreSQL', { DATABASE_URL: process.env.DATABASE_URL, ...spa });
   else console.log('\n(PostgreSQL skipped: set DATABASE_URL to measure it too)');
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
+  if (spaDir) rmSync(spaDir, { recursive: true, force: true });
 }
 process.exit(0);
