@@ -28,6 +28,11 @@ export interface OfferCardProps {
   layout?: OfferCardLayout;
   /** heading level of the title (3 by default: cards sit under a section heading) */
   headingLevel?: 2 | 3 | 4;
+  /**
+   * How the thumbnail loads (issue 11): `lazy` by default; `eager` for a card above the fold; `priority` for the
+   * list's LCP element (eager, fetchpriority="high": the one the server preloads for the offers list, spaHtml.ts).
+   */
+  image?: 'lazy' | 'eager' | 'priority';
 }
 
 /** The offer page of an offer in a language (its slug in that language, falling back to the other). */
@@ -36,7 +41,7 @@ export function offerHref(language: Language, offer: Pick<OfferSummary, 'slug'>)
   return href(language, 'offer', { slug });
 }
 
-export function OfferCard({ offer, language, from, layout = 'tile', headingLevel = 3 }: OfferCardProps) {
+export function OfferCard({ offer, language, from, layout = 'tile', headingLevel = 3, image = 'lazy' }: OfferCardProps) {
   const t = useT();
   const to = offerHref(language, offer);
   const state: OfferLinkState | undefined = from ? { from } : undefined;
@@ -47,7 +52,12 @@ export function OfferCard({ offer, language, from, layout = 'tile', headingLevel
     <Card $layout={layout} data-testid="offer-card" data-status={status}>
       <Thumb $layout={layout}>
         {offer.thumbUrl ? (
-          <img src={offer.thumbUrl} alt={title} loading="lazy" />
+          <img
+            src={offer.thumbUrl}
+            alt={title}
+            loading={image === 'lazy' ? 'lazy' : 'eager'}
+            fetchPriority={image === 'priority' ? 'high' : undefined}
+          />
         ) : (
           <Placeholder aria-hidden="true" />
         )}

@@ -23,6 +23,13 @@ export interface OffersGridProps {
   reserve?: number;
   /** accessible name of the list */
   label?: string;
+  /**
+   * The first cards above the fold (issue 11): their images load eagerly instead of lazily (the browser fetches
+   * them as soon as the list is drawn, not after layout); 0 by default.
+   */
+  eager?: number;
+  /** The first card's image is the page's LCP element: fetchpriority="high" (and eager). */
+  priority?: boolean;
   /** columns on small / medium / large screens (1/2/3 by default) */
   columns?: { small: number; medium: number; large: number };
 }
@@ -35,6 +42,8 @@ export function OffersGrid({
   skeletons = 0,
   reserve = 0,
   label,
+  eager = 0,
+  priority = false,
   columns = { small: 1, medium: 2, large: 3 },
 }: OffersGridProps) {
   const t = useT();
@@ -58,9 +67,15 @@ export function OffersGrid({
   }
   return (
     <Grid $layout={layout} $columns={columns} aria-label={label} data-layout={layout}>
-      {offers.map((offer) => (
+      {offers.map((offer, i) => (
         <li key={`offer-${offer.id}`}>
-          <OfferCard offer={offer} language={language} from={from} layout={layout} />
+          <OfferCard
+            offer={offer}
+            language={language}
+            from={from}
+            layout={layout}
+            image={i === 0 && priority ? 'priority' : i < Math.max(eager, priority ? 1 : 0) ? 'eager' : 'lazy'}
+          />
         </li>
       ))}
     </Grid>

@@ -33,3 +33,13 @@ export function useScreenSize(): ScreenSize {
 export function skeletonCountFor(size: ScreenSize): number {
   return size === 'large' ? 3 : 2;
 }
+
+/**
+ * How many cards of a list's first screen are above the fold (issue 11: their images load eagerly, the list's LCP
+ * element among them): the first row of tiles (1 / 2 / 3 columns), or the first one or two rows of the list view.
+ */
+export function aboveTheFoldCount(size: ScreenSize, layout: 'tile' | 'list' = 'tile'): number {
+  if (size === 'small') return 1;
+  if (layout === 'list') return 2;
+  return size === 'large' ? 3 : 2;
+}

@@ -7,7 +7,7 @@ import { useAppSystem } from '../../app/AppSystemContext';
 import { contentNode, contentText } from '../../api/content';
 import { fetchFeaturedOffers } from '../../components/offers/api';
 import { OffersGrid } from '../../components/offers/OffersGrid';
-import { skeletonCountFor, useScreenSize } from '../../components/offers/useScreen';
+import { aboveTheFoldCount, skeletonCountFor, useScreenSize } from '../../components/offers/useScreen';
 import { useLoad } from '../../components/ui/useLoad';
 import { usePageTitle } from '../../components/ui/usePageTitle';
 import { href } from '../../config/paths';
@@ -92,6 +92,8 @@ export function FeaturedOffersBlock() {
           label={title}
           skeletons={load.skeleton ? Math.min(HOMEPAGE_SLICE, skeletonCountFor(screen)) : 0}
           reserve={load.skeleton ? HOMEPAGE_SLICE : 0}
+          // the first row loads at once (not lazily); no high priority: the first slide is the home page's LCP
+          eager={aboveTheFoldCount(screen)}
         />
       </Spaced>
       {block && buttonText && (

@@ -15,7 +15,7 @@ import { OffersGrid } from '../../components/offers/OffersGrid';
 import { listHref, OFFERS_PAGE_SIZES, readPage, readPageSize } from '../../components/offers/paging';
 import { PageControl, PageControlPlaceholder } from '../../components/offers/Pagination';
 import type { OfferSummary } from '../../components/offers/types';
-import { skeletonCountFor, useScreenSize } from '../../components/offers/useScreen';
+import { aboveTheFoldCount, skeletonCountFor, useScreenSize } from '../../components/offers/useScreen';
 import { LinkButton } from '../../components/ui/Button';
 import { usePageTitle } from '../../components/ui/usePageTitle';
 import { href } from '../../config/paths';
@@ -132,6 +132,9 @@ export const OffersPage: Screen = ({ params }) => {
           label={t('offers.title')}
           skeletons={skeleton ? skeletonCountFor(screen) : 0}
           reserve={skeleton ? expectedCount(request.page, request.pageSize, total) : 0}
+          // the first card's image is the list's LCP element, preloaded by the server (server/routes/spaHtml.ts)
+          eager={aboveTheFoldCount(screen, layout)}
+          priority
         />
       )}
       {!empty &&
