@@ -1,7 +1,9 @@
 // Lays out an offer's sections on the 12-column grid and renders each by its type; an unknown type
 // renders nothing. Charts, maps, galleries and the timeline slider are loaded on demand (React.lazy) so
-// victory, pigeon-maps and react-slick stay out of the initial chunk.
-import { lazy, Suspense, type ComponentType } from 'react';
+// victory, pigeon-maps and react-slick stay out of the initial chunk; the lazy ones also wait until their place is
+// near the screen (issue 11: a chart below the fold cost its chunk's evaluation, a render and a layout right after
+// the first paint, on a phone about 80 ms each).
+import { lazy, Suspense, useRef, type ComponentType, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { media } from '../../styles/theme';
 import { Skeleton } from '../media/Image';
@@ -16,6 +18,7 @@ import VideoSection from './VideoSection';
 import MapSection from './MapSection';
 import { isFullWidth, spanOf } from './grid';
 import type { Section } from './types';
+import { useInView } from './useInView';
 
 const GallerySection = lazy(() => import('./GallerySection'));
 const TimelineSection = lazy(() => import('./TimelineSection'));
@@ -42,16 +45,38 @@ export const SECTION_COMPONENTS: Record<string, ComponentType<{ section: any }>>
   unlockDetails: UnlockDetailsSection,
 };
 
+const ON_DEMAND = new Set<unknown>([GallerySection, TimelineSection, PieChartSection, BarChartSection]);
+
+/** What a section shows while its code is on the way (or its place is still far from the screen). */
+const placeholder = (
+  <div style={{ position: 'relative', minHeight: 200 }}>
+    <Skeleton />
+  </div>
+);
+
 /** One section by its type; null for a type this SPA does not know (SPEC §2). */
 export function SectionView({ section }: { section: Section }) {
   const Component = SECTION_COMPONENTS[(section as { type: string }).type];
   if (!Component) return null;
-  return (
+  const content = (
     <ErrorBoundary>
-      <Suspense fallback={<div style={{ position: 'relative', minHeight: 200 }}><Skeleton /></div>}>
+      <Suspense fallback={placeholder}>
         <Component section={section} />
       </Suspense>
     </ErrorBoundary>
+  );
+  return ON_DEMAND.has(Component) ? <WhenNear>{content}</WhenNear> : content;
+}
+
+/** Renders its children once its place comes within a screen's height of the viewport (and keeps them). */
+function WhenNear({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLDivElement | null>(null);
+  const near = useInView(ref, { once: true, threshold: 0, rootMargin: '100% 0px' });
+  if (near) return <>{children}</>;
+  return (
+    <div ref={ref} data-testid="section-deferred">
+      {placeholder}
+    </div>
   );
 }
 

@@ -1,8 +1,11 @@
 // Whether an element has scrolled into view (IntersectionObserver); true at once where there is none.
 import { useEffect, useState, type RefObject } from 'react';
 
-export function useInView(ref: RefObject<Element | null>, options: { once?: boolean; threshold?: number } = {}): boolean {
-  const { once = false, threshold = 0.25 } = options;
+export function useInView(
+  ref: RefObject<Element | null>,
+  options: { once?: boolean; threshold?: number; rootMargin?: string } = {},
+): boolean {
+  const { once = false, threshold = 0.25, rootMargin } = options;
   const [inView, setInView] = useState(false);
   useEffect(() => {
     const el = ref.current;
@@ -16,10 +19,10 @@ export function useInView(ref: RefObject<Element | null>, options: { once?: bool
         setInView(entry.isIntersecting);
         if (entry.isIntersecting && once) observer.disconnect();
       },
-      { threshold },
+      { threshold, rootMargin },
     );
     observer.observe(el);
     return () => observer.disconnect();
-  }, [ref, once, threshold]);
+  }, [ref, once, threshold, rootMargin]);
   return inView;
 }

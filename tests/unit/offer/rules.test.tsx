@@ -1,7 +1,7 @@
 // The single offer's rules: SPEC §9 rounding, date ranges, the table's scroll rule, the grid's full-width
 // flag, mixcloud detection, the timeline rules and an unknown section type rendering nothing.
-import { screen } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { act, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   commissionPercent,
   commissionValue,
@@ -130,6 +130,44 @@ describe('sections', () => {
     renderView(<SectionsGrid sections={[text]} />);
     expect(screen.getByRole('heading', { name: 'About' })).toBeInTheDocument();
     expect(screen.getByTestId('section-text')).not.toHaveAttribute('data-full-width');
+  });
+
+  describe('a chart, gallery or timeline waits until its place is near the screen', () => {
+    afterEach(() => vi.unstubAllGlobals());
+    const bars = {
+      id: 'b', type: 'barChart', position: 1, title: 'Sales', grid: grid(12),
+      elements: [{ label: 'May', value: 55, color: '' }],
+    } as unknown as Section;
+
+    it('draws a placeholder far from the screen, and the section once it comes near', async () => {
+      const observed: { callback: IntersectionObserverCallback; options?: IntersectionObserverInit }[] = [];
+      vi.stubGlobal(
+        'IntersectionObserver',
+        class {
+          constructor(callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
+            observed.push({ callback, options });
+          }
+          observe() {}
+          disconnect() {}
+        },
+      );
+      renderView(<SectionView section={bars} />);
+      expect(screen.getByTestId('section-deferred')).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: 'Sales' })).toBeNull();
+      // a screen's height ahead of the viewport
+      expect(observed[0].options?.rootMargin).toBe('100% 0px');
+      await act(async () => observed[0].callback([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver));
+      expect(screen.queryByTestId('section-deferred')).toBeNull();
+      expect(await screen.findByRole('heading', { name: 'Sales' })).toBeInTheDocument();
+    });
+
+    it('a text section is drawn at once', () => {
+      vi.stubGlobal('IntersectionObserver', class { observe() {} disconnect() {} });
+      const text = { id: 't', type: 'text', position: 1, title: 'About', content: '<p>Hi</p>', grid: grid(12) } as Section;
+      renderView(<SectionView section={text} />);
+      expect(screen.getByRole('heading', { name: 'About' })).toBeInTheDocument();
+      expect(screen.queryByTestId('section-deferred')).toBeNull();
+    });
   });
 
   it('the unlock-details prompt hides for a logged-in visitor', async () => {
