@@ -333,9 +333,9 @@ export function createSpaHtml(fastify: FastifyInstance, root: string, options: {
       flight = build(plan, html, manifest).then(({ html: built, complete }) => {
         const made = spaPage(built);
         if (!complete) return made;
-        const fresh: PageEntry = { page: made, ...validity, builtAt: now() };
-        remember(key, fresh);
-        return fresh;
+        const kept: PageEntry = { page: made, ...validity, builtAt: now() };
+        remember(key, kept);
+        return kept;
       });
       building.set(flightKey, flight);
       const done = () => building.delete(flightKey);
