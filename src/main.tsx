@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { preloadRoute } from './app/Routes';
@@ -15,8 +15,11 @@ preloadRoute(window.location.pathname);
 const system = createAppSystem();
 system.start();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App system={system} />
-  </StrictMode>,
-);
+// A transition: the first render is time-sliced (issue 11, total blocking time).
+startTransition(() => {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App system={system} />
+    </StrictMode>,
+  );
+});
