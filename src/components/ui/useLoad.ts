@@ -1,8 +1,8 @@
 // Runs a load machine for a view: `useLoad(fetcher, params)` requests again whenever `params` change
 // (compared by value) and returns what the view renders. The fetcher gets an AbortSignal so leaving a page
 // or asking again cancels the request.
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef } from 'react';
+import { useActorRef } from '@xstate/react';
+import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { createLoadMachine } from '../../../machines/load.machine';
 
@@ -30,9 +30,20 @@ export function useLoad<TData, TParams>(
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [actor, key]);
 
-  const status = useSelector(actor, (s) => s.value as LoadStatus);
-  const data = useSelector(actor, (s) => s.context.data);
-  const error = useSelector(actor, (s) => s.context.error);
-  const skeleton = useSelector(actor, (s) => s.hasTag('skeleton'));
-  return { status, data, error, skeleton, retry: () => actor.send({ type: 'load.retried' }) };
+  // The chart's state reaches the view in a transition, not through a synchronous store subscription: an answer
+  // (often the page's whole content, e.g. an offer) is then drawn in slices of a few milliseconds instead of one
+  // long task (issue 11, total blocking time). One chart per view, so there is nothing to tear.
+  const [snapshot, setSnapshot] = useState(() => actor.getSnapshot());
+  useEffect(() => {
+    setSnapshot(actor.getSnapshot());
+    const subscription = actor.subscribe((next) => startTransition(() => setSnapshot(next)));
+    return () => subscription.unsubscribe();
+  }, [actor]);
+  return {
+    status: snapshot.value as LoadStatus,
+    data: snapshot.context.data,
+    error: snapshot.context.error,
+    skeleton: snapshot.hasTag('skeleton'),
+    retry: () => actor.send({ type: 'load.retried' }),
+  };
 }
