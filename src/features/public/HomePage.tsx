@@ -8,6 +8,7 @@ import { contentNode, contentText } from '../../api/content';
 import { fetchFeaturedOffers } from '../../components/offers/api';
 import { OffersGrid } from '../../components/offers/OffersGrid';
 import { aboveTheFoldCount, skeletonCountFor, useScreenSize } from '../../components/offers/useScreen';
+import { AfterFirstPaint } from '../../components/ui/AfterFirstPaint';
 import { useLoad } from '../../components/ui/useLoad';
 import { usePageTitle } from '../../components/ui/usePageTitle';
 import { href } from '../../config/paths';
@@ -44,12 +45,15 @@ export function HomePage() {
       )}
       <IntroSection node={homeNode(tree, 'intro')} />
       <PlatformStatsBand />
-      <TilesSection node={homeNode(tree, 'tiles')} />
-      <FeaturedOffersBlock />
-      <CardSection node={homeNode(tree, 'card')} />
-      <ListCardSection node={homeNode(tree, 'listCard')} />
-      <SponsorBandSection node={homeNode(tree, 'sponsorBand')} />
-      <HomeFaqSection />
+      {/* Below the fold on every screen size: drawn right after the hero and intro are on screen. */}
+      <AfterFirstPaint>
+        <TilesSection node={homeNode(tree, 'tiles')} />
+        <FeaturedOffersBlock />
+        <CardSection node={homeNode(tree, 'card')} />
+        <ListCardSection node={homeNode(tree, 'listCard')} />
+        <SponsorBandSection node={homeNode(tree, 'sponsorBand')} />
+        <HomeFaqSection />
+      </AfterFirstPaint>
     </div>
   );
 }
