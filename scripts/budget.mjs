@@ -15,8 +15,8 @@ const dist = path.resolve(process.argv[2] || 'dist');
 // today's largest route: anything that grows fails here and is named. Lower it as the routes shrink, down to 120.
 // 2026-11-22: 155 (entry 128 kB, offer 149.5 kB). 2026-11-23: 148 (entry 122 kB, offer 144.9 kB at HEAD, 146.7 kB
 // with the work in progress): the drawer, user menu, error pages and maintenance screen load on demand, plain fetch
-// instead of ofetch/ufo/destr.
-const budgetKb = Number(process.env.BUNDLE_BUDGET_KB || 148);
+// instead of ofetch/ufo/destr. Later that day: 143 (entry 119 kB in 3 files, home 135.8, list 127.5, offer 142.1).
+const budgetKb = Number(process.env.BUNDLE_BUDGET_KB || 143);
 const kb = (bytes) => (bytes / 1000).toFixed(2).padStart(8) + ' kB';
 
 const htmlPath = path.join(dist, 'index.html');
