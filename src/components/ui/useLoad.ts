@@ -2,9 +2,10 @@
 // (compared by value) and returns what the view renders. The fetcher gets an AbortSignal so leaving a page
 // or asking again cancels the request.
 import { useActorRef } from '@xstate/react';
-import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { fromPromise } from 'xstate';
 import { createLoadMachine } from '../../../machines/load.machine';
+import { useSnapshotInTransition } from './useSnapshotInTransition';
 
 export type LoadStatus = 'idle' | 'loading' | 'success' | 'failure';
 
@@ -30,15 +31,9 @@ export function useLoad<TData, TParams>(
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [actor, key]);
 
-  // The chart's state reaches the view in a transition, not through a synchronous store subscription: an answer
-  // (often the page's whole content, e.g. an offer) is then drawn in slices of a few milliseconds instead of one
-  // long task (issue 11, total blocking time). One chart per view, so there is nothing to tear.
-  const [snapshot, setSnapshot] = useState(() => actor.getSnapshot());
-  useEffect(() => {
-    setSnapshot(actor.getSnapshot());
-    const subscription = actor.subscribe((next) => startTransition(() => setSnapshot(next)));
-    return () => subscription.unsubscribe();
-  }, [actor]);
+  // The chart's state reaches the view in a transition: an answer (often the page's whole content, an offer) is
+  // drawn time-sliced instead of in one long task (issue 11).
+  const snapshot = useSnapshotInTransition(actor);
   return {
     status: snapshot.value as LoadStatus,
     data: snapshot.context.data,

@@ -2,7 +2,7 @@
 // page size in the `items` query (6/9/12/15). One chart owns the list (machines/offersList.machine.ts): its
 // load, its paging and where to go; the view reads the address, sends it to the chart when it changes, and
 // renders the chart's state. `/page/1` and `/page/abc` are replaced by the list's own address.
-import { useActorRef, useSelector } from '@xstate/react';
+import { useActorRef } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { useLocation, useSearch } from 'wouter';
@@ -17,6 +17,7 @@ import { PageControl, PageControlPlaceholder } from '../../components/offers/Pag
 import type { OfferSummary } from '../../components/offers/types';
 import { aboveTheFoldCount, skeletonCountFor, useScreenSize } from '../../components/offers/useScreen';
 import { LinkButton } from '../../components/ui/Button';
+import { useSnapshotInTransition } from '../../components/ui/useSnapshotInTransition';
 import { usePageTitle } from '../../components/ui/usePageTitle';
 import { href } from '../../config/paths';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../../config/storage';
@@ -82,13 +83,13 @@ export const OffersPage: Screen = ({ params }) => {
     list.send({ type: 'offersList.requested', request: JSON.parse(requestKey) as OffersListRequest });
   }, [list, requestKey]);
 
-  const failed = useSelector(list, (s) => s.matches('failure'));
-  const empty = useSelector(list, (s) => s.matches('empty'));
-  const ready = useSelector(list, (s) => s.hasTag('controls'));
-  const skeleton = useSelector(list, (s) => s.hasTag('skeleton'));
-  const items = useSelector(list, (s) => s.context.items);
-  const total = useSelector(list, (s) => s.context.totalItems);
-  const totalPages = useSelector(list, (s) => s.context.totalPages);
+  // The list's state reaches the view in a transition: a page of cards is drawn time-sliced (issue 11).
+  const state = useSnapshotInTransition(list);
+  const failed = state.matches('failure');
+  const empty = state.matches('empty');
+  const ready = state.hasTag('controls');
+  const skeleton = state.hasTag('skeleton');
+  const { items, totalItems: total, totalPages } = state.context;
   // On failure the not-found page shows, with its own title.
   usePageTitle(failed ? t('layout.notFound.title') : t('offers.title'));
 
