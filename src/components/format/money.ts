@@ -28,10 +28,14 @@ export function formatMoney(grosze: number, language: Language): string {
   return language === 'pl' ? `${minus}${amount}\u00a0zł` : `${minus}PLN\u00a0${amount}`;
 }
 
+/** A percentage with up to 2 decimals in the page language ("12,5%" / "12.5%"). */
+export function formatPercent(value: number, language: Language): string {
+  return `${numberFormat(language, { maximumFractionDigits: 2 }).format(value)}%`;
+}
+
 /** A percentage from a fraction (0.025 → `2,5%` / `2.5%`), rounded to 2 decimals (SPEC §9). */
 export function formatFractionPercent(fraction: number, language: Language): string {
-  const value = Math.round(fraction * 100 * 100) / 100;
-  return `${numberFormat(language, { maximumFractionDigits: 2 }).format(value)}%`;
+  return formatPercent(Math.round(fraction * 100 * 100) / 100, language);
 }
 
 /**

@@ -40,10 +40,7 @@ export function formatNumber(value: number, language: Language): string {
   return numberFormat(language, { maximumFractionDigits: 2, useGrouping: 'always' as unknown as boolean }).format(value);
 }
 
-/** A percentage with up to 2 decimals in the page language ("12,5%"). */
-export function formatPercent(value: number, language: Language): string {
-  return `${numberFormat(language, { maximumFractionDigits: 2 }).format(value)}%`;
-}
+export { formatPercent } from '../format/money';
 
 // A decimal number written with a point (38.0, 1250.75) standing on its own: not part of a date (01.02.2025),
 // a version or a code (v1.2, M1.5), nor followed by another point or comma and digit.

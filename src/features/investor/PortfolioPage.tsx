@@ -17,7 +17,8 @@ import { useLanguage, useT, type Translate } from '../../i18n/i18n';
 import { createInvestorApi } from './api';
 import { PAGE_SIZES, usePagedList } from './paging';
 import { pluralKey } from './plural';
-import { Card, Empty, Fields, formatPercent, InvestorPage, LoadError, ProgressBar, Skeleton } from './ui';
+import { formatPercent } from '../../components/format/money';
+import { Card, Empty, Fields, InvestorPage, LoadError, ProgressBar, Skeleton } from './ui';
 
 const Charts = lazy(() => import('./Charts').then((m) => ({ default: m.AllocationChart })));
 

@@ -9,7 +9,6 @@ import { useActorRef } from '@xstate/react';
 import { fileDownloadMachine, type FileRequest } from '../../../machines/fileDownload.machine';
 import type { DownloadedFile } from '../../api/http';
 import { useAppSystem } from '../../app/AppSystemContext';
-import { numberFormat } from '../../components/format/intl';
 import { Button } from '../../components/ui/Button';
 import type { Language } from '../../config/env';
 import { href, type RouteName } from '../../config/paths';
@@ -19,10 +18,6 @@ import { createInvestorApi } from './api';
 export function formatDate(iso: string | null, language: Language, withTime = true): string {
   if (!iso) return '—';
   return new Intl.DateTimeFormat(language === 'pl' ? 'pl-PL' : 'en-GB', withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' }).format(new Date(iso));
-}
-
-export function formatPercent(value: number, language: Language): string {
-  return `${numberFormat(language, { maximumFractionDigits: 2 }).format(value)}%`;
 }
 
 const NAV: RouteName[] = ['dashboard', 'portfolio', 'orders', 'transactions', 'documents', 'settings'];
