@@ -1,17 +1,16 @@
 // Money at the edge (SPEC §9, issue "Investing"): integer grosze become PLN text only in views —
 // `1 234,50 zł` in Polish, `PLN 1,234.50` in English — and bank account numbers are shown grouped.
 import type { Language } from '../../config/env';
-import { numberFormat } from './intl';
+import { numberFormat, type DecimalOptions } from './intl';
 
-// Decimal style, not `style: 'currency'`: a currency formatter loads the currency display data on first use,
-// which took about 55 ms of a page's first render on a phone-speed CPU (4× slowed; issue 11). The symbol's
-// place is the product's fixed format: `1 234,50 zł` in Polish, `PLN 1,234.50` in English.
-const AMOUNT = {
+// A decimal number and the product's fixed symbol place, `1 234,50 zł` in Polish, `PLN 1,234.50` in English
+// (no Intl currency formatter: see ./intl.ts, issue 11).
+const AMOUNT: DecimalOptions = {
   minimumFractionDigits: 2,
   maximumFractionDigits: 2,
   // Polish leaves 4-digit amounts ungrouped by default (1234,50); the product groups them always.
-  useGrouping: 'always' as unknown as boolean,
-} satisfies Intl.NumberFormatOptions;
+  useGrouping: 'always',
+};
 
 /**
  * Integer grosze → `1 234,50 zł` (pl) / `PLN 1,234.50` (en). The spaces are non-breaking (as Intl writes
@@ -22,8 +21,7 @@ export function formatMoney(grosze: number, language: Language): string {
   const abs = Math.abs(Math.trunc(grosze));
   // Whole złoty and grosze apart, so amounts above 2^53 / 100 precision never lose a grosz.
   const amount = numberFormat(language, AMOUNT)
-    .format(Math.floor(abs / 100) + (abs % 100) / 100)
-    .replace(/[\u202f ]/g, '\u00a0');
+    .format(Math.floor(abs / 100) + (abs % 100) / 100);
   const minus = sign < 0 && abs > 0 ? '-' : '';
   return language === 'pl' ? `${minus}${amount}\u00a0zł` : `${minus}PLN\u00a0${amount}`;
 }

@@ -1,7 +1,9 @@
 // What an offer card shows investors (issue 11): its status, the projected return, the investment window and
 // the funding progress, from the OfferSummary's investing figures (docs/api.md "Public site"). Pure helpers,
 // tested on their own. No date library here: cards are drawn by screens in the initial chunk (not-found
-// offers), so the window is written with Intl (SPEC §9's `MMM YYYY` ranges, as the offer page writes them).
+// offers), so the window is written from the month names below (SPEC §9's `MMM YYYY` ranges, as the offer page
+// writes them), not with Intl.DateTimeFormat: a page's first Intl formatter costs 100–170 ms on a phone-speed
+// CPU (issue 11; src/components/format/intl.ts). tests/unit/format/intl.test.ts checks them against Intl.
 import type { Language } from '../../config/env';
 import type { OfferStatus, OfferSummary } from './types';
 
@@ -38,19 +40,19 @@ export function fundingOf(offer: Pick<OfferSummary, 'funding'>): FundingFigures 
   return { raised: funding.raised, target: funding.target, percent, width: Math.min(100, Math.max(0, percent)) };
 }
 
-const monthFormats = new Map<Language, Intl.DateTimeFormat>();
+/** Short month names as Intl writes them (pl-PL, en-US; `month: 'short'`). */
+export const SHORT_MONTHS: Record<Language, readonly string[]> = {
+  pl: ['sty', 'lut', 'mar', 'kwi', 'maj', 'cze', 'lip', 'sie', 'wrz', 'paź', 'lis', 'gru'],
+  en: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
+};
 
-/** `MMM YYYY` in the page language: `mar 2025` / `Mar 2025`. */
-function monthYear(iso: string | null | undefined, language: Language): string {
+/** `MMM YYYY` in the page language, in UTC: `mar 2025` / `Mar 2025`. */
+export function monthYear(iso: string | null | undefined, language: Language): string {
   if (!iso) return '';
   const time = Date.parse(iso);
   if (!Number.isFinite(time)) return '';
-  let format = monthFormats.get(language);
-  if (!format) {
-    format = new Intl.DateTimeFormat(language === 'pl' ? 'pl-PL' : 'en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
-    monthFormats.set(language, format);
-  }
-  return format.format(time);
+  const date = new Date(time);
+  return `${SHORT_MONTHS[language][date.getUTCMonth()]} ${date.getUTCFullYear()}`;
 }
 
 /** SPEC §9: the investment window, `start - end`, `from start`, `to end`, or '' when neither is known. */

@@ -37,7 +37,7 @@ export function formatPln(grosze: number, language: Language): string {
 
 /** A number with up to 2 decimals in the page language, always grouped like money ("1 250,5" / "1,250.5"). */
 export function formatNumber(value: number, language: Language): string {
-  return numberFormat(language, { maximumFractionDigits: 2, useGrouping: 'always' as unknown as boolean }).format(value);
+  return numberFormat(language, { maximumFractionDigits: 2, useGrouping: 'always' }).format(value);
 }
 
 export { formatPercent } from '../format/money';
