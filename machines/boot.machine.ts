@@ -157,4 +157,5 @@ export function createBootMachine<TSplash = unknown, TSlider = unknown, TContent
   }), descriptions);
 }
 
-export const bootMachine = createBootMachine();
+// Pure: a bundle that only takes the factory (the app) leaves this default chart out.
+export const bootMachine = /*#__PURE__*/ createBootMachine();

@@ -55,6 +55,14 @@ function clearSession() {
 
 type Implementations<M extends { provide: (i: never) => unknown }> = Parameters<M['provide']>[0];
 
+/**
+ * A test's overrides on top of the real implementations. Without any, the machine is used as it is: every
+ * `provide` builds the whole chart again, part of the entry's start-up work on a phone (issue 11).
+ */
+function withOverrides<M extends { provide: (i: never) => M }>(machine: M, overrides: Implementations<M> | undefined): M {
+  return overrides ? machine.provide(overrides as never) : machine;
+}
+
 /** The auth chart with the API's user: `context.user` is a `User`. */
 export const appAuthMachine = createAuthMachine<User>();
 
@@ -100,7 +108,7 @@ export function createAppSystem(options: AppSystemOptions = {}) {
   const stored = readStorage(STORAGE_KEYS.platformLanguage);
 
   const language = createActor(
-    languageMachine.provide({
+    withOverrides(languageMachine.provide({
       actors: { loadDictionary: fromPromise(({ input }) => loadDictionary(input.language)) },
       actions: {
         storeLanguage: (_, { language: l }) => writeStorage(STORAGE_KEYS.platformLanguage, l),
@@ -110,7 +118,7 @@ export function createAppSystem(options: AppSystemOptions = {}) {
           // Offers are cached by the public-site issue; nothing is cached yet.
         },
       },
-    }).provide(options.overrides?.language ?? {}),
+    }), options.overrides?.language),
     { input: { defaultLanguage: env.defaultLanguage, stored: isLanguage(stored) ? stored : null } },
   );
   const currentLanguage = (): Language => language.getSnapshot().context.language ?? env.defaultLanguage;
@@ -136,7 +144,7 @@ export function createAppSystem(options: AppSystemOptions = {}) {
 
   function createAuth() {
     return createActor(
-      appAuthMachine.provide({
+      withOverrides(appAuthMachine.provide({
         actors: {
           login: fromPromise(({ input }) => api.login(input.email, input.password)),
           refresh: fromPromise(({ input }) => refreshAcrossTabs(input.refreshToken, api.refresh)),
@@ -153,14 +161,14 @@ export function createAppSystem(options: AppSystemOptions = {}) {
           redirectToResendActivation: (_, { email }) =>
             navigate(href(currentLanguage(), 'resendActivation', { email })),
         },
-      }).provide((options.overrides?.auth ?? {}) as Implementations<typeof appAuthMachine>),
+      }), options.overrides?.auth as Implementations<typeof appAuthMachine> | undefined),
       { input: { tokens: readStoredTokens() } },
     );
   }
   auth = createAuth();
 
   const boot = createActor(
-    appBootMachine.provide({
+    withOverrides(appBootMachine.provide({
       actors: {
         loadSplash: fromPromise(({ signal }) => api.splashScreen(signal)),
         loadSlider: fromPromise(({ signal }) => api.slider(signal)),
@@ -173,7 +181,7 @@ export function createAppSystem(options: AppSystemOptions = {}) {
       actions: {
         splashLoaded: ({ context }) => maintenance.send({ type: 'maintenance.configLoaded', config: context.splash }),
       },
-    }).provide((options.overrides?.boot ?? {}) as Implementations<typeof appBootMachine>),
+    }), options.overrides?.boot as Implementations<typeof appBootMachine> | undefined),
     { input: { hasSession: readStoredTokens() !== null } },
   );
 

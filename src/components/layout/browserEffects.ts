@@ -61,13 +61,10 @@ export const browserConnectivityMachine = connectivityMachine.provide({
   },
 });
 
-function readCookie(name: string): string | null {
-  if (typeof document === 'undefined') return null;
-  for (const part of document.cookie.split(';')) {
-    const [key, ...value] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(value.join('='));
-  }
-  return null;
+/** The names of the page's cookies, read once (every `document.cookie` read is a synchronous call to the browser). */
+function cookieNames(): Set<string> {
+  if (typeof document === 'undefined') return new Set();
+  return new Set(document.cookie.split(';').map((part) => part.split('=')[0].trim()).filter(Boolean));
 }
 
 function writeCookie(name: string, value: string, expires: Date): void {
@@ -77,10 +74,10 @@ function writeCookie(name: string, value: string, expires: Date): void {
 
 export const browserCookieConsentMachine = cookieConsentMachine.provide({
   actors: {
-    readConsentCookies: fromPromise<ConsentCookies>(async () => ({
-      accepted: readCookie(COOKIE_KEYS.accepted) !== null,
-      dismissed: readCookie(COOKIE_KEYS.dismissed) !== null,
-    })),
+    readConsentCookies: fromPromise<ConsentCookies>(async () => {
+      const cookies = cookieNames();
+      return { accepted: cookies.has(COOKIE_KEYS.accepted), dismissed: cookies.has(COOKIE_KEYS.dismissed) };
+    }),
   },
   actions: {
     writeAcceptCookie: () => writeCookie(COOKIE_KEYS.accepted, '1', COOKIE_ACCEPT_EXPIRES),
