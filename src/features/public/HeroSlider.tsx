@@ -33,23 +33,39 @@ export function loadCarousel(): Promise<SlickComponent> {
   return slickLoading;
 }
 
-/** The carousel component once its chunk has arrived, else null (and the load is started). */
-function useCarousel(wanted: boolean): SlickComponent | null {
+/**
+ * The carousel component once it is wanted and its chunk has arrived, else null. Its chunk is fetched after the
+ * page's load (or at once when wanted); it is mounted only when wanted: react-slick measures every slide when it
+ * mounts, one long task of 100–150 ms on a phone-speed CPU, which the first screen does not need (issue 11).
+ */
+function useCarousel(multiple: boolean, wanted: boolean): { Carousel: SlickComponent | null; failed: boolean } {
   const [component, setComponent] = useState<SlickComponent | null>(() => Slick);
+  const [failed, setFailed] = useState(false);
+  // The chunk: after the page has loaded, so it does not compete with the first screen's files.
   useEffect(() => {
-    if (!wanted || component) return;
+    if (!multiple || Slick) return;
+    const fetchChunk = () => void loadCarousel().catch(() => {});
+    if (document.readyState === 'complete') {
+      const timer = setTimeout(fetchChunk, 0);
+      return () => clearTimeout(timer);
+    }
+    window.addEventListener('load', fetchChunk, { once: true });
+    return () => window.removeEventListener('load', fetchChunk);
+  }, [multiple]);
+  useEffect(() => {
+    if (!multiple || !wanted || component) return;
     let live = true;
     loadCarousel().then(
       // A transition: React renders the carousel (every slide and its clones) in slices of a few ms between
       // other work instead of one long task after the first paint (issue 11, total blocking time).
       (c) => live && startTransition(() => setComponent(() => c)),
-      () => {},
+      () => live && setFailed(true),
     );
     return () => {
       live = false;
     };
-  }, [wanted, component]);
-  return component;
+  }, [multiple, wanted, component]);
+  return { Carousel: multiple && (wanted || component) ? component : null, failed };
 }
 
 interface SlickHandle {
@@ -81,27 +97,45 @@ function HeroSliderView({ items, isLoggedIn, actor }: { items: readonly SliderIt
   const paused = useSelector(actor, (s) => s.hasTag('paused'));
   const index = useSelector(actor, (s) => s.context.index);
   const count = useSelector(actor, (s) => s.context.count);
-  // One slide needs no carousel at all.
-  const Carousel = useCarousel(items.length > 1);
+  // The carousel is wanted once the chart moves on from the slide drawn alone, or the visitor reaches for the
+  // slider (pointer, touch, keyboard focus); one slide needs no carousel at all. Until then the chart's first
+  // slide is drawn alone, in the same box and markup.
+  const [alone, setAlone] = useState(index);
+  const [wanted, setWanted] = useState(() => Slick !== null);
+  const want = () => setWanted(true);
+  const { Carousel, failed } = useCarousel(items.length > 1, wanted);
+  useEffect(() => {
+    if (Carousel || index === alone) return;
+    // The carousel takes over at the slide drawn alone and moves on from there (below); with one slide, or
+    // without its chunk, the chart's slide is simply drawn instead.
+    if (items.length > 1 && !failed) setWanted(true);
+    else setAlone(index);
+  }, [Carousel, index, alone, items.length, failed]);
 
   // New slides (a language switch loads them again): the chart starts over.
   const firstItems = useRef(items);
   useEffect(() => {
     if (items === firstItems.current) return;
     firstItems.current = items;
+    setAlone(0);
     actor.send({ type: 'slider.itemsChanged', count: items.length });
   }, [actor, items]);
 
-  // Follow the chart: show its slide (forwards across the loop when it moved on by one).
-  const shown = useRef(0);
+  // Follow the chart: show its slide (forwards across the loop when it moved on by one). The carousel starts
+  // at the slide that was drawn alone, so its first move is animated too.
+  const shown = useRef(alone);
   useEffect(() => {
+    if (!slick.current) {
+      shown.current = alone;
+      return;
+    }
     const from = shown.current;
     shown.current = index;
-    if (from === index || !slick.current) return;
+    if (from === index) return;
     if (index === (from + 1) % count) slick.current.slickNext();
     else if (index === (from - 1 + count) % count) slick.current.slickPrev();
     else slick.current.slickGoTo(index);
-  }, [index, count]);
+  }, [index, count, alone, Carousel]);
 
   // Only the current slide's video plays; a slide that is left stops its video.
   useEffect(() => {
@@ -187,9 +221,16 @@ function HeroSliderView({ items, isLoggedIn, actor }: { items: readonly SliderIt
       data-testid="hero-slider"
       data-index={index}
       data-paused={paused ? 'true' : 'false'}
-      onMouseEnter={() => send({ type: 'slider.hovered' })}
+      onMouseEnter={() => {
+        want();
+        send({ type: 'slider.hovered' });
+      }}
       onMouseLeave={() => send({ type: 'slider.unhovered' })}
-      onFocus={() => send({ type: 'slider.hovered' })}
+      onTouchStart={want}
+      onFocus={() => {
+        want();
+        send({ type: 'slider.hovered' });
+      }}
       onBlur={onBlur}
     >
       {Carousel ? (
@@ -204,7 +245,7 @@ function HeroSliderView({ items, isLoggedIn, actor }: { items: readonly SliderIt
           speed={500}
           slidesToShow={1}
           slidesToScroll={1}
-          initialSlide={index}
+          initialSlide={alone}
           afterChange={(current: number) => {
             shown.current = current;
             if (current !== actor.getSnapshot().context.index) send({ type: 'slider.shown', index: current });
@@ -215,8 +256,8 @@ function HeroSliderView({ items, isLoggedIn, actor }: { items: readonly SliderIt
           ))}
         </Carousel>
       ) : (
-        // Before the carousel: the chart's current slide alone (arrows and autoplay already work).
-        <div key={items[index]?.id}>{items[index] && slide(items[index], index)}</div>
+        // Before the carousel: the slide drawn alone (arrows and autoplay already work: they bring the carousel).
+        <div key={items[alone]?.id}>{items[alone] && slide(items[alone], alone)}</div>
       )}
       <Live aria-live="polite" data-testid="slider-status">
         {t('home.slider.slide', { index: index + 1, count: items.length })}

@@ -1,0 +1,64 @@
+// The hero slider mounts react-slick only when it is wanted (issue 11: its mount measures every slide, a long
+// task the first screen does not need): the first slide is drawn alone until the chart moves on or the visitor
+// reaches for the slider; the carousel then takes over at that slide and animates to the chart's slide.
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { createActor } from 'xstate';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sliderMachine } from '../../../machines/slider.machine';
+import type { SliderItem } from '../../../src/api/types';
+import { HeroSlider } from '../../../src/features/public/HeroSlider';
+import { loadTexts, renderView } from '../layout/render';
+
+const image = (n: number): SliderItem => ({
+  id: `s${n}`,
+  fileType: 'image',
+  imageUrl: `/media/slide-${n}.svg`,
+  name: `Slide ${n}`,
+  content: `<h2>Headline ${n}</h2>`,
+  shadowOverlay: false,
+  guestButtonLabel: null,
+  guestButtonUrl: null,
+  loggedUserButtonLabel: null,
+  loggedUserButtonUrl: null,
+});
+const ITEMS = [image(1), image(2), image(3)];
+
+const carousel = () => document.querySelector('.slick-slider');
+/** the slide react-slick shows (not one of its clones) */
+const carouselSlide = () => document.querySelector('.slick-slide.slick-current:not(.slick-cloned) img')?.getAttribute('alt');
+
+describe('hero slider: the carousel is mounted when wanted', () => {
+  beforeAll(loadTexts);
+
+  it('draws the first slide alone, then lets the carousel take over and move on when the chart moves', async () => {
+    const actor = createActor(sliderMachine, { input: { count: ITEMS.length } }).start();
+    renderView(<HeroSlider items={ITEMS} isLoggedIn={false} actorRef={actor} />);
+    expect(screen.getByRole('img', { name: 'Slide 1' })).toBeTruthy();
+    // the page has loaded and time passes: still no carousel
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(carousel()).toBeNull();
+    expect(screen.queryByRole('img', { name: 'Slide 2' })).toBeNull();
+
+    act(() => actor.send({ type: 'slider.next' }));
+    await waitFor(() => expect(carousel()).not.toBeNull());
+    await waitFor(() => expect(carouselSlide()).toBe('Slide 2'));
+    expect(screen.getByTestId('hero-slider').getAttribute('data-index')).toBe('1');
+  });
+
+  it('mounts the carousel at the slide on screen when the visitor reaches for the slider', async () => {
+    const actor = createActor(sliderMachine, { input: { count: ITEMS.length } }).start();
+    renderView(<HeroSlider items={ITEMS} isLoggedIn={false} actorRef={actor} />);
+    fireEvent.mouseEnter(screen.getByTestId('hero-slider'));
+    await waitFor(() => expect(carousel()).not.toBeNull());
+    expect(carouselSlide()).toBe('Slide 1');
+  });
+
+  it('never loads a carousel for one slide', async () => {
+    const actor = createActor(sliderMachine, { input: { count: 1 } }).start();
+    renderView(<HeroSlider items={[image(1)]} isLoggedIn={false} actorRef={actor} />);
+    fireEvent.mouseEnter(screen.getByTestId('hero-slider'));
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(carousel()).toBeNull();
+    expect(screen.getByRole('img', { name: 'Slide 1' })).toBeTruthy();
+  });
+});
