@@ -12,6 +12,7 @@ import { stepOfContext } from '../../../contract/investment-steps';
 import { investmentMachine, type FlowOffer } from '../../../machines/investment.machine';
 import { useAppSystem } from '../../app/AppSystemContext';
 import type { GuardState } from '../../app/Routes';
+import { numberFormat } from '../../components/format/intl';
 import { formatMoney } from '../../components/format/money';
 import { FieldError } from '../../components/forms/FieldError';
 import { Button } from '../../components/ui/Button';
@@ -89,7 +90,7 @@ export function InitiateForm({ offer, slug, buttonRef }: { offer: FlowOffer; slu
               <span>{t('invest.box.price')}</span>
               <strong data-testid="series-price">{formatMoney(s.pricePerShare, language)}</strong>
               <span>{t('invest.box.left')}</span>
-              <strong data-testid="series-left">{s.availableShares.toLocaleString(language === 'pl' ? 'pl-PL' : 'en-GB')}</strong>
+              <strong data-testid="series-left">{numberFormat(language).format(s.availableShares)}</strong>
               <span>{t('invest.box.min')}</span>
               <strong>{s.minStocks}</strong>
             </Figures>
