@@ -1,8 +1,8 @@
 import { createGlobalStyle } from 'styled-components';
-import './fonts.css';
 
-// Lato may arrive after the first paint (self-hosted, font-display: optional, src/styles/fonts.css). Until then, or
-// for the whole visit when it came too late, the text is drawn in a local
+// Lato is declared by src/styles/themeFonts.ts: on a visit whose browser has its files, at start with
+// `display: optional`; on a first visit not at all (its files are fetched after the load, for the next visits).
+// Until then, or for the whole visit when it came too late, the text is drawn in a local
 // Arial-compatible face (Arial, Helvetica, Liberation Sans) scaled to Lato's widths and line metrics, so either face
 // lays the page out alike (issue 11: no layout shift). Figures measured with fontkit on Lato 2 and Liberation Sans
 // (Arial's metrics) over Polish and English page text: size-adjust = Lato's advance / Arial's; ascent and

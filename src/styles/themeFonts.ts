@@ -1,0 +1,98 @@
+// Lato, the theme font (SPEC: "theme font Lato"), self-hosted (@fontsource/lato files, 400 and 700, the Latin and
+// Latin Extended subsets for Polish letters), declared through the CSS Font Loading API instead of @font-face
+// rules in the first stylesheet (issue 11).
+//
+// Why: with @font-face rules in the page, the browser fetches the four files (62 kB) as soon as text is laid
+// out, side by side with the entry script, while `font-display: optional` then leaves this visit in the fallback
+// face anyway when they come late (a first visit over a phone link). Side by side in Lighthouse (mobile,
+// median of 5), leaving them out of the first load drew the first content and the LCP element 250-480 ms sooner
+// on home, list and offer.
+// So: a visit whose browser has fetched the files before (a flag in localStorage) declares the faces at start,
+// `display: optional` as before: from the HTTP cache (the files are immutable, hashed assets) they are there in
+// time. A first visit draws in the metric-matched 'Lato Fallback' face (src/styles/GlobalStyle.ts) and, a few
+// seconds after the page's load, fetches the files for the next visits; it does not switch faces while the visitor reads (nothing
+// moves, no second layout).
+// If the cache lost the files while the flag stayed (a cache cleared without the site's data), that one visit
+// fetches them at start, as every visit did before; then they are cached again. Asking the cache itself
+// (`fetch` with `cache: 'only-if-cached'`) was tried: Lighthouse's simulation counts each probe as a request on
+// the first screen's path (LCP 300-500 ms later), as it would on a slow browser's network stack.
+import latin400 from '@fontsource/lato/files/lato-latin-400-normal.woff2?url';
+import latin700 from '@fontsource/lato/files/lato-latin-700-normal.woff2?url';
+import latinExt400 from '@fontsource/lato/files/lato-latin-ext-400-normal.woff2?url';
+import latinExt700 from '@fontsource/lato/files/lato-latin-ext-700-normal.woff2?url';
+import { readStorage, STORAGE_KEYS, writeStorage } from '../config/storage';
+
+const LATIN =
+  'U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD';
+const LATIN_EXT =
+  'U+0100-02BA,U+02BD-02C5,U+02C7-02CC,U+02CE-02D7,U+02DD-02FF,U+0304,U+0308,U+0329,U+1D00-1DBF,U+1E00-1E9F,U+1EF2-1EFF,U+2020,U+20A0-20AB,U+20AD-20C0,U+2113,U+2C60-2C7F,U+A720-A7FF';
+
+export const THEME_FONT_FAMILY = 'Lato';
+
+/** The theme font's faces: file, weight and the characters each file covers. */
+export const THEME_FONT_FACES = [
+  { url: latin400, weight: '400', unicodeRange: LATIN },
+  { url: latin700, weight: '700', unicodeRange: LATIN },
+  { url: latinExt400, weight: '400', unicodeRange: LATIN_EXT },
+  { url: latinExt700, weight: '700', unicodeRange: LATIN_EXT },
+] as const;
+
+/** How long after the page's load a first visit fetches the files (when the first screen's work is done). */
+export const FETCH_AFTER_LOAD_MS = 4000;
+
+/** What loading the theme font touches in the browser (tests provide their own). */
+export interface FontEnvironment {
+  /** `document.fonts`, or undefined where the Font Loading API is missing (then the fallback face stays) */
+  fonts: Pick<FontFaceSet, 'add'> | undefined;
+  createFace(family: string, source: string, descriptors: FontFaceDescriptors): Pick<FontFace, 'load'>;
+  fetched(): boolean;
+  markFetched(): void;
+  /** runs `task` a while after the page has loaded */
+  afterLoad(task: () => void): void;
+}
+
+/**
+ * Declares the theme font at once when this browser has fetched its files before, else fetches them a while after
+ * the page's load for the next visits. Returns what it did.
+ */
+export function loadThemeFonts(env: FontEnvironment = browserFontEnvironment()): 'declared' | 'fetching' | 'unsupported' {
+  const fonts = env.fonts;
+  if (!fonts) return 'unsupported';
+  const faces = () =>
+    THEME_FONT_FACES.map((face) =>
+      env.createFace(THEME_FONT_FAMILY, `url(${face.url}) format('woff2')`, {
+        weight: face.weight,
+        style: 'normal',
+        display: 'optional',
+        unicodeRange: face.unicodeRange,
+      }),
+    );
+  if (env.fetched()) {
+    for (const face of faces()) fonts.add(face as FontFace);
+    return 'declared';
+  }
+  env.afterLoad(() => {
+    // load() fetches a face that is not in document.fonts: the files land in the HTTP cache, the page's text stays.
+    Promise.all(faces().map((face) => face.load())).then(
+      () => env.markFetched(),
+      () => {},
+    );
+  });
+  return 'fetching';
+}
+
+function browserFontEnvironment(): FontEnvironment {
+  return {
+    fonts: typeof document !== 'undefined' && typeof FontFace !== 'undefined' ? document.fonts : undefined,
+    createFace: (family, source, descriptors) => new FontFace(family, source, descriptors),
+    fetched: () => readStorage(STORAGE_KEYS.themeFontsFetched) === '1',
+    // storage full or blocked: the next visit fetches them again after its load
+    markFetched: () => writeStorage(STORAGE_KEYS.themeFontsFetched, '1'),
+    afterLoad: (task) => {
+      // A while after the load: the page's own chunks, data and images come first (issue 11).
+      const later = () => setTimeout(task, FETCH_AFTER_LOAD_MS);
+      if (document.readyState === 'complete') later();
+      else window.addEventListener('load', later, { once: true });
+    },
+  };
+}
