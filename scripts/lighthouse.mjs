@@ -9,6 +9,12 @@
 //   SPA_DIR=/tmp/other-build npm run lighthouse   # measure another build (e.g. before/after side by side)
 //   LIGHTHOUSE_SKIP=1 npm run lighthouse           # only the desktop first-content timing
 //   LIGHTHOUSE_DETAIL=1 npm run lighthouse         # every run: FCP, Speed Index, the LCP element and its phases
+//   LIGHTHOUSE_KEEP_STORAGE=1 npm run lighthouse   # Lighthouse's default storage reset (see below)
+//
+// Every run is a first visit: Lighthouse empties the HTTP cache before each run but by default keeps the origin's
+// localStorage, so with its defaults runs 2… would be a visitor who has been here before and whose cache was
+// then emptied (the theme font's "fetched" flag set, its files gone: src/styles/themeFonts.ts). This script also
+// clears localStorage; LIGHTHOUSE_KEEP_STORAGE=1 measures with Lighthouse's own list instead.
 //
 // After Lighthouse it prints "first content on localhost, desktop": the system Chromium through Playwright, no
 // throttling, a fresh context per load, median of FIRST_CONTENT_RUNS (5): FCP (first paint of anything), the time
@@ -30,6 +36,10 @@ const PAGES =
   lang === 'pl'
     ? [['home', '/pl'], ['offers list', '/pl/inwestycje'], ['offer', '/pl/inwestycja/zielone-tarasy']]
     : [['home', '/en'], ['offers list', '/en/investments'], ['offer', '/en/investment/green-terraces']];
+const keepStorage = process.env.LIGHTHOUSE_KEEP_STORAGE === '1';
+const CLEAR_STORAGE_TYPES = keepStorage
+  ? undefined
+  : ['file_systems', 'shader_cache', 'service_workers', 'cache_storage', 'local_storage', 'indexeddb'];
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 const freePort = () =>
@@ -130,7 +140,7 @@ try {
   for (const [name, pagePath] of PAGES) {
     const results = [];
     for (let i = 0; i < runs; i++) {
-      const { lhr } = await lighthouse(`${origin}${pagePath}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'seo'] });
+      const { lhr } = await lighthouse(`${origin}${pagePath}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'seo'] }, CLEAR_STORAGE_TYPES ? { extends: 'lighthouse:default', settings: { clearStorageTypes: CLEAR_STORAGE_TYPES } } : undefined);
       const audit = (id) => lhr.audits[id]?.numericValue ?? NaN;
       results.push({
         performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
@@ -150,7 +160,7 @@ try {
       for (const r of results) console.log(`${name}: perf ${r.performance} FCP ${Math.round(r.fcp)} SI ${Math.round(r.si)} LCP ${Math.round(r.lcp)} TBT ${Math.round(r.tbt)} · LCP element ${r.lcpElement} · ${r.lcpPhases}`);
     rows.push({ name, pagePath, performance: m('performance'), lcp: m('lcp'), cls: m('cls'), tbt: m('tbt'), seo: m('seo'), failedSeo: [...new Set(results.flatMap((r) => r.failedSeo))] });
   }
-  console.log(`\nLighthouse ${lang}, mobile, median of ${runs} (${new Date().toISOString()})`);
+  console.log(`\nLighthouse ${lang}, mobile, median of ${runs}, ${keepStorage ? "Lighthouse's storage reset (localStorage kept between runs)" : 'every run a first visit'} (${new Date().toISOString()})`);
   console.log('page'.padEnd(14) + 'path'.padEnd(34) + 'perf'.padStart(6) + 'LCP s'.padStart(8) + 'CLS'.padStart(8) + 'TBT ms'.padStart(8) + 'SEO'.padStart(6));
   for (const r of rows) {
     console.log(r.name.padEnd(14) + r.pagePath.padEnd(34) + String(r.performance).padStart(6) + (r.lcp / 1000).toFixed(2).padStart(8) + r.cls.toFixed(3).padStart(8) + r.tbt.toFixed(0).padStart(8) + String(r.seo).padStart(6));
