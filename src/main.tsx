@@ -4,13 +4,13 @@ import { App } from './app/App';
 import { preloadRoute } from './app/Routes';
 import { createAppSystem } from './app/system';
 import { unregisterServiceWorkers } from './components/layout/serviceWorkers';
-import { loadThemeFonts } from './styles/themeFonts';
+import { startThemeFonts } from './styles/startThemeFonts';
 
 // SPEC §2: service workers are unregistered at startup.
 unregisterServiceWorkers();
 
 // The theme font: declared now when this browser has its files, else fetched after the load (issue 11).
-loadThemeFonts();
+startThemeFonts();
 
 // Boot in parallel (issue 11): the page's own code starts loading now, side by side with the dictionary and
 // boot's loads (which the app system starts), instead of after them.

@@ -1,6 +1,6 @@
 import { createGlobalStyle } from 'styled-components';
 
-// Lato is declared by src/styles/themeFonts.ts: on a visit whose browser has its files, at start with
+// Lato is declared by src/styles/themeFonts.ts (when: ./startThemeFonts.ts): on a visit whose browser has its files, at start with
 // `display: optional`; on a first visit not at all (its files are fetched after the load, for the next visits).
 // Until then, or for the whole visit when it came too late, the text is drawn in a local
 // Arial-compatible face (Arial, Helvetica, Liberation Sans) scaled to Lato's widths and line metrics, so either face

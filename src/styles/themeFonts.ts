@@ -10,17 +10,18 @@
 // So: a visit whose browser has fetched the files before (a flag in localStorage) declares the faces at start,
 // `display: optional` as before: from the HTTP cache (the files are immutable, hashed assets) they are there in
 // time. A first visit draws in the metric-matched 'Lato Fallback' face (src/styles/GlobalStyle.ts) and, a few
-// seconds after the page's load, fetches the files for the next visits; it does not switch faces while the visitor reads (nothing
+// seconds after the page's load, fetches the files for the next visits (when, is ./startThemeFonts.ts: the entry
+// holds only that; this module is a chunk of its own); it does not switch faces while the visitor reads (nothing
 // moves, no second layout).
 // If the cache lost the files while the flag stayed (a cache cleared without the site's data), that one visit
 // fetches them at start, as every visit did before; then they are cached again. Asking the cache itself
 // (`fetch` with `cache: 'only-if-cached'`) was tried: Lighthouse's simulation counts each probe as a request on
-// the first screen's path (LCP 300-500 ms later), as it would on a slow browser's network stack.
+// the first screen's path (LCP 300-500 ms later).
 import latin400 from '@fontsource/lato/files/lato-latin-400-normal.woff2?url';
 import latin700 from '@fontsource/lato/files/lato-latin-700-normal.woff2?url';
 import latinExt400 from '@fontsource/lato/files/lato-latin-ext-400-normal.woff2?url';
 import latinExt700 from '@fontsource/lato/files/lato-latin-ext-700-normal.woff2?url';
-import { readStorage, STORAGE_KEYS, writeStorage } from '../config/storage';
+import { STORAGE_KEYS, writeStorage } from '../config/storage';
 
 const LATIN =
   'U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD';
@@ -37,62 +38,53 @@ export const THEME_FONT_FACES = [
   { url: latinExt700, weight: '700', unicodeRange: LATIN_EXT },
 ] as const;
 
-/** How long after the page's load a first visit fetches the files (when the first screen's work is done). */
-export const FETCH_AFTER_LOAD_MS = 4000;
-
-/** What loading the theme font touches in the browser (tests provide their own). */
+/** What the theme font touches in the browser (tests provide their own). */
 export interface FontEnvironment {
   /** `document.fonts`, or undefined where the Font Loading API is missing (then the fallback face stays) */
   fonts: Pick<FontFaceSet, 'add'> | undefined;
   createFace(family: string, source: string, descriptors: FontFaceDescriptors): Pick<FontFace, 'load'>;
-  fetched(): boolean;
   markFetched(): void;
-  /** runs `task` a while after the page has loaded */
-  afterLoad(task: () => void): void;
+}
+
+function faces(env: FontEnvironment) {
+  return THEME_FONT_FACES.map((face) =>
+    env.createFace(THEME_FONT_FAMILY, `url(${face.url}) format('woff2')`, {
+      weight: face.weight,
+      style: 'normal',
+      display: 'optional',
+      unicodeRange: face.unicodeRange,
+    }),
+  );
+}
+
+/** Declares every face (`display: optional`) for this page's text; false where the Font Loading API is missing. */
+export function declareThemeFonts(env: FontEnvironment = browserFontEnvironment()): boolean {
+  const fonts = env.fonts;
+  if (!fonts) return false;
+  for (const face of faces(env)) fonts.add(face as FontFace);
+  return true;
 }
 
 /**
- * Declares the theme font at once when this browser has fetched its files before, else fetches them a while after
- * the page's load for the next visits. Returns what it did.
+ * Fetches every face's file for the next visits without declaring it (a face outside document.fonts changes no
+ * text) and remembers that they were fetched. Resolves to whether they all arrived.
  */
-export function loadThemeFonts(env: FontEnvironment = browserFontEnvironment()): 'declared' | 'fetching' | 'unsupported' {
-  const fonts = env.fonts;
-  if (!fonts) return 'unsupported';
-  const faces = () =>
-    THEME_FONT_FACES.map((face) =>
-      env.createFace(THEME_FONT_FAMILY, `url(${face.url}) format('woff2')`, {
-        weight: face.weight,
-        style: 'normal',
-        display: 'optional',
-        unicodeRange: face.unicodeRange,
-      }),
-    );
-  if (env.fetched()) {
-    for (const face of faces()) fonts.add(face as FontFace);
-    return 'declared';
+export async function fetchThemeFonts(env: FontEnvironment = browserFontEnvironment()): Promise<boolean> {
+  if (!env.fonts) return false;
+  try {
+    await Promise.all(faces(env).map((face) => face.load()));
+  } catch {
+    return false;
   }
-  env.afterLoad(() => {
-    // load() fetches a face that is not in document.fonts: the files land in the HTTP cache, the page's text stays.
-    Promise.all(faces().map((face) => face.load())).then(
-      () => env.markFetched(),
-      () => {},
-    );
-  });
-  return 'fetching';
+  env.markFetched();
+  return true;
 }
 
 function browserFontEnvironment(): FontEnvironment {
   return {
     fonts: typeof document !== 'undefined' && typeof FontFace !== 'undefined' ? document.fonts : undefined,
     createFace: (family, source, descriptors) => new FontFace(family, source, descriptors),
-    fetched: () => readStorage(STORAGE_KEYS.themeFontsFetched) === '1',
     // storage full or blocked: the next visit fetches them again after its load
     markFetched: () => writeStorage(STORAGE_KEYS.themeFontsFetched, '1'),
-    afterLoad: (task) => {
-      // A while after the load: the page's own chunks, data and images come first (issue 11).
-      const later = () => setTimeout(task, FETCH_AFTER_LOAD_MS);
-      if (document.readyState === 'complete') later();
-      else window.addEventListener('load', later, { once: true });
-    },
   };
 }

@@ -1,14 +1,14 @@
-// The theme font is declared at start only when this browser has fetched its files before; a first visit
-// fetches them a while after the page's load without declaring them, and remembers that (issue 11: nothing competes with the first screen's files, and
-// nothing switches faces while the visitor reads).
+// The theme font (issue 11): declared at start only on a browser that fetched its files before; a first visit
+// fetches them a while after the page's load without declaring them, and remembers that. The faces' module is
+// loaded only for one or the other (the entry holds src/styles/startThemeFonts.ts alone).
 import { describe, expect, it } from 'vitest';
-import { loadThemeFonts, THEME_FONT_FACES, type FontEnvironment } from '../../../src/styles/themeFonts';
+import { declareThemeFonts, fetchThemeFonts, THEME_FONT_FACES, type FontEnvironment } from '../../../src/styles/themeFonts';
+import { startThemeFonts, type FontStart } from '../../../src/styles/startThemeFonts';
 
-function fakeEnvironment(fetched: boolean, options: { failLoad?: boolean; noApi?: boolean } = {}) {
+function fakeEnvironment(options: { failLoad?: boolean; noApi?: boolean } = {}) {
   const added: unknown[] = [];
   const created: { family: string; source: string; descriptors: FontFaceDescriptors }[] = [];
   const loads: string[] = [];
-  let afterLoad: (() => void) | null = null;
   let marked = false;
   const env: FontEnvironment = {
     fonts: options.noApi ? undefined : { add: (face) => (added.push(face), undefined as never) },
@@ -16,52 +16,83 @@ function fakeEnvironment(fetched: boolean, options: { failLoad?: boolean; noApi?
       created.push({ family, source, descriptors });
       return { load: () => (loads.push(source), options.failLoad ? Promise.reject(new Error('offline')) : Promise.resolve({} as FontFace)) };
     },
-    fetched: () => fetched,
     markFetched: () => {
       marked = true;
     },
-    afterLoad: (task) => {
-      afterLoad = task;
-    },
   };
-  return { env, added, created, loads, runAfterLoad: () => afterLoad?.(), wasMarked: () => marked, hasAfterLoad: () => afterLoad !== null };
+  return { env, added, created, loads, wasMarked: () => marked };
 }
 
-describe('loadThemeFonts', () => {
-  it('declares every Lato face at start, optional, when this browser has fetched the files before', () => {
-    const f = fakeEnvironment(true);
-    expect(loadThemeFonts(f.env)).toBe('declared');
+describe('declareThemeFonts / fetchThemeFonts', () => {
+  it('declares every Lato face, optional, with its file and characters', () => {
+    const f = fakeEnvironment();
+    expect(declareThemeFonts(f.env)).toBe(true);
     expect(f.added).toHaveLength(THEME_FONT_FACES.length);
     expect(f.created.every((c) => c.family === 'Lato' && c.descriptors.display === 'optional')).toBe(true);
     expect(f.created.map((c) => c.descriptors.weight).sort()).toEqual(['400', '400', '700', '700']);
-    expect(f.created.every((c) => /^url\(.+\.woff2\) format\('woff2'\)$/.test(c.source))).toBe(true);
-    expect(f.hasAfterLoad()).toBe(false);
-  });
-
-  it('on a first visit declares nothing and fetches the files only after the load, then remembers them', async () => {
-    const f = fakeEnvironment(false);
-    expect(loadThemeFonts(f.env)).toBe('fetching');
-    expect(f.added).toHaveLength(0);
+    expect(f.created.every((c) => /^url\(.+\.woff2\) format\('woff2'\)$/.test(c.source) && !!c.descriptors.unicodeRange)).toBe(true);
     expect(f.loads).toHaveLength(0);
-    f.runAfterLoad();
-    expect(f.loads).toHaveLength(THEME_FONT_FACES.length);
-    await new Promise((r) => setTimeout(r, 0));
-    expect(f.wasMarked()).toBe(true);
-    expect(f.added).toHaveLength(0);
   });
 
-  it('does not remember files that failed to arrive, and changes nothing on the page', async () => {
-    const f = fakeEnvironment(false, { failLoad: true });
-    loadThemeFonts(f.env);
-    f.runAfterLoad();
-    await new Promise((r) => setTimeout(r, 0));
+  it('fetches every file without declaring a face, then remembers them', async () => {
+    const f = fakeEnvironment();
+    expect(await fetchThemeFonts(f.env)).toBe(true);
+    expect(f.loads).toHaveLength(THEME_FONT_FACES.length);
+    expect(f.added).toHaveLength(0);
+    expect(f.wasMarked()).toBe(true);
+  });
+
+  it('does not remember files that failed to arrive', async () => {
+    const f = fakeEnvironment({ failLoad: true });
+    expect(await fetchThemeFonts(f.env)).toBe(false);
     expect(f.wasMarked()).toBe(false);
     expect(f.added).toHaveLength(0);
   });
 
   it('leaves the fallback face where the Font Loading API is missing', async () => {
-    const f = fakeEnvironment(true, { noApi: true });
-    expect(loadThemeFonts(f.env)).toBe('unsupported');
+    const f = fakeEnvironment({ noApi: true });
+    expect(declareThemeFonts(f.env)).toBe(false);
+    expect(await fetchThemeFonts(f.env)).toBe(false);
     expect(f.created).toHaveLength(0);
+  });
+});
+
+describe('startThemeFonts', () => {
+  function fakeStart(fetched: boolean) {
+    const calls: string[] = [];
+    let later: (() => void) | null = null;
+    const start: FontStart = {
+      fetched: () => fetched,
+      afterLoad: (task) => {
+        later = task;
+      },
+      load: async () => {
+        calls.push('load');
+        return {
+          declareThemeFonts: () => (calls.push('declare'), true),
+          fetchThemeFonts: async () => (calls.push('fetch'), true),
+        };
+      },
+    };
+    return { start, calls, runLater: () => later?.(), hasLater: () => later !== null };
+  }
+  const settle = () => new Promise((r) => setTimeout(r, 0));
+
+  it('declares the faces at start on a browser that fetched them before', async () => {
+    const s = fakeStart(true);
+    expect(startThemeFonts(s.start)).toBe('declare');
+    await settle();
+    expect(s.calls).toEqual(['load', 'declare']);
+    expect(s.hasLater()).toBe(false);
+  });
+
+  it('on a first visit loads nothing at start and fetches the files after the load', async () => {
+    const s = fakeStart(false);
+    expect(startThemeFonts(s.start)).toBe('fetch later');
+    await settle();
+    expect(s.calls).toEqual([]);
+    s.runLater();
+    await settle();
+    expect(s.calls).toEqual(['load', 'fetch']);
   });
 });
