@@ -2,14 +2,15 @@
 // fetches them a while after the page's load without declaring them, and remembers that. The faces' module is
 // loaded only for one or the other (the entry holds src/styles/startThemeFonts.ts alone).
 import { describe, expect, it } from 'vitest';
-import { declareThemeFonts, fetchThemeFonts, THEME_FONT_FACES, type FontEnvironment } from '../../../src/styles/themeFonts';
+import { declareThemeFonts, declareThemeFontsIfCached, fetchThemeFonts, THEME_FONT_FACES, type FontEnvironment } from '../../../src/styles/themeFonts';
 import { startThemeFonts, type FontStart } from '../../../src/styles/startThemeFonts';
 
-function fakeEnvironment(options: { failLoad?: boolean; noApi?: boolean } = {}) {
+function fakeEnvironment(options: { failLoad?: boolean; noApi?: boolean; cached?: boolean } = {}) {
   const added: unknown[] = [];
   const created: { family: string; source: string; descriptors: FontFaceDescriptors }[] = [];
   const loads: string[] = [];
   let marked = false;
+  const asked: string[][] = [];
   const env: FontEnvironment = {
     fonts: options.noApi ? undefined : { add: (face) => (added.push(face), undefined as never) },
     createFace: (family, source, descriptors) => {
@@ -19,8 +20,12 @@ function fakeEnvironment(options: { failLoad?: boolean; noApi?: boolean } = {}) 
     markFetched: () => {
       marked = true;
     },
+    cached: async (urls) => {
+      asked.push([...urls]);
+      return options.cached ?? false;
+    },
   };
-  return { env, added, created, loads, wasMarked: () => marked };
+  return { env, added, created, loads, asked, wasMarked: () => marked };
 }
 
 describe('declareThemeFonts / fetchThemeFonts', () => {
@@ -32,6 +37,17 @@ describe('declareThemeFonts / fetchThemeFonts', () => {
     expect(f.created.map((c) => c.descriptors.weight).sort()).toEqual(['400', '400', '700', '700']);
     expect(f.created.every((c) => /^url\(.+\.woff2\) format\('woff2'\)$/.test(c.source) && !!c.descriptors.unicodeRange)).toBe(true);
     expect(f.loads).toHaveLength(0);
+  });
+
+  it('declares the faces on a returning visit only when every file is still in the cache', async () => {
+    const kept = fakeEnvironment({ cached: true });
+    expect(await declareThemeFontsIfCached(kept.env)).toBe(true);
+    expect(kept.asked).toEqual([THEME_FONT_FACES.map((face) => face.url)]);
+    expect(kept.added).toHaveLength(THEME_FONT_FACES.length);
+    const lost = fakeEnvironment({ cached: false });
+    expect(await declareThemeFontsIfCached(lost.env)).toBe(false);
+    expect(lost.added).toHaveLength(0);
+    expect(lost.loads).toHaveLength(0);
   });
 
   it('fetches every file without declaring a face, then remembers them', async () => {
@@ -58,7 +74,7 @@ describe('declareThemeFonts / fetchThemeFonts', () => {
 });
 
 describe('startThemeFonts', () => {
-  function fakeStart(fetched: boolean) {
+  function fakeStart(fetched: boolean, cached = true) {
     const calls: string[] = [];
     let later: (() => void) | null = null;
     const start: FontStart = {
@@ -69,7 +85,7 @@ describe('startThemeFonts', () => {
       load: async () => {
         calls.push('load');
         return {
-          declareThemeFonts: () => (calls.push('declare'), true),
+          declareThemeFontsIfCached: async () => (calls.push(cached ? 'declare' : 'not cached'), cached),
           fetchThemeFonts: async () => (calls.push('fetch'), true),
         };
       },
@@ -80,10 +96,20 @@ describe('startThemeFonts', () => {
 
   it('declares the faces at start on a browser that fetched them before', async () => {
     const s = fakeStart(true);
-    expect(startThemeFonts(s.start)).toBe('declare');
+    expect(startThemeFonts(s.start)).toBe('declare if cached');
     await settle();
     expect(s.calls).toEqual(['load', 'declare']);
     expect(s.hasLater()).toBe(false);
+  });
+
+  it('fetches the files again after the load when the cache lost them', async () => {
+    const s = fakeStart(true, false);
+    startThemeFonts(s.start);
+    await settle();
+    expect(s.calls).toEqual(['load', 'not cached']);
+    s.runLater();
+    await settle();
+    expect(s.calls).toEqual(['load', 'not cached', 'load', 'fetch']);
   });
 
   it('on a first visit loads nothing at start and fetches the files after the load', async () => {
