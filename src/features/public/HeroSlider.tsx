@@ -33,24 +33,23 @@ export function loadCarousel(): Promise<SlickComponent> {
   return slickLoading;
 }
 
+/** How long after the slider is drawn its carousel's chunk is fetched. */
+export const CAROUSEL_FETCH_DELAY_MS = 2000;
+
 /**
- * The carousel component once it is wanted and its chunk has arrived, else null. Its chunk is fetched after the
- * page's load (or at once when wanted); it is mounted only when wanted: react-slick measures every slide when it
+ * The carousel component once it is wanted and its chunk has arrived, else null. Its chunk is fetched a while
+ * after the slider is drawn (or at once when wanted); it is mounted only when wanted: react-slick measures every slide when it
  * mounts, one long task of 100–150 ms on a phone-speed CPU, which the first screen does not need (issue 11).
  */
 function useCarousel(multiple: boolean, wanted: boolean): { Carousel: SlickComponent | null; failed: boolean } {
   const [component, setComponent] = useState<SlickComponent | null>(() => Slick);
   const [failed, setFailed] = useState(false);
-  // The chunk: after the page has loaded, so it does not compete with the first screen's files.
+  // The chunk: a while after the slider is on screen, so it does not compete with the first screen's files and
+  // images, and well before the chart's first move (SLIDER_AUTOPLAY_MS), which then animates at once.
   useEffect(() => {
     if (!multiple || Slick) return;
-    const fetchChunk = () => void loadCarousel().catch(() => {});
-    if (document.readyState === 'complete') {
-      const timer = setTimeout(fetchChunk, 0);
-      return () => clearTimeout(timer);
-    }
-    window.addEventListener('load', fetchChunk, { once: true });
-    return () => window.removeEventListener('load', fetchChunk);
+    const timer = setTimeout(() => void loadCarousel().catch(() => {}), CAROUSEL_FETCH_DELAY_MS);
+    return () => clearTimeout(timer);
   }, [multiple]);
   useEffect(() => {
     if (!multiple || !wanted || component) return;
