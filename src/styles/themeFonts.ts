@@ -5,8 +5,8 @@
 // Why: with @font-face rules in the page, the browser fetches the four files (62 kB) as soon as text is laid
 // out, side by side with the entry script, while `font-display: optional` then leaves this visit in the fallback
 // face anyway when they come late (a first visit over a phone link). Side by side in Lighthouse (mobile,
-// median of 5), leaving them out of the first load drew the first content and the LCP element 250-480 ms sooner
-// on home, list and offer.
+// median of 5), leaving them out of the first load drew the first content 230-480 ms and the LCP element
+// 270-730 ms sooner on home, list and offer.
 // So: a visit whose browser has fetched the files before (a flag in localStorage) declares the faces at start,
 // `display: optional` as before: from the HTTP cache (the files are immutable, hashed assets) they are there in
 // time. A first visit draws in the metric-matched 'Lato Fallback' face (src/styles/GlobalStyle.ts) and, a few
