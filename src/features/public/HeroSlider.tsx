@@ -38,8 +38,9 @@ export const CAROUSEL_FETCH_DELAY_MS = 2000;
 
 /**
  * The carousel component once it is wanted and its chunk has arrived, else null. Its chunk is fetched a while
- * after the slider is drawn (or at once when wanted); it is mounted only when wanted: react-slick measures every slide when it
- * mounts, one long task of 100–150 ms on a phone-speed CPU, which the first screen does not need (issue 11).
+ * after the slider is drawn (or at once when wanted); it is mounted only when wanted: react-slick measures every
+ * slide when it mounts, one long task of 100–150 ms on a phone-speed CPU, which the first screen does not need
+ * (issue 11).
  */
 function useCarousel(multiple: boolean, wanted: boolean): { Carousel: SlickComponent | null; failed: boolean } {
   const [component, setComponent] = useState<SlickComponent | null>(() => Slick);
