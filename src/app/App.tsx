@@ -1,7 +1,7 @@
 // The application root (SPEC §2 "Application root behaviour"): language first, then the maintenance gate,
 // then the boot loader, then the routes inside the main layout. Each step only renders a machine's state.
 import { useSelector } from '@xstate/react';
-import { useDeferredValue, useEffect } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { ThemeProvider } from 'styled-components';
 import { useLocation, useSearch } from 'wouter';
 import { MainLayout } from '../components/layout/MainLayout';
@@ -72,6 +72,14 @@ function LanguageRoot() {
   );
 }
 
+/** `value`, starting at `initial` and following each change in a transition (React 19's useDeferredValue(value,
+ * initial); React 18's has no initial value). */
+function useDeferred<T>(value: T, initial: T): T {
+  const [deferred, setDeferred] = useState(initial);
+  useEffect(() => startTransition(() => setDeferred(value)), [value]);
+  return deferred;
+}
+
 function GatedApp() {
   const { maintenance, boot, auth, language } = useAppSystem();
   const [pathname] = useLocation();
@@ -83,7 +91,7 @@ function GatedApp() {
   // The page's first render is a deferred one: when boot stops blocking (or has already stopped when the dictionary
   // arrives: `true` is the first value), the loader stays on screen while React builds the whole page in slices of a
   // few milliseconds (a transition), instead of one long task on a phone's CPU (issue 11, total blocking time).
-  const blocking = useDeferredValue(useSelector(boot, (s) => s.hasTag('blocking')), true);
+  const blocking = useDeferred(useSelector(boot, (s) => s.hasTag('blocking')), true);
   const failed = useSelector(boot, (s) => s.hasTag('failed'));
   const bootState = useSelector(boot, (s) => JSON.stringify(s.value));
   const content = useSelector(boot, (s) => s.context.staticContent);

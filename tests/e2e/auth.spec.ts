@@ -51,9 +51,12 @@ test.describe('login', () => {
       expect(stored.expiresAt).toBeGreaterThan(Date.now());
 
       const revoke = page.waitForRequest((r) => r.url().endsWith('/api/token/revoke'));
+      // Logging out ends with a full reload (machines/auth.machine.ts): wait for it before reading the page.
+      const reloaded = page.waitForEvent('load');
       await page.getByRole('button', { name: /Anna|Moje konto|My account/ }).click();
       await page.getByRole('button', { name: language === 'pl' ? 'Wyloguj się' : 'Log out' }).click();
       await revoke;
+      await reloaded;
       await expect(page.getByRole('link', { name: language === 'pl' ? 'Zaloguj się' : 'Log in' })).toBeVisible();
       expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
     });

@@ -35,7 +35,7 @@ export function Image({ src, alt, ratio, fit = 'cover', className, priority = fa
         <Img
           // The page's largest paint (an offer's first photos): fetched first, never lazy. Others wait for view.
           loading={priority ? 'eager' : 'lazy'}
-          fetchPriority={priority ? 'high' : undefined}
+          fetchpriority={priority ? 'high' : undefined}
           decoding={priority ? 'sync' : 'async'}
           {...rest}
           src={src ?? undefined}

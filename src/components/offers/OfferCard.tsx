@@ -56,7 +56,7 @@ export function OfferCard({ offer, language, from, layout = 'tile', headingLevel
             src={offer.thumbUrl}
             alt={title}
             loading={image === 'lazy' ? 'lazy' : 'eager'}
-            fetchPriority={image === 'priority' ? 'high' : undefined}
+            fetchpriority={image === 'priority' ? 'high' : undefined}
           />
         ) : (
           <Placeholder aria-hidden="true" />

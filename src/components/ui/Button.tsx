@@ -1,4 +1,4 @@
-import type { ComponentProps } from 'react';
+import { forwardRef, type ComponentPropsWithoutRef } from 'react';
 import styled, { css } from 'styled-components';
 import { Link } from 'wouter';
 
@@ -70,16 +70,19 @@ const StyledLink = styled(Link)<StyleProps>`
 
 type Common = { variant?: ButtonVariant; block?: boolean };
 
-export function Button({ variant, block, type = 'button', ...rest }: Common & ComponentProps<'button'>) {
-  return <StyledButton $variant={variant} $block={block} type={type} {...rest} />;
-}
+export const Button = forwardRef<HTMLButtonElement, Common & ComponentPropsWithoutRef<'button'>>(function Button(
+  { variant, block, type = 'button', ...rest },
+  ref,
+) {
+  return <StyledButton $variant={variant} $block={block} type={type} {...rest} ref={ref} />;
+});
 
 /** An internal route link styled as a button. */
-export function LinkButton({ variant, block, href, ...rest }: Common & { href: string } & Omit<ComponentProps<'a'>, 'href'>) {
+export function LinkButton({ variant, block, href, ...rest }: Common & { href: string } & Omit<ComponentPropsWithoutRef<'a'>, 'href'>) {
   return <StyledLink $variant={variant} $block={block} href={href} {...rest} />;
 }
 
 /** An external or document link styled as a button. */
-export function AnchorButton({ variant, block, ...rest }: Common & ComponentProps<'a'>) {
+export function AnchorButton({ variant, block, ...rest }: Common & ComponentPropsWithoutRef<'a'>) {
   return <StyledAnchor $variant={variant} $block={block} {...rest} />;
 }

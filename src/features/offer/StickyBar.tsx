@@ -10,6 +10,7 @@ import { useLanguage, useT } from '../../i18n/i18n';
 import { media } from '../../styles/theme';
 import { investorSharePercent } from './offerRules';
 import type { Offer } from './types';
+import { inert } from '../../components/ui/domAttributes';
 
 export function useScrolledPast(ref: RefObject<Element | null>): boolean {
   const [past, setPast] = useState(false);
@@ -38,7 +39,7 @@ export function StickyBar({ offer, visible, onInvest }: { offer: Offer; visible:
   return (
     <>
       <RoomForTheBar />
-      <Bar $visible={visible} aria-hidden={!visible} inert={!visible} data-testid="sticky-bar" data-visible={visible}>
+      <Bar $visible={visible} aria-hidden={!visible} {...inert(!visible)} data-testid="sticky-bar" data-visible={visible}>
         <Thumb>
           <Image src={offer.thumbUrl || offer.imageUrl} alt="" />
         </Thumb>

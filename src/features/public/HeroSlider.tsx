@@ -200,7 +200,7 @@ function HeroSliderView({ items, isLoggedIn, actor }: { items: readonly SliderIt
             width={1920}
             height={1080}
             loading={i === 0 ? 'eager' : 'lazy'}
-            fetchPriority={i === 0 ? 'high' : 'auto'}
+            fetchpriority={i === 0 ? 'high' : 'auto'}
             decoding={i === 0 ? 'sync' : 'async'}
           />
         )}
