@@ -37,7 +37,12 @@ export function registerPreloader(preload: () => Promise<void>): void {
 
 /** Loads every lazy screen now; afterwards they render without suspending (tests, or prefetching when idle). */
 export async function preloadScreens(): Promise<void> {
-  await Promise.all(preloaders.map((preload) => preload()));
+  // a loaded chunk may register loaders of its own (the phone library's): load those too
+  for (let done = 0; done < preloaders.length; ) {
+    const batch = preloaders.slice(done);
+    done = preloaders.length;
+    await Promise.all(batch.map((preload) => preload()));
+  }
 }
 
 /** A lazy screen; `preload()` starts its chunk now (boot does it for the current route, issue 11). */

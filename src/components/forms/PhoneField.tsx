@@ -4,7 +4,8 @@
 import { useId, useMemo, type ComponentProps, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { useLanguage } from '../../i18n/i18n';
-import { callingCode, countryName, phoneCountries, sortByName } from './countries';
+import { countryName, sortByName } from './countries';
+import { DEFAULT_PHONE_COUNTRY, usePhoneLib } from './phone';
 import { blurAfterPress } from './blurAfterPress';
 import { FieldError } from './FieldError';
 import { describedBy, FieldWrap, Required } from './styles';
@@ -24,7 +25,10 @@ export function PhoneField({ label, countryLabel, phoneProps, countryProps, erro
   const language = useLanguage();
   const id = useId();
   const errorId = `${id}-error`;
-  const codes = useMemo(() => sortByName(phoneCountries(), language), [language]);
+  // The country list needs the phone library (./phone.ts); until it is there a disabled stand-in of the same size
+  // (keyed apart, so the real list mounts afresh and takes the field's value).
+  const phoneLib = usePhoneLib();
+  const codes = useMemo(() => (phoneLib ? sortByName(phoneLib.phoneCountryCodes(), language) : null), [phoneLib, language]);
   return (
     <FieldWrap>
       <label htmlFor={`${id}-number`}>
@@ -32,13 +36,19 @@ export function PhoneField({ label, countryLabel, phoneProps, countryProps, erro
         {required && <Required aria-hidden="true">*</Required>}
       </label>
       <Row>
-        <select aria-label={countryLabel} {...countryProps} onBlur={blurAfterPress(countryProps.onBlur)}>
-          {codes.map((code) => (
-            <option key={code} value={code}>
-              {countryName(code, language)} ({callingCode(code)})
-            </option>
-          ))}
-        </select>
+        {phoneLib && codes ? (
+          <select key="countries" aria-label={countryLabel} {...countryProps} onBlur={blurAfterPress(countryProps.onBlur)}>
+            {codes.map((code) => (
+              <option key={code} value={code}>
+                {countryName(code, language)} ({phoneLib.callingCode(code)})
+              </option>
+            ))}
+          </select>
+        ) : (
+          <select key="stand-in" aria-label={countryLabel} disabled>
+            <option>{countryName(DEFAULT_PHONE_COUNTRY, language)}</option>
+          </select>
+        )}
         <input
           id={`${id}-number`}
           type="tel"

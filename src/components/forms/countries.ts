@@ -1,5 +1,5 @@
-// Country names in the page's language (ISO 3166 alpha-2 codes come from the server), and calling codes.
-import { getCountries, getCountryCallingCode, type CountryCode } from 'libphonenumber-js';
+// Country names in the page's language (ISO 3166 alpha-2 codes come from the server). Calling codes are in
+// ./phoneLib.ts, with the phone library.
 
 const cache = new Map<string, Intl.DisplayNames | null>();
 
@@ -21,17 +21,4 @@ export function countryName(code: string, language: string): string {
 /** Codes sorted by their name in `language`. */
 export function sortByName(codes: string[], language: string): string[] {
   return [...codes].sort((a, b) => countryName(a, language).localeCompare(countryName(b, language), language));
-}
-
-/** Every country with a phone numbering plan. */
-export function phoneCountries(): string[] {
-  return getCountries();
-}
-
-export function callingCode(code: string): string {
-  try {
-    return `+${getCountryCallingCode(code as CountryCode)}`;
-  } catch {
-    return '';
-  }
 }

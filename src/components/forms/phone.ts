@@ -1,18 +1,42 @@
-// The one phone check of the SPA (SPEC §4, §5), shared by the contact form and the account forms: empty is
-// not an error; anything else must be a valid number for the chosen country, PL when none is chosen. It
-// answers the SPEC §8 code the server would, so both show the same dictionary text.
-import { isValidPhoneNumber, type CountryCode } from 'libphonenumber-js';
+// The phone library (./phoneLib.ts) on demand: a form screen starts loading it when it draws its phone field, and
+// the checks run at once when it is there or wait for it. If it cannot load (offline), a check lets the number
+// pass: the server checks it again (SPEC §4, §5) and its error is shown beside the field.
+import { useEffect, useState } from 'react';
+import type { CountryCode } from 'libphonenumber-js';
+import { registerPreloader } from '../../app/lazyScreen';
 import { DEFAULT_PHONE_COUNTRY as DEFAULT_COUNTRY } from '../../../machines/types';
+
+export type PhoneLib = typeof import('./phoneLib');
 
 /** machines/types.ts holds it (the charts seed their forms with it too) */
 export const DEFAULT_PHONE_COUNTRY: CountryCode = DEFAULT_COUNTRY;
 
-export function checkPhone(value: string, country: string | null | undefined): string | null {
-  const v = value.trim();
-  if (!v) return null;
-  try {
-    return isValidPhoneNumber(v, (country || DEFAULT_PHONE_COUNTRY).toUpperCase() as CountryCode) ? null : 'PHONE_NUMBER_NOT_VALID';
-  } catch {
-    return 'PHONE_NUMBER_NOT_VALID';
-  }
+let lib: PhoneLib | null = null;
+let loading: Promise<PhoneLib> | null = null;
+
+export function loadPhoneLib(): Promise<PhoneLib> {
+  loading ??= import('./phoneLib').then(
+    (m) => (lib = m),
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
+  return loading;
+}
+// preloadScreens() (tests) loads it with the screens
+registerPreloader(() => loadPhoneLib().then(() => undefined));
+
+/** `use(lib)` now when the library is loaded, else once it is (a promise); `otherwise` when it cannot load. */
+export function withPhoneLib<T>(use: (l: PhoneLib) => T, otherwise: T): T | Promise<T> {
+  return lib ? use(lib) : loadPhoneLib().then(use, () => otherwise);
+}
+
+/** The library, or null while it loads (the component renders again when it is there). */
+export function usePhoneLib(): PhoneLib | null {
+  const [loaded, setLoaded] = useState(lib);
+  useEffect(() => {
+    if (!loaded) loadPhoneLib().then(setLoaded, () => undefined);
+  }, [loaded]);
+  return loaded;
 }

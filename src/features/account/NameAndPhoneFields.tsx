@@ -5,7 +5,8 @@ import type { UseFormReturn } from 'react-hook-form';
 import { PhoneField } from '../../components/forms/PhoneField';
 import { TextField } from '../../components/forms/TextField';
 import { useT } from '../../i18n/i18n';
-import { checkPhone, checkRequired, ok } from './rules';
+import { withPhoneLib } from '../../components/forms/phone';
+import { checkRequired, ok } from './rules';
 import { Grid } from './ui';
 
 export interface NameAndPhoneValues {
@@ -48,7 +49,7 @@ export function NameAndPhoneFields<T extends NameAndPhoneValues>({
         countryLabel={t('account.form.phoneCountry')}
         error={message('phone')}
         phoneProps={register('phone', {
-          validate: (v, all) => ok(checkPhone(v, all.phoneCountry)),
+          validate: (v, all) => withPhoneLib((l) => ok(l.checkPhone(v, all.phoneCountry)), true),
           onChange: (e) => {
             if (!String(e.target.value).trim()) clearErrors('phone');
           },

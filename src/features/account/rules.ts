@@ -4,8 +4,9 @@
 
 export type Code = string | null;
 
-// The phone check is the SPA's one (shared with the contact form).
-export { checkPhone, DEFAULT_PHONE_COUNTRY } from '../../components/forms/phone';
+// The phone check is the SPA's one, shared with the contact form and loaded with the phone library
+// (src/components/forms/phone.ts).
+export { DEFAULT_PHONE_COUNTRY } from '../../components/forms/phone';
 
 const EMAIL_FORMAT = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

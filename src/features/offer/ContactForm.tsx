@@ -13,8 +13,8 @@ import { blurAfterPress } from '../../components/forms/blurAfterPress';
 import { Button } from '../../components/ui/Button';
 import { ServerHtml } from '../../components/ui/ServerHtml';
 import { useLanguage, useT, useTranslateError } from '../../i18n/i18n';
-import { checkPhone as phoneError, DEFAULT_PHONE_COUNTRY } from '../../components/forms/phone';
-import { phoneCountries } from './phone';
+import { DEFAULT_PHONE_COUNTRY, usePhoneLib, withPhoneLib } from '../../components/forms/phone';
+import { countryName } from '../../components/forms/countries';
 import type { Agreement } from './types';
 
 export interface ContactFormValues {
@@ -53,7 +53,8 @@ export function ContactForm({ agreements, sendMessage, onActor }: ContactFormPro
   const t = useT();
   const translateError = useTranslateError();
   const language = useLanguage();
-  const countries = useMemo(() => phoneCountries(language), [language]);
+  const phoneLib = usePhoneLib();
+  const countries = useMemo(() => (phoneLib ? phoneLib.phoneCountries(language) : null), [phoneLib, language]);
   const form = useForm<ContactFormValues>({ defaultValues: emptyValues(agreements) });
   const { register, handleSubmit, reset, setError, clearErrors, getValues, formState } = form;
   const resetRef = useRef(() => reset(emptyValues(agreements)));
@@ -74,11 +75,12 @@ export function ContactForm({ agreements, sendMessage, onActor }: ContactFormPro
   const byField = useMemo(() => fieldErrorsOf(serverErrors), [serverErrors]);
   const general = serverErrors.find((e) => !e.context);
 
-  const checkPhone = () => {
-    const { phoneNumber, phoneCountry } = getValues();
-    if (phoneError(phoneNumber, phoneCountry)) setError('phoneNumber', { type: 'country', message: 'PHONE_NUMBER_NOT_VALID' });
-    else clearErrors('phoneNumber');
-  };
+  const checkPhone = () =>
+    void withPhoneLib((l) => {
+      const { phoneNumber, phoneCountry } = getValues();
+      if (l.checkPhone(phoneNumber, phoneCountry)) setError('phoneNumber', { type: 'country', message: 'PHONE_NUMBER_NOT_VALID' });
+      else clearErrors('phoneNumber');
+    }, undefined);
 
   const errorOf = (field: string): string | null => {
     const local = field === 'phoneNumber' ? formState.errors.phoneNumber?.message : undefined;
@@ -147,13 +149,20 @@ export function ContactForm({ agreements, sendMessage, onActor }: ContactFormPro
       <Field>
         <label htmlFor="contact-phoneNumber">{t('contact.phoneNumber')}</label>
         <PhoneRow>
-          <select aria-label={t('contact.phoneCountry')} {...country}>
-            {countries.map((c) => (
-              <option key={c.code} value={c.code}>
-                {c.label}
-              </option>
-            ))}
-          </select>
+          {countries ? (
+            <select key="countries" aria-label={t('contact.phoneCountry')} {...country}>
+              {countries.map((c) => (
+                <option key={c.code} value={c.code}>
+                  {c.label}
+                </option>
+              ))}
+            </select>
+          ) : (
+            // the list needs the phone library (components/forms/phone.ts): a stand-in of the same size until then
+            <select key="stand-in" aria-label={t('contact.phoneCountry')} disabled>
+              <option>{countryName(DEFAULT_PHONE_COUNTRY, language)}</option>
+            </select>
+          )}
           {/* the check on blur must not move the submit button under a click (see blurAfterPress) */}
           <input type="tel" autoComplete="tel" {...field('phoneNumber')} {...phone} onBlur={blurAfterPress(phone.onBlur)} />
         </PhoneRow>

@@ -7,6 +7,8 @@ import styled from 'styled-components';
 import { Link, useSearch } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import { useAppSystem } from '../../app/AppSystemContext';
+import { lazyComponent } from '../../app/lazyComponent';
+import { AfterFirstPaint } from '../../components/ui/AfterFirstPaint';
 import { tileTemplateOf } from '../../components/media/mapTiles';
 import { SectionEnvironmentContext } from '../../components/sections/SectionContext';
 import { SectionsGrid } from '../../components/sections/SectionsGrid';
@@ -26,10 +28,13 @@ import { Descriptions, scrollToWithOffset, useDescriptionsAccordion } from './De
 import { InvestBox } from './InvestBox';
 import { offerApiPath, offerDescription, offerTitle } from './offerRules';
 import { OfferSkeleton } from './PageSkeleton';
-import { StickyBar, useScrolledPast } from './StickyBar';
+import { useScrolledPast } from './useScrolledPast';
 import { DefaultHero, FullWidthGalleryHero, PropertiesCard, PropertyList } from './templates';
 import type { Offer } from './types';
 import { useMetaDescription } from './useMetaDescription';
+
+// The sticky bar shows only once the invest box has scrolled away: its code is not on the first screen's path.
+const StickyBar = lazyComponent(() => import('./StickyBar').then((m) => m.StickyBar));
 
 export interface OfferLinkState {
   /** the page (path and query) the user came from: the offers list passes it to offer links */
@@ -118,7 +123,9 @@ export function OfferView({ offer }: { offer: Offer }) {
             <SectionsGrid sections={offer.sections} />
           </Sections>
         </Container>
-        <StickyBar offer={offer} visible={past} onInvest={investNow} />
+        <AfterFirstPaint>
+          <StickyBar offer={offer} visible={past} onInvest={investNow} />
+        </AfterFirstPaint>
       </article>
     </SectionEnvironmentContext.Provider>
   );

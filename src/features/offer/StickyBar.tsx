@@ -1,7 +1,7 @@
 // The sticky bottom bar (SPEC §2): shown once the invest box has scrolled out of view above the
 // viewport (IntersectionObserver). Small screens keep only thumb, title, cost and the button, on two rows:
 // the title gets the whole width beside the thumb (up to two lines), the cost and the button go below it.
-import { useEffect, useState, type RefObject } from 'react';
+// Its code loads after the offer's first screen is drawn (OfferPage: issue 11, the route's initial JS).
 import styled, { createGlobalStyle } from 'styled-components';
 import { endDate, formatPercent, formatPln } from '../../components/sections/format';
 import { Image } from '../../components/media/Image';
@@ -11,26 +11,6 @@ import { media } from '../../styles/theme';
 import { investorSharePercent } from './offerRules';
 import type { Offer } from './types';
 import { inert } from '../../components/ui/domAttributes';
-
-export function useScrolledPast(ref: RefObject<Element | null>): boolean {
-  const [past, setPast] = useState(false);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el || typeof IntersectionObserver === 'undefined') return undefined;
-    // The root is stretched far below the viewport, so the element counts as "in view" anywhere below the
-    // top edge and the one crossing that matters (scrolled past the top) fires even on a jump scroll that
-    // starts with the element below the fold.
-    const observer = new IntersectionObserver(
-      ([entry]) => {
-        setPast(!entry.isIntersecting && entry.boundingClientRect.top < 0);
-      },
-      { rootMargin: '0px 0px 100000px 0px' },
-    );
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [ref]);
-  return past;
-}
 
 export function StickyBar({ offer, visible, onInvest }: { offer: Offer; visible: boolean; onInvest: () => void }) {
   const t = useT();

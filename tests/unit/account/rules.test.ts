@@ -5,11 +5,11 @@ import {
   checkEmail,
   checkNewEmail,
   checkPassword,
-  checkPhone,
   checkRequired,
   checkSame,
   normalizeAccountNumber,
 } from '../../../src/features/account/rules';
+import { checkPhone } from '../../../src/components/forms/phoneLib';
 import { toFieldErrors } from '../../../src/features/account/api';
 import { ApiRequestError } from '../../../src/api/http';
 
