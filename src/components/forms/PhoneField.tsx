@@ -5,7 +5,8 @@ import { useId, useMemo, type ComponentProps, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { useLanguage } from '../../i18n/i18n';
 import { countryName, sortByName } from './countries';
-import { DEFAULT_PHONE_COUNTRY, usePhoneLib } from './phone';
+import { usePhoneLib } from './phone';
+import { PhoneCountryStandIn } from './PhoneCountryStandIn';
 import { blurAfterPress } from './blurAfterPress';
 import { FieldError } from './FieldError';
 import { describedBy, FieldWrap, Required } from './styles';
@@ -45,9 +46,7 @@ export function PhoneField({ label, countryLabel, phoneProps, countryProps, erro
             ))}
           </select>
         ) : (
-          <select key="stand-in" aria-label={countryLabel} disabled>
-            <option>{countryName(DEFAULT_PHONE_COUNTRY, language)}</option>
-          </select>
+          <PhoneCountryStandIn key="stand-in" label={countryLabel} />
         )}
         <input
           id={`${id}-number`}

@@ -14,7 +14,7 @@ import { Button } from '../../components/ui/Button';
 import { ServerHtml } from '../../components/ui/ServerHtml';
 import { useLanguage, useT, useTranslateError } from '../../i18n/i18n';
 import { DEFAULT_PHONE_COUNTRY, usePhoneLib, withPhoneLib } from '../../components/forms/phone';
-import { countryName } from '../../components/forms/countries';
+import { PhoneCountryStandIn } from '../../components/forms/PhoneCountryStandIn';
 import type { Agreement } from './types';
 
 export interface ContactFormValues {
@@ -158,10 +158,8 @@ export function ContactForm({ agreements, sendMessage, onActor }: ContactFormPro
               ))}
             </select>
           ) : (
-            // the list needs the phone library (components/forms/phone.ts): a stand-in of the same size until then
-            <select key="stand-in" aria-label={t('contact.phoneCountry')} disabled>
-              <option>{countryName(DEFAULT_PHONE_COUNTRY, language)}</option>
-            </select>
+            // the list needs the phone library (components/forms/phone.ts)
+            <PhoneCountryStandIn key="stand-in" label={t('contact.phoneCountry')} />
           )}
           {/* the check on blur must not move the submit button under a click (see blurAfterPress) */}
           <input type="tel" autoComplete="tel" {...field('phoneNumber')} {...phone} onBlur={blurAfterPress(phone.onBlur)} />
