@@ -10,6 +10,7 @@
 //   LIGHTHOUSE_SKIP=1 npm run lighthouse           # only the desktop first-content timing
 //   LIGHTHOUSE_DETAIL=1 npm run lighthouse         # every run: FCP, Speed Index, the LCP element and its phases
 //   LIGHTHOUSE_KEEP_STORAGE=1 npm run lighthouse   # Lighthouse's default storage reset (see below)
+//   LIGHTHOUSE_PAGES=offer npm run lighthouse      # only some pages (home, offers list, offer)
 //
 // Every run is a first visit: Lighthouse empties the HTTP cache before each run but by default keeps the origin's
 // localStorage, so with its defaults runs 2… would be a visitor who has been here before and whose cache was
@@ -32,10 +33,12 @@ import { chromium } from 'playwright';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const lang = process.env.LIGHTHOUSE_LANG === 'en' ? 'en' : 'pl';
-const PAGES =
+const ALL_PAGES =
   lang === 'pl'
     ? [['home', '/pl'], ['offers list', '/pl/inwestycje'], ['offer', '/pl/inwestycja/zielone-tarasy']]
     : [['home', '/en'], ['offers list', '/en/investments'], ['offer', '/en/investment/green-terraces']];
+const only = process.env.LIGHTHOUSE_PAGES?.split(',').map((name) => name.trim());
+const PAGES = only ? ALL_PAGES.filter(([name]) => only.includes(name)) : ALL_PAGES;
 const keepStorage = process.env.LIGHTHOUSE_KEEP_STORAGE === '1';
 const CLEAR_STORAGE_TYPES = keepStorage
   ? undefined

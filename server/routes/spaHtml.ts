@@ -33,6 +33,7 @@ import { requestKey, INITIAL_DATA_ELEMENT_ID } from '../../src/api/initialData';
 import { matchRoute } from '../../src/config/paths';
 import { readPage, readPageSize } from '../../src/components/offers/paging';
 import { offerApiPath } from '../../src/features/offer/offerRules';
+import { offerFirstPaint, type FirstPaint } from './firstPaint';
 
 interface ManifestChunk {
   file: string;
@@ -67,6 +68,8 @@ interface PagePlan {
   shares: boolean;
   /** the page's largest image, from the answers */
   images: (answers: Record<string, unknown>) => string[];
+  /** the server's picture of the page's top (./firstPaint.ts), from the answers */
+  firstPaint?: (answers: Record<string, unknown>) => FirstPaint | null;
 }
 
 /** What the page at `url` needs first, or null for a path the server knows nothing about. */
@@ -107,12 +110,20 @@ export function planPage(url: string): PagePlan | null {
       plan.shares = true;
       plan.keys.push(key);
       plan.images = (answers) => offerImages(answers[key]);
+      plan.firstPaint = (answers) =>
+        inMaintenance(answers) ? null : offerFirstPaint(answers[key] as Parameters<typeof offerFirstPaint>[0], language, parsed.pathname);
       break;
     }
     default:
       break;
   }
   return plan;
+}
+
+/** The splash answer says the maintenance screen will show instead of the page. */
+function inMaintenance(answers: Record<string, unknown>): boolean {
+  const splash = answers[requestKey('/splash-screen')] as { maintenanceMode?: unknown; systemMaintenanceMode?: unknown } | undefined;
+  return !splash || !!splash.maintenanceMode || !!splash.systemMaintenanceMode;
 }
 
 /**
@@ -278,16 +289,21 @@ export function createSpaHtml(fastify: FastifyInstance, root: string, options: {
       for (const file of files.js) if (!already.has(file)) head.push(`<link rel="modulepreload" crossorigin href="/${escapeAttr(file)}">`);
     }
     const { answers, complete } = await answersFor(plan.keys, plan.language);
+    // The largest image and the first paint come before the scripts: the picture needs nothing else to be drawn.
+    const first: string[] = [];
+    const paint = plan.firstPaint?.(answers) ?? null;
+    if (paint) first.push(paint.style);
     for (const image of plan.images(answers).filter(localImage)) {
-      head.push(`<link rel="preload" as="image" fetchpriority="high" href="${escapeAttr(image)}">`);
+      first.push(`<link rel="preload" as="image" fetchpriority="high" href="${escapeAttr(image)}">`);
     }
     const data = `<script type="application/json" id="${INITIAL_DATA_ELEMENT_ID}">${scriptJson({ language: plan.language, answers })}</script>`;
     stats.builds += 1;
     return {
       html: html
         .replace(/<html lang="[^"]*"/, `<html lang="${plan.language}"`)
+        .replace(/<script type="module"|<\/head>/, (tag) => `${first.join('')}${tag}`)
         .replace('</head>', `${head.join('')}</head>`)
-        .replace('<div id="root"></div>', `<div id="root"></div>${data}`),
+        .replace('<div id="root"></div>', `${paint?.html ?? ''}<div id="root"></div>${data}`),
       complete,
     };
   }
