@@ -81,6 +81,24 @@ describeEachDatabase('SPA serving', { config: { serveSpa: true, spaDir } }, (t) 
     expect(res.body).toContain(`<link rel="preload" as="image" fetchpriority="high" href="${imageUrl}">`);
   });
 
+  it("draws the offer page's first paint before the app's root, its style and image ahead of the scripts", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/pl/inwestycja/zielone-tarasy' });
+    const offer = JSON.parse(/id="initial-data">([^<]*)</.exec(res.body)![1]).answers['/offers/zielone-tarasy'];
+    const picture = /<div id="first-paint" data-path="\/pl\/inwestycja\/zielone-tarasy" aria-hidden="true" inert>.*?<\/div><div id="root"><\/div>/.exec(res.body);
+    expect(picture).not.toBeNull();
+    expect(picture![0]).toContain(`<span class="fp-title">${offer.title}</span>`);
+    expect(picture![0]).toContain(`background-image:url(&quot;${offer.imageUrl}&quot;)`);
+    const at = (needle: string) => res.body.indexOf(needle);
+    expect(at('<style id="first-paint-style">')).toBeGreaterThan(0);
+    expect(at('<style id="first-paint-style">')).toBeLessThan(at('<script type="module"'));
+    expect(at(`<link rel="preload" as="image" fetchpriority="high" href="${offer.imageUrl}">`)).toBeLessThan(at('<script type="module"'));
+    // other pages, a preview and an unknown offer have none
+    for (const url of ['/pl', '/en/investments', '/pl/inwestycja/zielone-tarasy?previewToken=x', '/pl/inwestycja/no-such-offer']) {
+      const other = await t.app.inject({ method: 'GET', url });
+      expect(other.body, url).not.toContain('first-paint');
+    }
+  });
+
   it('sends a page with its data compressed when the browser accepts it', async () => {
     const plain = await t.app.inject({ method: 'GET', url: '/pl/inwestycja/zielone-tarasy' });
     const br = await t.app.inject({ method: 'GET', url: '/pl/inwestycja/zielone-tarasy', headers: { 'accept-encoding': 'gzip, br' } });

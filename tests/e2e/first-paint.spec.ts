@@ -1,0 +1,91 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+
+// Issue 11 (offer page LCP): the server's picture of an offer page's top (server/routes/firstPaint.ts) is on screen
+// from the HTML alone (no script has run), and the app's own page replaces it in place: the picture's hero or
+// gallery, back link and title have exactly the boxes of the page's own, at a phone width and on a desktop, for
+// both templates. Once the app has drawn the page, neither the picture nor its style is left in the document, and
+// it never stands in front of another page.
+
+const VIEWPORTS = { '390 px': { width: 390, height: 844 }, desktop: { width: 1350, height: 940 } } as const;
+const OFFERS = {
+  default: '/pl/inwestycja/zielone-tarasy',
+  fullWidthGallery: '/en/investment/lakeside-house',
+} as const;
+
+type Boxes = Record<string, string | null>;
+
+/** The boxes (x, y, width, height, rounded) of the parts the picture draws, by the picture's or the page's selectors. */
+async function boxes(page: Page, selectors: Record<string, string>): Promise<Boxes> {
+  return page.evaluate((sels) => {
+    const out: Record<string, string | null> = {};
+    for (const [name, sel] of Object.entries(sels)) {
+      const el = document.querySelector(sel);
+      const r = el?.getBoundingClientRect();
+      out[name] = r ? [r.x, r.y, r.width, r.height].map(Math.round).join(',') : null;
+    }
+    return out;
+  }, selectors);
+}
+
+const PICTURE = {
+  default: { hero: '#first-paint .fp-hero', back: '#first-paint .fp-back', title: '#first-paint .fp-title' },
+  fullWidthGallery: {
+    first: '#first-paint .fp-pair .fp-img:nth-child(1)',
+    second: '#first-paint .fp-pair .fp-img:nth-child(2)',
+    wide: '#first-paint .fp-wide .fp-img',
+  },
+};
+const PAGE = {
+  default: { hero: '[data-testid="offer-hero"]', back: '[data-testid="back-to-offers"]', title: '[data-testid="offer-page"] h1' },
+  fullWidthGallery: {
+    first: '[data-testid="offer-gallery"] > div:first-child > :nth-child(1)',
+    second: '[data-testid="offer-gallery"] > div:first-child > :nth-child(2)',
+    wide: '[data-testid="offer-gallery"] > div:nth-child(2) > *',
+  },
+};
+
+async function pictureOf(browser: Browser, path: string, viewport: { width: number; height: number }, template: keyof typeof OFFERS) {
+  // No script at all: what the HTML draws by itself.
+  const context = await browser.newContext({ viewport, javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(path);
+  await expect(page.locator('#first-paint')).toBeVisible();
+  await expect(page.locator('#first-paint')).toHaveAttribute('aria-hidden', 'true');
+  const drawn = await boxes(page, PICTURE[template]);
+  const text = await page.locator('#first-paint').innerText();
+  await context.close();
+  return { drawn, text };
+}
+
+for (const [template, path] of Object.entries(OFFERS) as [keyof typeof OFFERS, string][]) {
+  for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+    test(`${template} offer at ${name}: the picture from the HTML alone, replaced in place by the page`, async ({ browser }) => {
+      const { drawn, text } = await pictureOf(browser, path, viewport, template);
+      for (const [part, box] of Object.entries(drawn)) expect(box, `${part} drawn by the picture`).not.toBeNull();
+
+      const context = await browser.newContext({ viewport });
+      const page = await context.newPage();
+      await page.goto(path);
+      await expect(page.getByTestId('offer-page')).toBeVisible();
+      const title = (await page.locator('[data-testid="offer-page"] h1').innerText()).trim();
+      if (template === 'default') expect(text).toContain(title);
+      expect(await boxes(page, PAGE[template])).toEqual(drawn);
+      await expect(page.locator('#first-paint')).toHaveCount(0);
+      await expect(page.locator('#first-paint-style')).toHaveCount(0);
+      await context.close();
+    });
+  }
+}
+
+test('the picture never stays in front of another page: leaving the offer before it is drawn removes it', async ({ page }) => {
+  // The offer's screen code never arrives, so the page itself cannot draw: the app's address changes instead.
+  await page.route(/\/assets\/OfferPage-[^/]+\.js$/, () => {});
+  await page.goto(OFFERS.default);
+  await expect(page.locator('#first-paint')).toBeVisible();
+  await page.evaluate(() => {
+    history.pushState(null, '', '/pl/faq');
+    dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await expect(page.locator('#first-paint')).toHaveCount(0);
+  await expect(page.locator('main h1')).toBeVisible();
+});
