@@ -9,6 +9,7 @@ import { useActorRef } from '@xstate/react';
 import { fileDownloadMachine, type FileRequest } from '../../../machines/fileDownload.machine';
 import type { DownloadedFile } from '../../api/http';
 import { useAppSystem } from '../../app/AppSystemContext';
+import { Skeleton as Shimmer } from '../../components/media/Image';
 import { Button } from '../../components/ui/Button';
 import type { Language } from '../../config/env';
 import { href, type RouteName } from '../../config/paths';
@@ -56,7 +57,9 @@ export function Skeleton({ rows = 3, testId = 'skeleton' }: { rows?: number; tes
   return (
     <SkeletonList data-testid={testId} aria-busy="true" aria-label={t('investor.loading')}>
       {Array.from({ length: rows }, (_, i) => (
-        <li key={i} />
+        <li key={i}>
+          <Shimmer aria-hidden="true" />
+        </li>
       ))}
     </SkeletonList>
   );
@@ -234,6 +237,8 @@ const Subtitle = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
+// Each row is the images' skeleton (a light band moved with a transform, which the compositor animates on its own;
+// animating background-position repainted every row on the main thread in every frame).
 const SkeletonList = styled.ul`
   list-style: none;
   margin: 0;
@@ -241,24 +246,10 @@ const SkeletonList = styled.ul`
   display: grid;
   gap: 12px;
   li {
+    position: relative;
+    overflow: hidden;
     height: 64px;
     border-radius: ${({ theme }) => theme.radius}px;
-    background: linear-gradient(90deg, #eee8df 25%, #f7f4ee 50%, #eee8df 75%);
-    background-size: 200% 100%;
-    animation: shimmer 1.2s infinite;
-  }
-  @keyframes shimmer {
-    from {
-      background-position: 200% 0;
-    }
-    to {
-      background-position: -200% 0;
-    }
-  }
-  @media (prefers-reduced-motion: reduce) {
-    li {
-      animation: none;
-    }
   }
 `;
 
