@@ -10,7 +10,8 @@ export interface Badge {
 }
 
 export interface Series {
-  id: string;
+  /** an integer, as GET /offers/{slug} gives it (server/routes/api/public/schemas.ts seriesSchema) */
+  id: number;
   name: string;
   pricePerShare: number;
   minStocks: number;

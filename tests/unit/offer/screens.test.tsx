@@ -79,9 +79,9 @@ function greenTerraces(over: Partial<Offer> = {}): Offer {
     ],
     // the first series is closed: the box shows the first *open* one
     series: [
-      { id: 'sr-0', name: 'Series 0', pricePerShare: 45_000, minStocks: 10, availableShares: 0, isOpen: false },
-      { id: 'sr-a', name: 'Series A', pricePerShare: 1_234_567, minStocks: 5, availableShares: 40_000, isOpen: true },
-      { id: 'sr-b', name: 'Series B', pricePerShare: 55_000, minStocks: 1, availableShares: 40_000, isOpen: true },
+      { id: 901, name: 'Series 0', pricePerShare: 45_000, minStocks: 10, availableShares: 0, isOpen: false },
+      { id: 902, name: 'Series A', pricePerShare: 1_234_567, minStocks: 5, availableShares: 40_000, isOpen: true },
+      { id: 903, name: 'Series B', pricePerShare: 55_000, minStocks: 1, availableShares: 40_000, isOpen: true },
     ],
     documents: { general: [], investor: [] },
     agreements: [],
@@ -115,7 +115,7 @@ function lakeside(over: Partial<Offer> = {}): Offer {
       { position: 2, label: 'Units', value: '6' },
     ],
     sections: [],
-    series: [{ id: 'sr-l', name: 'Series A', pricePerShare: 25_000, minStocks: 1, availableShares: 24_000, isOpen: true }],
+    series: [{ id: 904, name: 'Series A', pricePerShare: 25_000, minStocks: 1, availableShares: 24_000, isOpen: true }],
     // out of order on purpose: the hero sorts by position
     gallery: [
       photo(2, 'interior-3', 'Apartment'),
@@ -134,7 +134,7 @@ function krakow(over: Partial<Offer> = {}): Offer {
     projectType: 'Restoration',
     isOpen: false,
     badges: [{ text: 'Funded', colorText: '#3b2a1e', colorBackground: '#c9a27e' }],
-    series: [{ id: 'sr-k', name: 'Series A', pricePerShare: 100_000, minStocks: 1, availableShares: 0, isOpen: false }],
+    series: [{ id: 905, name: 'Series A', pricePerShare: 100_000, minStocks: 1, availableShares: 0, isOpen: false }],
     ...over,
   });
 }
@@ -309,7 +309,7 @@ describe('offer page: templates', () => {
 
   it('a closed offer with a series still marked open is shown closed', async () => {
     await open('/en/investment/krakow-townhouse', (x) =>
-      serveOffers(x, krakow({ series: [{ id: 'sr-k', name: 'Series A', pricePerShare: 100_000, minStocks: 1, availableShares: 10, isOpen: true }] })),
+      serveOffers(x, krakow({ series: [{ id: 905, name: 'Series A', pricePerShare: 100_000, minStocks: 1, availableShares: 10, isOpen: true }] })),
     );
     expect(screen.getByTestId('offer-closed')).toHaveTextContent('This investment is closed.');
     expect(screen.queryByTestId('invest-button')).toBeNull();
