@@ -12,7 +12,12 @@
 import { theme } from '../../src/styles/theme';
 import { FALLBACK_FONT_FACES } from '../../src/styles/fallbackFonts';
 import { FIRST_PAINT_ID } from '../../src/app/firstPaint';
+import { logoMarkSvg } from '../../src/components/layout/logoMark';
 import type { Language } from '../../machines/types';
+import enCommon from '../../src/i18n/locales/en/common';
+import enOffer from '../../src/i18n/locales/en/offer';
+import plCommon from '../../src/i18n/locales/pl/common';
+import plOffer from '../../src/i18n/locales/pl/offer';
 
 interface OfferForPaint {
   title?: string | null;
@@ -21,8 +26,11 @@ interface OfferForPaint {
   gallery?: { position: number; imageUrl: string }[] | null;
 }
 
-const BACK_TO_OFFERS: Record<Language, string> = { pl: 'Wróć do inwestycji', en: 'Back to investments' };
-const SITE_NAME = 'Estate Shares';
+/** The app's own texts (its dictionaries), as the top bar and the back link draw them. */
+const TEXTS: Record<Language, { siteName: string; backToOffers: string }> = {
+  pl: { siteName: String(plCommon.siteName), backToOffers: String(plOffer.backToOffers) },
+  en: { siteName: String(enCommon.siteName), backToOffers: String(enOffer.backToOffers) },
+};
 
 const escapeHtml = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
@@ -55,8 +63,7 @@ ${down('sm')}{.fp-pair{height:180px}.fp-wide{height:220px}}
 ${down('md')}{.fp-columns{grid-template-columns:1fr}}
 .fp-title{display:block;margin:12px 0 4px;font-size:2.2rem;font-weight:700;line-height:1.5;color:${colors.brown}}`;
 
-const MARK =
-  '<svg width="40" height="40" viewBox="0 0 40 40" aria-hidden="true" focusable="false"><path d="M4 19L20 5l16 14" fill="none" stroke="#1f5c3a" stroke-width="4" stroke-linecap="round" stroke-linejoin="round"/><rect x="10" y="22" width="5" height="13" rx="1" fill="#3b2a20"/><rect x="17.5" y="18" width="5" height="17" rx="1" fill="#1f5c3a"/><rect x="25" y="25" width="5" height="10" rx="1" fill="#3b2a20"/></svg>';
+const MARK = logoMarkSvg();
 
 export interface FirstPaint {
   /** for the <head> */
@@ -74,8 +81,10 @@ export function offerFirstPaint(offer: OfferForPaint | undefined, language: Lang
   if (!offer || !title) return null;
   const fullWidth = offer.templateName === 'fullWidthGallery';
   let top: string;
+  let below = '';
   if (fullWidth) {
     // As FullWidthGalleryHero: the first two photos side by side, then the third (or the offer's image) wide.
+    // Its badges row above the title is not drawn, so neither is the title: it would not be where the page puts it.
     const photos = [...(offer.gallery ?? [])].sort((a, b) => a.position - b.position);
     const img = (src: string | null | undefined) => {
       const url = src && cssUrl(src);
@@ -88,30 +97,21 @@ export function offerFirstPaint(offer: OfferForPaint | undefined, language: Lang
       (first || second ? `<div class="fp-pair">${first ? img(first.imageUrl) : ''}${second ? img(second.imageUrl) : ''}</div>` : '') +
       (wide ? `<div class="fp-wide">${img(wide)}</div>` : '') +
       '</div>';
-    // Its badges row above the title is not drawn: the title would not be where the page puts it.
-    return {
-      style: `<style id="${FIRST_PAINT_ID}-style">${STYLE}</style>`,
-      html: frame(language, pathname, top, ''),
-    };
+  } else {
+    const image = offer.imageUrl ? cssUrl(offer.imageUrl) : null;
+    top = `<div class="fp-hero"${image ? ` style="background-image:url(&quot;${escapeHtml(image)}&quot;)"` : ''}></div>`;
+    below =
+      '<div class="fp-container">' +
+      `<span class="fp-back">← ${escapeHtml(TEXTS[language].backToOffers)}</span>` +
+      `<div class="fp-columns"><div><span class="fp-title">${escapeHtml(title)}</span></div><div></div></div>` +
+      '</div>';
   }
-  const image = offer.imageUrl ? cssUrl(offer.imageUrl) : null;
-  top = `<div class="fp-hero"${image ? ` style="background-image:url(&quot;${escapeHtml(image)}&quot;)"` : ''}></div>`;
-  const below =
-    '<div class="fp-container">' +
-    `<span class="fp-back">← ${escapeHtml(BACK_TO_OFFERS[language])}</span>` +
-    `<div class="fp-columns"><div><span class="fp-title">${escapeHtml(title)}</span></div><div></div></div>` +
-    '</div>';
   return {
     style: `<style id="${FIRST_PAINT_ID}-style">${STYLE}</style>`,
-    html: frame(language, pathname, top, below),
+    html:
+      `<div id="${FIRST_PAINT_ID}" data-path="${escapeHtml(pathname)}" aria-hidden="true" inert>` +
+      `<div class="fp-bar"><span class="fp-logo">${MARK}<span>${escapeHtml(TEXTS[language].siteName)}</span></span></div>` +
+      `<div class="fp-main" lang="${language}">${top}${below}</div>` +
+      '</div>',
   };
-}
-
-function frame(language: Language, pathname: string, top: string, below: string): string {
-  return (
-    `<div id="${FIRST_PAINT_ID}" data-path="${escapeHtml(pathname)}" aria-hidden="true" inert>` +
-    `<div class="fp-bar"><span class="fp-logo">${MARK}<span>${escapeHtml(SITE_NAME)}</span></span></div>` +
-    `<div class="fp-main" lang="${language}">${top}${below}</div>` +
-    '</div>'
-  );
 }

@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import type { Language } from '../../config/env';
 import { href } from '../../config/paths';
 import { useT } from '../../i18n/i18n';
+import { LOGO_MARK } from './logoMark';
 
 const Home = styled(Link)`
   display: inline-flex;
@@ -15,14 +16,15 @@ const Home = styled(Link)`
   white-space: nowrap;
 `;
 
-/** Self-drawn mark: a house roof over three share bars, in the brand's green and brown. */
+/** Self-drawn mark (./logoMark.ts). */
 function Mark() {
+  const { size, roof, bars, barWidth } = LOGO_MARK;
   return (
-    <svg width="40" height="40" viewBox="0 0 40 40" aria-hidden="true" focusable="false">
-      <path d="M4 19L20 5l16 14" fill="none" stroke="#1f5c3a" strokeWidth="4" strokeLinecap="round" strokeLinejoin="round" />
-      <rect x="10" y="22" width="5" height="13" rx="1" fill="#3b2a20" />
-      <rect x="17.5" y="18" width="5" height="17" rx="1" fill="#1f5c3a" />
-      <rect x="25" y="25" width="5" height="10" rx="1" fill="#3b2a20" />
+    <svg width={size} height={size} viewBox={`0 0 ${size} ${size}`} aria-hidden="true" focusable="false">
+      <path d={roof.d} fill="none" stroke={roof.stroke} strokeWidth={roof.width} strokeLinecap="round" strokeLinejoin="round" />
+      {bars.map((b) => (
+        <rect key={b.x} x={b.x} y={b.y} width={barWidth} height={b.height} rx="1" fill={b.fill} />
+      ))}
     </svg>
   );
 }
