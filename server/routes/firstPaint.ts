@@ -7,7 +7,7 @@
 // It is a picture, not the page: fixed over the app, `aria-hidden` and `inert` (assistive technology and the
 // keyboard see only the app), no links, `pointer-events: none`. Its boxes are the page's own boxes, with the same
 // sizes and breakpoints as src/features/offer/templates.tsx, OfferPage.tsx and the top bar, so the page replaces it
-// in place; tests/e2e/firstPaint.spec.ts compares the two at a desktop and a phone width.
+// in place; tests/e2e/first-paint.spec.ts compares the two at a desktop and a phone width.
 // Only what the server knows for every visitor of a language is drawn (no badges, no figures, no user menu).
 import { theme } from '../../src/styles/theme';
 import { FALLBACK_FONT_FACES } from '../../src/styles/fallbackFonts';

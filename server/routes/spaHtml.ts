@@ -299,11 +299,13 @@ export function createSpaHtml(fastify: FastifyInstance, root: string, options: {
     const data = `<script type="application/json" id="${INITIAL_DATA_ELEMENT_ID}">${scriptJson({ language: plan.language, answers })}</script>`;
     stats.builds += 1;
     return {
+      // Replacement functions, not strings: in a string, `$&`, `$'` and the like in an operator's text (inside the
+      // data or the picture) would be read as patterns and splice parts of the page into it.
       html: html
-        .replace(/<html lang="[^"]*"/, `<html lang="${plan.language}"`)
+        .replace(/<html lang="[^"]*"/, () => `<html lang="${plan.language}"`)
         .replace(/<script type="module"|<\/head>/, (tag) => `${first.join('')}${tag}`)
-        .replace('</head>', `${head.join('')}</head>`)
-        .replace('<div id="root"></div>', `${paint?.html ?? ''}<div id="root"></div>${data}`),
+        .replace('</head>', () => `${head.join('')}</head>`)
+        .replace('<div id="root"></div>', () => `${paint?.html ?? ''}<div id="root"></div>${data}`),
       complete,
     };
   }

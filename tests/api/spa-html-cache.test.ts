@@ -9,7 +9,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { contentNodes } from '../../server/db/schema';
+import { contentNodes, offers } from '../../server/db/schema';
 import { bumpContentVersion } from '../../server/plugins/app/repositories/content-repository';
 import { planPage } from '../../server/routes/spaHtml';
 import { requestKey } from '../../src/api/initialData';
@@ -180,6 +180,19 @@ describeEachDatabase('SPA pages from the cache', { config: { serveSpa: true, spa
     expect(plAfter).not.toContain('New content 11');
     expect(enAfter).toContain('New content 11');
     expect(inline(enAfter).answers['/static-content']).not.toEqual(en.answers['/static-content']);
+  });
+
+  it("keeps an operator's text exactly, `$&` and `$'` included, in the page's data and in the offer's first paint", async () => {
+    const title = "Tarasy $& $' $` $$ $1 <b>";
+    await t.database.db.transaction(async (tx) => {
+      await tx.update(offers).set({ title: { pl: title, en: 'Terraces' } }).where(eq(offers.id, f.offerId));
+      await bumpContentVersion(tx as never);
+    });
+    t.app.siteState.invalidate();
+    const body = (await page(OFFER_PL)).body;
+    expect(inline(body).answers[OFFER_KEY_PL].title).toBe(title);
+    expect(body).toContain(`<span class="fp-title">Tarasy $&amp; $&#39; $\` $$ $1 &lt;b&gt;</span>`);
+    expect(body.match(/<div id="root"><\/div>/g)).toHaveLength(1);
   });
 
   it("an order changes the next page's share figures within a second; pages without them stay cached", async () => {
