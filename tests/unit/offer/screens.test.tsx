@@ -571,3 +571,54 @@ describe('static page', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
   });
 });
+
+// ---------------------------------------------------------------------------------------------------
+// The server's picture of an offer page (server/routes/firstPaint.ts; src/app/firstPaint.ts)
+
+describe("offer page: the server's first paint", () => {
+  beforeAll(loadAllDictionaries);
+
+  /** What the server puts into index.html for an offer page: the picture before the root, its style in the head. */
+  function drawPicture(path: string) {
+    const style = document.createElement('style');
+    style.id = 'first-paint-style';
+    document.head.append(style);
+    const picture = document.createElement('div');
+    picture.id = 'first-paint';
+    picture.setAttribute('data-path', path);
+    document.body.prepend(picture);
+  }
+  const picture = () => document.getElementById('first-paint');
+  afterEach(() => {
+    picture()?.remove();
+    document.getElementById('first-paint-style')?.remove();
+  });
+
+  it('stays while the offer loads and goes, with its style, in the commit that draws the offer', async () => {
+    const path = '/en/investment/green-terraces';
+    drawPicture(path);
+    let answer: (value: { data: Offer }) => void = () => {};
+    await open(path, (x) => x.fake.on('GET', /^\/offers\/.+/, () => new Promise((resolve) => (answer = resolve))));
+    // the page is still loading its offer (its skeleton is drawn under the picture)
+    expect(screen.queryByTestId('offer-page')).toBeNull();
+    expect(picture()).not.toBeNull();
+    await act(async () => answer({ data: greenTerraces() }));
+    await settle(4);
+    expect(offerPage()).toBeInTheDocument();
+    expect(picture()).toBeNull();
+    expect(document.getElementById('first-paint-style')).toBeNull();
+  });
+
+  it('goes when the offer cannot be shown (not found)', async () => {
+    drawPicture('/en/investment/no-such-offer');
+    await open('/en/investment/no-such-offer', (x) => serveOffers(x, greenTerraces()));
+    expect(screen.queryByTestId('offer-page')).toBeNull();
+    expect(picture()).toBeNull();
+  });
+
+  it('goes when the app shows another address than the one pictured', async () => {
+    drawPicture('/en/investment/green-terraces');
+    await open('/en/faq');
+    expect(picture()).toBeNull();
+  });
+});
