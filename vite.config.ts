@@ -1,8 +1,21 @@
-import { defineConfig, loadEnv } from 'vite';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './scripts/precompress.mjs';
 import { bundleReport } from './scripts/bundle-report.mjs';
 import { stripMachineDescriptions } from './scripts/strip-descriptions.mjs';
+import { FALLBACK_FONT_FACES } from './src/styles/fallbackFonts';
+
+// The fallback face's @font-face rules sit in a <style> of their own in index.html, never in styled-components'
+// sheet: Chrome re-reads a sheet's @font-face rules whenever the sheet changes, and styled-components adds rules
+// to its sheet each time a component is first drawn, so with the faces there every lazily drawn section restyled
+// and laid out the whole page again ("Fonts changed": 8 full layouts of 30-250 ms on a throttled phone while the
+// offer page loaded, traced).
+const fallbackFontFaces = (): Plugin => ({
+  name: 'fallback-font-faces',
+  transformIndexHtml: () => [
+    { tag: 'style', attrs: { 'data-fallback-fonts': '' }, children: FALLBACK_FONT_FACES.replace(/\s+/g, ' ').trim(), injectTo: 'head' },
+  ],
+});
 
 // The SPA's configuration is fixed at build time from the same variables the server reads
 // (see README "Configuration"); src/config/env.ts checks it once at start.
@@ -13,7 +26,7 @@ export default defineConfig(({ mode }) => {
     // precompress: brotli + gzip copies of dist/ written once at build (served as files by server/routes/spa.ts).
     // bundleReport: dist/.vite/bundle-modules.json, read by scripts/budget.mjs to name a chunk's biggest modules.
     // stripMachineDescriptions: the machines' descriptions (for diagrams and QA scripts) stay out of the SPA bundle.
-    plugins: [react(), stripMachineDescriptions(), bundleReport(), precompress()],
+    plugins: [react(), fallbackFontFaces(), stripMachineDescriptions(), bundleReport(), precompress()],
     define: {
       __APP_CONFIG__: JSON.stringify({
         apiUrl: env.VITE_API_URL || '/api',

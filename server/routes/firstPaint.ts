@@ -10,7 +10,6 @@
 // in place; tests/e2e/first-paint.spec.ts compares the two at a desktop and a phone width.
 // Only what the server knows for every visitor of a language is drawn (no badges, no figures, no user menu).
 import { theme } from '../../src/styles/theme';
-import { FALLBACK_FONT_FACES } from '../../src/styles/fallbackFonts';
 import { FIRST_PAINT_ID } from '../../src/app/firstPaint';
 import { logoMarkSvg } from '../../src/components/layout/logoMark';
 import type { Language } from '../../machines/types';
@@ -40,9 +39,11 @@ const cssUrl = (src: string) => (src.startsWith('/') && !src.startsWith('//') &&
 const { colors, layout, breakpoints, font, shadow } = theme;
 const down = (bp: keyof typeof breakpoints) => `@media (max-width:${breakpoints[bp] - 0.02}px)`;
 
-/** The picture's styles: one <style> element (the CSP's style-src allows inline styles), removed with it. */
-const STYLE = `${FALLBACK_FONT_FACES.replace(/\s+/g, ' ').trim()}
-#${FIRST_PAINT_ID}{position:fixed;inset:0;z-index:2001;overflow:hidden;pointer-events:none;background:${colors.cream};color:${colors.text};font-family:${font.family};line-height:1.5;-webkit-font-smoothing:antialiased;text-align:left}
+/**
+ * The picture's styles: one <style> element (the CSP's style-src allows inline styles), removed with it. Its font,
+ * 'Lato Fallback', is declared by index.html's own <style> (vite.config.ts), so removing this one changes no face.
+ */
+const STYLE = `#${FIRST_PAINT_ID}{position:fixed;inset:0;z-index:2001;overflow:hidden;pointer-events:none;background:${colors.cream};color:${colors.text};font-family:${font.family};line-height:1.5;-webkit-font-smoothing:antialiased;text-align:left}
 #${FIRST_PAINT_ID} *{box-sizing:border-box}
 .fp-bar{position:absolute;top:0;left:0;right:0;z-index:1;height:${layout.headerHeight}px;display:flex;align-items:center;padding:0 24px;background:${colors.white};box-shadow:${shadow}}
 ${down('sm')}{.fp-bar{padding:0 12px}}

@@ -1,8 +1,7 @@
+// The fallback face's @font-face rules are not here but in index.html (vite.config.ts says why).
 import { createGlobalStyle } from 'styled-components';
-import { FALLBACK_FONT_FACES } from './fallbackFonts';
 
 export const GlobalStyle = createGlobalStyle`
-  ${FALLBACK_FONT_FACES}
   *, *::before, *::after { box-sizing: border-box; }
   html { scroll-padding-top: ${({ theme }) => theme.layout.headerHeight}px; }
   body {

@@ -9,10 +9,10 @@
 // 270-730 ms sooner on home, list and offer.
 // So: a visit whose browser has fetched the files before (a flag in localStorage) declares the faces at start,
 // `display: optional` as before: from the HTTP cache (the files are immutable, hashed assets) they are there in
-// time. A first visit draws in the metric-matched 'Lato Fallback' face (src/styles/GlobalStyle.ts) and, a few
-// seconds after the page's load, fetches the files for the next visits (when, is ./startThemeFonts.ts: the entry
-// holds only that; this module is a chunk of its own); it does not switch faces while the visitor reads (nothing
-// moves, no second layout).
+// time. A first visit draws in the metric-matched 'Lato Fallback' face (./fallbackFonts.ts, declared in
+// index.html) and, a few seconds after the page's load, fetches the files for the next visits (when, is
+// ./startThemeFonts.ts: the entry holds only that; this module is a chunk of its own); it does not switch faces
+// while the visitor reads (nothing moves, no second layout).
 // The flag can outlive the files (a cache cleared without the site's data, or evicted; Lighthouse empties the
 // cache before each run and keeps localStorage): so the returning path first asks the cache itself (`fetch` with
 // `cache: 'only-if-cached'`, which never goes to the network) and declares the faces only when every file is
