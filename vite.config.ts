@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { precompress } from './scripts/precompress.mjs';
 import { bundleReport } from './scripts/bundle-report.mjs';
 import { stripMachineDescriptions } from './scripts/strip-descriptions.mjs';
+import { compileHints } from './scripts/compile-hints.mjs';
 import { FALLBACK_FONT_FACES } from './src/styles/fallbackFonts';
 
 // The fallback face's @font-face rules sit in a <style> of their own in index.html, never in styled-components'
@@ -26,7 +27,8 @@ export default defineConfig(({ mode }) => {
     // precompress: brotli + gzip copies of dist/ written once at build (served as files by server/routes/spa.ts).
     // bundleReport: dist/.vite/bundle-modules.json, read by scripts/budget.mjs to name a chunk's biggest modules.
     // stripMachineDescriptions: the machines' descriptions (for diagrams and QA scripts) stay out of the SPA bundle.
-    plugins: [react(), fallbackFontFaces(), stripMachineDescriptions(), bundleReport(), precompress()],
+    // compileHints: V8's compile hint on the first line of every chunk (scripts/compile-hints.mjs).
+    plugins: [react(), fallbackFontFaces(), stripMachineDescriptions(), bundleReport(), compileHints(), precompress()],
     define: {
       __APP_CONFIG__: JSON.stringify({
         apiUrl: env.VITE_API_URL || '/api',
