@@ -156,9 +156,14 @@ try {
         lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? '',
         lcpPhases: (lhr.audits['largest-contentful-paint-element']?.details?.items?.[1]?.items ?? []).map((p) => `${p.phase} ${Math.round(p.timing)}`).join(', '),
         failedSeo: lhr.categories.seo.auditRefs.filter((ref) => ref.weight > 0 && lhr.audits[ref.id].score !== 1).map((ref) => ref.id),
+        // a run whose trace Lighthouse could not read has no timings (NaN): left out of the medians, and said
+        error: lhr.runtimeError?.code ?? lhr.audits['largest-contentful-paint']?.errorMessage ?? lhr.audits['total-blocking-time']?.errorMessage ?? '',
       });
     }
-    const m = (key) => median(results.map((r) => r[key]));
+    const measured = results.filter((r) => Number.isFinite(r.lcp) && Number.isFinite(r.tbt));
+    const m = (key) => median(measured.map((r) => r[key]));
+    if (measured.length < results.length)
+      console.log(`${name}: ${results.length - measured.length} of ${results.length} runs without timings, left out (${[...new Set(results.filter((r) => !measured.includes(r)).map((r) => r.error || 'no reason given'))].join('; ')})`);
     if (process.env.LIGHTHOUSE_DETAIL === '1')
       for (const r of results) console.log(`${name}: perf ${r.performance} FCP ${Math.round(r.fcp)} SI ${Math.round(r.si)} LCP ${Math.round(r.lcp)} TBT ${Math.round(r.tbt)} · LCP element ${r.lcpElement} · ${r.lcpPhases}`);
     rows.push({ name, pagePath, performance: m('performance'), lcp: m('lcp'), cls: m('cls'), tbt: m('tbt'), seo: m('seo'), failedSeo: [...new Set(results.flatMap((r) => r.failedSeo))] });
