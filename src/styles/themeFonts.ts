@@ -23,6 +23,7 @@ import latin700 from '@fontsource/lato/files/lato-latin-700-normal.woff2?url';
 import latinExt400 from '@fontsource/lato/files/lato-latin-ext-400-normal.woff2?url';
 import latinExt700 from '@fontsource/lato/files/lato-latin-ext-700-normal.woff2?url';
 import { STORAGE_KEYS, writeStorage } from '../config/storage';
+import { inHttpCache } from './startThemeFonts';
 
 const LATIN =
   'U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD';
@@ -95,18 +96,6 @@ function browserFontEnvironment(): FontEnvironment {
     createFace: (family, source, descriptors) => new FontFace(family, source, descriptors),
     // storage full or blocked: the next visit fetches them again after its load
     markFetched: () => writeStorage(STORAGE_KEYS.themeFontsFetched, '1'),
-    cached: (urls) =>
-      Promise.all(
-        urls.map((url) =>
-          fetch(url, { cache: 'only-if-cached', mode: 'same-origin' }).then(
-            (response) => {
-              void response.body?.cancel();
-              return response.ok;
-            },
-            // not in the cache, or a browser without only-if-cached
-            () => false,
-          ),
-        ),
-      ).then((found) => found.every(Boolean)),
+    cached: (urls) => Promise.all(urls.map(inHttpCache)).then((found) => found.every(Boolean)),
   };
 }

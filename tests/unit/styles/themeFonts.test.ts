@@ -74,11 +74,12 @@ describe('declareThemeFonts / fetchThemeFonts', () => {
 });
 
 describe('startThemeFonts', () => {
-  function fakeStart(fetched: boolean, cached = true) {
+  function fakeStart(fetched: boolean, cached = true, probeFound = cached) {
     const calls: string[] = [];
     let later: (() => void) | null = null;
     const start: FontStart = {
       fetched: () => fetched,
+      probe: async () => (calls.push(probeFound ? 'probe: found' : 'probe: missing'), probeFound),
       afterLoad: (task) => {
         later = task;
       },
@@ -98,24 +99,35 @@ describe('startThemeFonts', () => {
     const s = fakeStart(true);
     expect(startThemeFonts(s.start)).toBe('declare if cached');
     await settle();
-    expect(s.calls).toEqual(['load', 'declare']);
+    expect(s.calls).toEqual(['probe: found', 'load', 'declare']);
     expect(s.hasLater()).toBe(false);
   });
 
-  it('fetches the files again after the load when the cache lost them', async () => {
+  it('loads nothing at start when the cache lost the first file, and fetches the files after the load', async () => {
     const s = fakeStart(true, false);
     startThemeFonts(s.start);
     await settle();
-    expect(s.calls).toEqual(['load', 'not cached']);
+    expect(s.calls).toEqual(['probe: missing']);
     s.runLater();
     await settle();
-    expect(s.calls).toEqual(['load', 'not cached', 'load', 'fetch']);
+    expect(s.calls).toEqual(['probe: missing', 'load', 'fetch']);
+  });
+
+  it('fetches the files again after the load when the cache kept the first file but lost another', async () => {
+    const s = fakeStart(true, false, true);
+    startThemeFonts(s.start);
+    await settle();
+    expect(s.calls).toEqual(['probe: found', 'load', 'not cached']);
+    s.runLater();
+    await settle();
+    expect(s.calls).toEqual(['probe: found', 'load', 'not cached', 'load', 'fetch']);
   });
 
   it('on a first visit loads nothing at start and fetches the files after the load', async () => {
     const s = fakeStart(false);
     expect(startThemeFonts(s.start)).toBe('fetch later');
     await settle();
+    // not even the cache is asked
     expect(s.calls).toEqual([]);
     s.runLater();
     await settle();
