@@ -20,17 +20,14 @@
 // After Lighthouse it prints "first content on localhost, desktop": the system Chromium through Playwright, no
 // throttling, a fresh context per load, median of FIRST_CONTENT_RUNS (5): FCP (first paint of anything), the time
 // the page's own content (its <h1>) is on screen, and LCP.
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright';
+import { median, root, startMeasureServer } from './measure-server.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const lang = process.env.LIGHTHOUSE_LANG === 'en' ? 'en' : 'pl';
 const ALL_PAGES =
@@ -45,31 +42,6 @@ const CLEAR_STORAGE_TYPES = keepStorage
   : ['file_systems', 'shader_cache', 'service_workers', 'cache_storage', 'local_storage', 'indexeddb'];
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-
-async function waitFor(url, ms = 60_000) {
-  const started = Date.now();
-  while (Date.now() - started < ms) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`server did not answer ${url} within ${ms / 1000} s`);
-}
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-};
-
 const spaDir = path.resolve(root, process.env.SPA_DIR || 'dist');
 if (!existsSync(path.join(spaDir, 'index.html'))) {
   if (process.env.SPA_DIR) {
@@ -81,14 +53,8 @@ if (!existsSync(path.join(spaDir, 'index.html'))) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const port = await freePort();
-const dataDir = mkdtempSync(path.join(tmpdir(), 'lighthouse-data-'));
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-  cwd: root,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: '', SPA_DIR: spaDir, DATA_DIR: dataDir, MAIL_DIR: path.join(dataDir, 'mail'), LOG_LEVEL: 'warn', MAIL_WORKER: 'false', NODE_ENV: 'production' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-const origin = `http://127.0.0.1:${port}`;
+const server = await startMeasureServer(spaDir, { name: 'lighthouse' });
+const { origin } = server;
 let chrome;
 let browser;
 
@@ -136,7 +102,6 @@ async function firstContent() {
   for (const r of rows) console.log(r.name.padEnd(14) + r.pagePath.padEnd(34) + r.fcp.toFixed(0).padStart(8) + r.h1.toFixed(0).padStart(8) + r.lcp.toFixed(0).padStart(8));
 }
 try {
-  await waitFor(`${origin}/api/splash-screen`);
   if (process.env.LIGHTHOUSE_SKIP !== '1') {
   chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH || '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
   const rows = [];
@@ -179,8 +144,6 @@ try {
 } finally {
   await browser?.close();
   if (chrome) await chrome.kill();
-  server.kill('SIGTERM');
-  await new Promise((r) => setTimeout(r, 500));
-  rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }
 process.exit(0);

@@ -9,15 +9,11 @@
 //   npm run longtasks -- /tmp/before dist               # two builds side by side
 //   LONGTASKS_PAGES=/pl,/en/investments LONGTASKS_SHOW=1 npm run longtasks   # other pages; every task's start+length
 // Each build gets its own server on a free port with a throwaway PGlite database (as scripts/lighthouse.mjs).
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright';
+import { median, root, startMeasureServer } from './measure-server.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const builds = (process.argv.slice(2).length ? process.argv.slice(2) : ['dist']).map((dir) => path.resolve(root, dir));
 const runs = Number(process.env.LONGTASKS_RUNS ?? 7);
 const pages = (process.env.LONGTASKS_PAGES ?? '/pl/inwestycja/zielone-tarasy,/en/investment/green-terraces').split(',');
@@ -30,41 +26,10 @@ for (const dir of builds) {
   }
 }
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
 const servers = [];
-for (const dir of builds) {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'longtasks-data-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: '', SPA_DIR: dir, DATA_DIR: dataDir, MAIL_DIR: path.join(dataDir, 'mail'), LOG_LEVEL: 'warn', MAIL_WORKER: 'false', NODE_ENV: 'production' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  servers.push({ dir, origin: `http://127.0.0.1:${port}`, child, dataDir });
-}
-
 let browser;
 try {
-  for (const server of servers) {
-    const started = Date.now();
-    for (;;) {
-      try {
-        if ((await fetch(`${server.origin}/api/splash-screen`)).ok) break;
-      } catch {}
-      if (Date.now() - started > 60_000) throw new Error(`server for ${server.dir} did not start`);
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  }
+  for (const dir of builds) servers.push({ dir, ...(await startMeasureServer(dir, { name: 'longtasks' })) });
   browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
   const results = new Map();
   for (const pagePath of pages) {
@@ -104,8 +69,5 @@ try {
   }
 } finally {
   await browser?.close();
-  for (const server of servers) {
-    server.child.kill();
-    rmSync(server.dataDir, { recursive: true, force: true });
-  }
+  await Promise.all(servers.map((server) => server.stop()));
 }

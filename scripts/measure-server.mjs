@@ -1,0 +1,52 @@
+// What the measuring scripts (lighthouse.mjs, longtasks.mjs) share: the app's server on a free port, serving a
+// given build with a throwaway PGlite database (migrated and seeded at start), and a median.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+/** Starts the server for the build in `spaDir`; resolves once it answers, to { origin, stop() }. */
+export async function startMeasureServer(spaDir, { name = 'measure', ms = 60_000 } = {}) {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), `${name}-data-`));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: '', SPA_DIR: spaDir, DATA_DIR: dataDir, MAIL_DIR: path.join(dataDir, 'mail'), LOG_LEVEL: 'warn', MAIL_WORKER: 'false', NODE_ENV: 'production' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const started = Date.now();
+  for (;;) {
+    try {
+      if ((await fetch(`${origin}/api/splash-screen`)).ok) return { origin, stop };
+    } catch {}
+    if (Date.now() - started > ms) {
+      await stop();
+      throw new Error(`server for ${spaDir} did not answer within ${ms / 1000} s`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+export const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
