@@ -11,6 +11,7 @@
 //   LIGHTHOUSE_DETAIL=1 npm run lighthouse         # every run: FCP, Speed Index, the LCP element and its phases
 //   LIGHTHOUSE_KEEP_STORAGE=1 npm run lighthouse   # Lighthouse's default storage reset (see below)
 //   LIGHTHOUSE_PAGES=offer npm run lighthouse      # only some pages (home, offers list, offer)
+//   FIRST_CONTENT_THROTTLE=1 npm run lighthouse    # the first-content table on a phone: slow 4G and CPU 4x applied
 //
 // Every run is a first visit: Lighthouse empties the HTTP cache before each run but by default keeps the origin's
 // localStorage, so with its defaults runs 2… would be a visitor who has been here before and whose cache was
@@ -58,16 +59,27 @@ const { origin } = server;
 let chrome;
 let browser;
 
-/** Desktop, unthrottled: FCP, the page's <h1> on screen, LCP; median of FIRST_CONTENT_RUNS fresh loads per page. */
+/**
+ * Desktop, unthrottled: FCP, the page's <h1> on screen, LCP; median of FIRST_CONTENT_RUNS fresh loads per page.
+ * FIRST_CONTENT_THROTTLE=1: a phone on slow 4G with its CPU 4x slower instead (applied, not simulated).
+ */
 async function firstContent() {
   const n = Number(process.env.FIRST_CONTENT_RUNS ?? 5);
+  const throttled = process.env.FIRST_CONTENT_THROTTLE === '1';
   browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
   const rows = [];
   for (const [name, pagePath] of PAGES) {
     const samples = [];
     for (let i = 0; i < n; i++) {
-      const context = await browser.newContext({ viewport: { width: 1350, height: 940 } });
+      const context = await browser.newContext(throttled ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } : { viewport: { width: 1350, height: 940 } });
       const page = await context.newPage();
+      if (throttled) {
+        // Lighthouse's mobile conditions applied for real (its "devtools" throttling): slow 4G, CPU 4x slower.
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('Network.enable');
+        await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 562.5, downloadThroughput: (1474.56 * 1024) / 8, uploadThroughput: (675 * 1024) / 8 });
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      }
       await page.addInitScript(() => {
         window.__lcp = 0;
         new PerformanceObserver((list) => {
@@ -97,7 +109,11 @@ async function firstContent() {
     const m = (key) => median(samples.map((s) => s[key]));
     rows.push({ name, pagePath, fcp: m('fcp'), h1: m('h1'), lcp: m('lcp') });
   }
-  console.log(`\nFirst content on localhost, desktop 1350×940, no throttling, median of ${n}`);
+  console.log(
+    throttled
+      ? `\nFirst content on localhost, mobile 390×844, slow 4G (562.5 ms per request, 1.47 Mbit/s) and CPU 4x slower applied, median of ${n}`
+      : `\nFirst content on localhost, desktop 1350×940, no throttling, median of ${n}`,
+  );
   console.log('page'.padEnd(14) + 'path'.padEnd(34) + 'FCP ms'.padStart(8) + 'h1 ms'.padStart(8) + 'LCP ms'.padStart(8));
   for (const r of rows) console.log(r.name.padEnd(14) + r.pagePath.padEnd(34) + r.fcp.toFixed(0).padStart(8) + r.h1.toFixed(0).padStart(8) + r.lcp.toFixed(0).padStart(8));
 }

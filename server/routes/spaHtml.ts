@@ -9,7 +9,10 @@
 //   'self', no inline script) is unchanged. The SPA's HTTP client answers those GETs from it once
 //   (src/api/initialData.ts); the machines decide what is shown when, as before;
 // - `<link rel="preload" as="image" fetchpriority="high">` for the page's largest image (the home page's first
-//   slide, an offer's first photos), known from that data.
+//   slide, an offer's first photos), known from that data;
+// - on an offer page, the server's picture of its top (./firstPaint.ts), and instead of the app's entry the small
+//   script that loads it once the picture's photos are on screen (src/afterPicture.ts), with the page's modules
+//   listed for it in a <meta> rather than preloaded in <head>.
 // The answers come from the API itself (fastify.inject, the same cached public routes a browser would call),
 // only 200 answers, and only for public GETs that are the same for every anonymous visitor of a language.
 //
@@ -33,6 +36,7 @@ import { requestKey, INITIAL_DATA_ELEMENT_ID } from '../../src/api/initialData';
 import { matchRoute } from '../../src/config/paths';
 import { readPage, readPageSize } from '../../src/components/offers/paging';
 import { offerApiPath } from '../../src/features/offer/offerRules';
+import { AFTER_PICTURE_META } from '../../src/afterPicture';
 import { offerFirstPaint, type FirstPaint } from './firstPaint';
 
 interface ManifestChunk {
@@ -53,6 +57,8 @@ const SCREEN_MODULES: Record<string, string> = {
   staticPage: 'src/features/offer/StaticPage.tsx',
   login: 'src/features/auth/LoginPage.tsx',
 };
+/** The first script of a page with a picture (src/afterPicture.ts, an entry of the build). */
+const AFTER_PICTURE_MODULE = 'src/afterPicture.ts';
 const DICTIONARY_MODULE = (language: Language) => `src/i18n/locales/${language}/index.ts`;
 
 /** What boot loads on every page (src/app/system.ts). */
@@ -277,6 +283,7 @@ export function createSpaHtml(fastify: FastifyInstance, root: string, options: {
 
   async function build(plan: PagePlan, html: string, manifest: Manifest | null): Promise<{ html: string; complete: boolean }> {
     const head: string[] = [];
+    const modules: string[] = [];
     const already = new Set([...html.matchAll(/(?:src|href)="\/([^"]+)"/g)].map((m) => m[1]));
     if (manifest) {
       const files = { js: new Set<string>(), css: new Set<string>() };
@@ -286,7 +293,7 @@ export function createSpaHtml(fastify: FastifyInstance, root: string, options: {
         css.forEach((f) => files.css.add(f));
       }
       for (const file of files.css) if (!already.has(file)) head.push(`<link rel="stylesheet" href="/${escapeAttr(file)}">`);
-      for (const file of files.js) if (!already.has(file)) head.push(`<link rel="modulepreload" crossorigin href="/${escapeAttr(file)}">`);
+      for (const file of files.js) if (!already.has(file)) modules.push(`/${file}`);
     }
     const { answers, complete } = await answersFor(plan.keys, plan.language);
     // The largest image and the first paint come before the scripts: the picture needs nothing else to be drawn.
@@ -295,6 +302,26 @@ export function createSpaHtml(fastify: FastifyInstance, root: string, options: {
     if (paint) first.push(paint.style);
     for (const image of plan.images(answers).filter(localImage)) {
       first.push(`<link rel="preload" as="image" fetchpriority="high" href="${escapeAttr(image)}">`);
+    }
+    // Picture first (src/afterPicture.ts): under a picture, the page's first script is the small one that loads the
+    // app's entry once the picture's photos are on screen, and the modules the page preloads (index.html's and the
+    // route's) are listed for it to preload then, instead of downloading side by side with the photos.
+    const afterPicture = paint && manifest?.[AFTER_PICTURE_MODULE]?.file;
+    const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
+    if (afterPicture && entry) {
+      const entryModules: string[] = [];
+      // what the small script imports itself (the bundler's runtime) stays preloaded: it is needed before the wait
+      const own = new Set(chunksOf(manifest!, AFTER_PICTURE_MODULE).js.map((file) => `/${file}`));
+      html = html
+        .replace(entry[0], () => `<script type="module" crossorigin src="/${escapeAttr(afterPicture)}" data-app="${escapeAttr(entry[1])}"></script>`)
+        .replace(/<link rel="modulepreload" crossorigin href="([^"]+)">/g, (link, href: string) => {
+          if (own.has(href)) return link;
+          entryModules.push(href);
+          return '';
+        });
+      head.push(`<meta name="${AFTER_PICTURE_META}" content="${escapeAttr([...entryModules, ...modules].join(' '))}">`);
+    } else {
+      for (const href of modules) head.push(`<link rel="modulepreload" crossorigin href="${escapeAttr(href)}">`);
     }
     const data = `<script type="application/json" id="${INITIAL_DATA_ELEMENT_ID}">${scriptJson({ language: plan.language, answers })}</script>`;
     stats.builds += 1;

@@ -89,3 +89,62 @@ test('the picture never stays in front of another page: leaving the offer before
   await expect(page.locator('#first-paint')).toHaveCount(0);
   await expect(page.locator('main h1')).toBeVisible();
 });
+
+// Picture first (src/afterPicture.ts): under the picture, the app's code is fetched once the picture's photo is on
+// screen, not side by side with it; it never waits more than PICTURE_WAIT_MAX_MS (1 s) for a photo that does not come.
+const PHOTO = /\/media\/offers\/zielone-tarasy\.svg$/;
+const APP_CODE = /\/assets\/(main|OfferPage)-[^/]+\.js$/;
+
+test("picture first: the app's code is requested only after the picture's photo has arrived", async ({ page }) => {
+  let photoSentAt = 0;
+  const codeRequestedAt: number[] = [];
+  page.on('request', (request) => {
+    if (APP_CODE.test(request.url())) codeRequestedAt.push(Date.now());
+  });
+  await page.route(PHOTO, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    photoSentAt = Date.now();
+    await route.continue();
+  });
+  await page.goto(OFFERS.default);
+  await expect(page.locator('[data-testid="offer-page"] h1')).toBeVisible();
+  await expect(page.locator('#first-paint')).toHaveCount(0);
+  expect(photoSentAt).toBeGreaterThan(0);
+  expect(codeRequestedAt.length).toBeGreaterThanOrEqual(2); // the app's chunk and the offer's screen
+  expect(Math.min(...codeRequestedAt)).toBeGreaterThanOrEqual(photoSentAt);
+  // the modules the server listed were preloaded when the wait was over
+  const preloaded = await page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((l) => new URL(l.href).pathname));
+  expect(preloaded.some((p) => /\/assets\/OfferPage-/.test(p))).toBe(true);
+});
+
+test('picture first: a photo that never comes holds the app back for one second at most', async ({ page }) => {
+  await page.route(PHOTO, () => {}); // never answered
+  const start = Date.now();
+  let codeRequestedAt = 0;
+  page.on('request', (request) => {
+    if (!codeRequestedAt && APP_CODE.test(request.url())) codeRequestedAt = Date.now();
+  });
+  await page.goto(OFFERS.default, { waitUntil: 'commit' });
+  await expect(page.locator('[data-testid="offer-page"] h1')).toBeVisible();
+  expect(codeRequestedAt - start).toBeGreaterThanOrEqual(900);
+  expect(codeRequestedAt - start).toBeLessThan(5000);
+});
+
+test('pages without a picture request the app at once, whatever their photos do', async ({ page }) => {
+  let mediaSentAt = 0;
+  let codeRequestedAt = 0;
+  page.on('request', (request) => {
+    if (!codeRequestedAt && /\/assets\/main-[^/]+\.js$/.test(request.url())) codeRequestedAt = Date.now();
+  });
+  await page.route(/\/media\//, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    mediaSentAt ||= Date.now();
+    await route.continue();
+  });
+  await page.goto('/pl');
+  await expect(page.locator('main h1').first()).toBeVisible();
+  expect(await page.locator('script[data-app]').count()).toBe(0);
+  expect(codeRequestedAt).toBeGreaterThan(0);
+  expect(mediaSentAt).toBeGreaterThan(0); // the home page has photos (its slide), held back here
+  expect(codeRequestedAt).toBeLessThan(mediaSentAt);
+});
