@@ -13,6 +13,8 @@ import { root, startMeasureServer } from './measure-server.mjs';
 const spaDir = path.resolve(root, process.env.SPA_DIR || 'dist');
 const pagePath = process.argv[2] || '/pl/inwestycja/zielone-tarasy';
 const runs = Number(process.argv[3] || 3);
+// LIGHTHOUSE_KEEP_STORAGE=1: Lighthouse's own storage reset, as `npm run lighthouse` (runs 2… a returning browser).
+const keepStorage = process.env.LIGHTHOUSE_KEEP_STORAGE === '1';
 const CLEAR_STORAGE_TYPES = ['file_systems', 'shader_cache', 'service_workers', 'cache_storage', 'local_storage', 'indexeddb'];
 const server = await startMeasureServer(spaDir, { name: 'lcp-graph' });
 const chrome = await chromeLauncher.launch({
@@ -25,7 +27,7 @@ try {
     const { artifacts, lhr } = await lighthouse(
       `${server.origin}${pagePath}`,
       { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
-      { extends: 'lighthouse:default', settings: { clearStorageTypes: CLEAR_STORAGE_TYPES } },
+      keepStorage ? undefined : { extends: 'lighthouse:default', settings: { clearStorageTypes: CLEAR_STORAGE_TYPES } },
     );
     const data = { trace: artifacts.Trace, devtoolsLog: artifacts.DevtoolsLog, gatherContext: artifacts.GatherContext, settings: lhr.configSettings, URL: artifacts.URL, SourceMaps: artifacts.SourceMaps, simulator: null };
     const lcp = await LanternLargestContentfulPaint.request(data, { settings: lhr.configSettings, computedCache: new Map() });
