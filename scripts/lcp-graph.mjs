@@ -8,26 +8,22 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { LanternLargestContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js';
-import { root, startMeasureServer } from './measure-server.mjs';
+import { CHROME_PATH, LIGHTHOUSE_CHROME_FLAGS, lighthouseConfig, root, startMeasureServer } from './measure-server.mjs';
 
 const spaDir = path.resolve(root, process.env.SPA_DIR || 'dist');
 const pagePath = process.argv[2] || '/pl/inwestycja/zielone-tarasy';
 const runs = Number(process.argv[3] || 3);
 // LIGHTHOUSE_KEEP_STORAGE=1: Lighthouse's own storage reset, as `npm run lighthouse` (runs 2… a returning browser).
 const keepStorage = process.env.LIGHTHOUSE_KEEP_STORAGE === '1';
-const CLEAR_STORAGE_TYPES = ['file_systems', 'shader_cache', 'service_workers', 'cache_storage', 'local_storage', 'indexeddb'];
 const server = await startMeasureServer(spaDir, { name: 'lcp-graph' });
-const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: LIGHTHOUSE_CHROME_FLAGS });
 const ms = (value) => String(Math.round(value)).padStart(5);
 try {
   for (let i = 0; i < runs; i++) {
     const { artifacts, lhr } = await lighthouse(
       `${server.origin}${pagePath}`,
       { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
-      keepStorage ? undefined : { extends: 'lighthouse:default', settings: { clearStorageTypes: CLEAR_STORAGE_TYPES } },
+      lighthouseConfig(keepStorage),
     );
     const data = { trace: artifacts.Trace, devtoolsLog: artifacts.DevtoolsLog, gatherContext: artifacts.GatherContext, settings: lhr.configSettings, URL: artifacts.URL, SourceMaps: artifacts.SourceMaps, simulator: null };
     const lcp = await LanternLargestContentfulPaint.request(data, { settings: lhr.configSettings, computedCache: new Map() });

@@ -27,7 +27,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright';
-import { median, root, startMeasureServer } from './measure-server.mjs';
+import { CHROME_PATH, LIGHTHOUSE_CHROME_FLAGS, lighthouseConfig, median, root, startMeasureServer } from './measure-server.mjs';
 
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const lang = process.env.LIGHTHOUSE_LANG === 'en' ? 'en' : 'pl';
@@ -38,11 +38,6 @@ const ALL_PAGES =
 const only = process.env.LIGHTHOUSE_PAGES?.split(',').map((name) => name.trim());
 const PAGES = only ? ALL_PAGES.filter(([name]) => only.includes(name)) : ALL_PAGES;
 const keepStorage = process.env.LIGHTHOUSE_KEEP_STORAGE === '1';
-const CLEAR_STORAGE_TYPES = keepStorage
-  ? undefined
-  : ['file_systems', 'shader_cache', 'service_workers', 'cache_storage', 'local_storage', 'indexeddb'];
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-
 const spaDir = path.resolve(root, process.env.SPA_DIR || 'dist');
 if (!existsSync(path.join(spaDir, 'index.html'))) {
   if (process.env.SPA_DIR) {
@@ -66,7 +61,7 @@ let browser;
 async function firstContent() {
   const n = Number(process.env.FIRST_CONTENT_RUNS ?? 5);
   const throttled = process.env.FIRST_CONTENT_THROTTLE === '1';
-  browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  browser = await chromium.launch({ executablePath: CHROME_PATH, args: ['--no-sandbox', '--disable-gpu'] });
   const rows = [];
   for (const [name, pagePath] of PAGES) {
     const samples = [];
@@ -119,12 +114,12 @@ async function firstContent() {
 }
 try {
   if (process.env.LIGHTHOUSE_SKIP !== '1') {
-  chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH || '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+  chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: LIGHTHOUSE_CHROME_FLAGS });
   const rows = [];
   for (const [name, pagePath] of PAGES) {
     const results = [];
     for (let i = 0; i < runs; i++) {
-      const { lhr } = await lighthouse(`${origin}${pagePath}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'seo'] }, CLEAR_STORAGE_TYPES ? { extends: 'lighthouse:default', settings: { clearStorageTypes: CLEAR_STORAGE_TYPES } } : undefined);
+      const { lhr } = await lighthouse(`${origin}${pagePath}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'seo'] }, lighthouseConfig(keepStorage));
       const audit = (id) => lhr.audits[id]?.numericValue ?? NaN;
       results.push({
         performance: Math.round((lhr.categories.performance.score ?? 0) * 100),

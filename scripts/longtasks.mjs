@@ -12,7 +12,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright';
-import { median, root, startMeasureServer } from './measure-server.mjs';
+import { CHROME_PATH, median, root, startMeasureServer } from './measure-server.mjs';
 
 const builds = (process.argv.slice(2).length ? process.argv.slice(2) : ['dist']).map((dir) => path.resolve(root, dir));
 const runs = Number(process.env.LONGTASKS_RUNS ?? 7);
@@ -30,7 +30,7 @@ const servers = [];
 let browser;
 try {
   for (const dir of builds) servers.push({ dir, ...(await startMeasureServer(dir, { name: 'longtasks' })) });
-  browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  browser = await chromium.launch({ executablePath: CHROME_PATH, args: ['--no-sandbox', '--disable-gpu'] });
   const results = new Map();
   for (const pagePath of pages) {
     for (let i = 0; i < runs; i++) {

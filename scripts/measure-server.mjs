@@ -1,5 +1,6 @@
-// What the measuring scripts (lighthouse.mjs, longtasks.mjs) share: the app's server on a free port, serving a
-// given build with a throwaway PGlite database (migrated and seeded at start), and a median.
+// What the measuring scripts (lighthouse.mjs, longtasks.mjs, lcp-graph.mjs) share: the app's server on a free port, serving a
+// given build with a throwaway PGlite database (migrated and seeded at start), a median, and how Chromium and
+// Lighthouse are started.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -50,3 +51,19 @@ export const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
 };
+
+/** The system Chromium (Playwright cannot download browsers here), or CHROME_PATH. */
+export const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
+
+/** Chromium for Lighthouse (chrome-launcher), with the flags of STACK-NOTES. */
+export const LIGHTHOUSE_CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+/**
+ * Lighthouse's config for a first visit: besides the HTTP cache, which Lighthouse empties itself, the origin's
+ * localStorage too (Lighthouse keeps it by default: runs 2… would be a returning browser whose cache was emptied).
+ * `keepStorage`: Lighthouse's own reset (undefined: its default config).
+ */
+export const lighthouseConfig = (keepStorage = false) =>
+  keepStorage
+    ? undefined
+    : { extends: 'lighthouse:default', settings: { clearStorageTypes: ['file_systems', 'shader_cache', 'service_workers', 'cache_storage', 'local_storage', 'indexeddb'] } };
