@@ -30,6 +30,13 @@ export const MAX_ENTRIES = 2000;
 /** Below this size compression gains less than it costs. */
 export const COMPRESS_MIN_BYTES = 1024;
 
+/**
+ * The route options of every route that answers through `publicCache.send`: the cache compresses its answers itself,
+ * so @fastify/compress's hooks (onRequest, preParsing and onSend on every request, about a fifth of a cached answer's
+ * CPU; issue 11) are left off the route. Its error answers are small envelopes, and a GET has no body to decompress.
+ */
+export const COMPRESSED_BY_CACHE = { compress: false, decompress: false } as const;
+
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
 
@@ -40,6 +47,8 @@ interface Entry {
   version: number;
   shares: string | undefined;
   builtAt: number;
+  /** Sent once and never kept (`store: false`): compressed at cheaper settings. */
+  once?: true;
   /** The data as built (before any live overlay). */
   data: unknown;
   liveKey: string | undefined;
@@ -68,6 +77,8 @@ export interface CachedAnswer<T, L = unknown> {
   live?: LiveOverlay<T, L>;
   /** The answer depends on the caller's token (e.g. investor documents): never stored by shared caches. */
   personal?: boolean;
+  /** false: built, checked, tagged and compressed for this request only, never kept (an offer's preview). */
+  store?: false;
 }
 
 /** The encoding to send, from Accept-Encoding (a q=0 refuses one). */
@@ -143,15 +154,17 @@ export function createPublicCache(deps: { siteState: { get(): Promise<Validity>;
     if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
   }
 
+  /** Kept answers are compressed hard (once); an answer sent once at the compress plugin's cheaper settings. */
   function compressed(entry: Entry, encoding: Encoding): Promise<Buffer | null> {
     if (entry.body.length < COMPRESS_MIN_BYTES) {
       entry.ready[encoding] = null;
       return Promise.resolve(null);
     }
+    const once = entry.once === true;
     entry.compressed[encoding] ??= (
       encoding === 'br'
-        ? brotli(entry.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: entry.body.length } })
-        : gz(entry.body, { level: 9 })
+        ? brotli(entry.body, { params: { [constants.BROTLI_PARAM_QUALITY]: once ? 5 : 11, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: entry.body.length } })
+        : gz(entry.body, { level: once ? 6 : 9 })
     )
       .catch(() => null)
       .then((bytes) => (entry.ready[encoding] = bytes));
@@ -217,6 +230,7 @@ export function createPublicCache(deps: { siteState: { get(): Promise<Validity>;
   }
 
   function sendWith<T, L>(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer<T, L>, state: Validity): FastifyReply | Promise<FastifyReply> {
+    if (answer.store === false) return sendOnce(request, reply, answer);
     const entry = entries.get(answer.key);
     if (
       !entry ||
@@ -235,20 +249,32 @@ export function createPublicCache(deps: { siteState: { get(): Promise<Validity>;
     return write(request, reply, answer, entry);
   }
 
-  function write(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer<unknown, unknown>, entry: Entry): FastifyReply | Promise<FastifyReply> {
-    reply
-      .header('etag', entry.etag)
-      .header('cache-control', answer.personal ? 'private, no-cache' : 'public, no-cache')
-      .header('vary', answer.personal ? 'Accept-Language, Content-Language, Accept-Encoding, Authorization' : 'Accept-Language, Content-Language, Accept-Encoding');
+  async function sendOnce<T, L>(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer<T, L>): Promise<FastifyReply> {
+    const data = await answer.build();
+    const live = answer.live ? await answer.live.read(data) : undefined;
+    const shown = answer.live ? answer.live.apply(data, live as L) : data;
+    const entry = makeEntry(data, shown, { version: -1, shares: undefined }, { key: undefined, value: undefined }, schemaOf(request));
+    return write(request, reply, answer, { ...entry, once: true });
+  }
 
-    if (etagMatches(request.headers['if-none-match'], entry.etag)) {
-      stats.notModified += 1;
-      return reply.code(304).send();
+  function write(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer<unknown, unknown>, entry: Entry): FastifyReply | Promise<FastifyReply> {
+    if (entry.once) {
+      // Not kept here, so not to be kept anywhere: no validator, nothing for a shared cache.
+      reply.header('cache-control', 'no-store').header('vary', 'Accept-Encoding');
+    } else {
+      reply
+        .header('etag', entry.etag)
+        .header('cache-control', answer.personal ? 'private, no-cache' : 'public, no-cache')
+        .header('vary', answer.personal ? 'Accept-Language, Content-Language, Accept-Encoding, Authorization' : 'Accept-Language, Content-Language, Accept-Encoding');
+      if (etagMatches(request.headers['if-none-match'], entry.etag)) {
+        stats.notModified += 1;
+        return reply.code(304).send();
+      }
     }
     reply.header('content-type', 'application/json; charset=utf-8');
     const encoding = pickEncoding(request.headers['accept-encoding']);
     if (!encoding) return reply.send(entry.body);
-    // The stored bytes as they are: a Buffer skips the serializer, and a set Content-Encoding skips @fastify/compress.
+    // The stored bytes as they are: a Buffer skips the serializer (and the route has no @fastify/compress hooks).
     const ready = entry.ready[encoding];
     if (ready !== undefined) return ready ? reply.header('content-encoding', encoding).send(ready) : reply.send(entry.body);
     return compressed(entry, encoding).then((bytes) => (bytes ? reply.header('content-encoding', encoding).send(bytes) : reply.send(entry.body)));

@@ -7,7 +7,9 @@ import { expect, it } from 'vitest';
 import { faqItems, offerSeries, offers, orders } from '../../server/db/schema';
 import { bumpContentVersion } from '../../server/plugins/app/repositories/content-repository';
 import { createSiteStateCache, type SiteState } from '../../server/plugins/app/site-state';
+import { PREVIEW_TOKEN } from '../../server/db/seed-data/content/offers';
 import { describeEachDatabase, expectData, expectError } from './helpers';
+import { buildAppWithRoutes } from './route-table';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -168,6 +170,43 @@ describeEachDatabase('public cache', {}, (t) => {
     const visitor = await get('/api/offers/green-terraces', { 'if-none-match': signedIn.headers.etag as string });
     expect(visitor.statusCode).toBe(200);
     expect(visitor.json().data.documents.investor).toEqual([]);
+  });
+
+  it('an offer preview is checked and compressed for its request, never kept: no-store and no ETag', async () => {
+    const cache = t.app.publicCache;
+    const url = `/api/offers/zakopane-villa?previewToken=${PREVIEW_TOKEN}`;
+    const size = cache.size;
+    const plain = await get(url);
+    expect(plain.statusCode).toBe(200);
+    expect(plain.json().data.slug.pl).toBe('willa-zakopane');
+    expect(plain.headers['cache-control']).toBe('no-store');
+    expect(plain.headers.etag).toBeUndefined();
+    const br = await get(url, { 'accept-encoding': 'br, gzip' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gz = await get(url, { 'accept-encoding': 'gzip' });
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+    expect(cache.size).toBe(size);
+    // Without its token the unpublished offer is still unknown.
+    expectError(await get('/api/offers/zakopane-villa'), 404, [{ code: 'NOT_FOUND', context: 'slug' }]);
+  });
+
+  it('routes answered from the cache carry none of the compress plugin\'s per-request hooks; other routes keep them', async () => {
+    const { app, routes } = await buildAppWithRoutes(t.config, t.database);
+    try {
+      // Route-level hooks are the compress plugin's (onRequest, preParsing, onSend) and the maintenance gate.
+      const hooksOf = (url: string) => {
+        const route = routes.find((r) => r.method === 'GET' && r.url === url);
+        expect(route, url).toBeDefined();
+        return (['onRequest', 'preParsing', 'onSend'] as const).flatMap((kind) => [route!.options[kind] ?? []].flat().map((hook) => `${kind}:${hook.name}`));
+      };
+      for (const url of ['/api/offers', '/api/offers/:slug', '/api/offers/:slug/:subslug', '/api/offer/featured', '/api/faq', '/api/faq/featured', '/api/stats', '/api/slider', '/api/static-content', '/api/splash-screen', '/api/page/:slug']) {
+        expect(hooksOf(url), url).toEqual(['onRequest:gate']);
+      }
+      expect(hooksOf('/api/offers/:slug/agreements')).toEqual(['onRequest:gate', 'onRequest:onRequest', 'preParsing:preParsing', 'onSend:onSend']);
+    } finally {
+      await app.close();
+    }
   });
 
   it('still answers 404 for an unknown slug (never cached) and 401 for an expired token', async () => {

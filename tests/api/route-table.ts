@@ -14,6 +14,8 @@ export interface RouteInfo {
   /** zod object shapes of the route's schema, when it has them (used to aim the fuzzer at real fields). */
   bodyKeys: string[];
   queryKeys: string[];
+  /** The route's options, as the app's plugins leave them once the app is ready (route-level hooks included). */
+  options: RouteOptions;
 }
 
 const keysOf = (schema: unknown): string[] => {
@@ -32,7 +34,7 @@ export async function buildAppWithRoutes(config: Config, database: Database): Pr
     for (const method of [route.method].flat()) {
       if (method === 'HEAD' || method === 'OPTIONS') continue;
       const schema = (route.schema ?? {}) as { body?: unknown; querystring?: unknown };
-      routes.push({ method, url: route.url, private: isPrivateRoute(route), bodyKeys: keysOf(schema.body), queryKeys: keysOf(schema.querystring) });
+      routes.push({ method, url: route.url, private: isPrivateRoute(route), bodyKeys: keysOf(schema.body), queryKeys: keysOf(schema.querystring), options: route });
     }
   });
   await fastify.register(app, { config, database });

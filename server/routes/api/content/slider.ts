@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { COMPRESSED_BY_CACHE } from '../../../cache/public-cache';
 import { responses } from '../../../lib/envelope';
 import { pick } from '../../../lib/translated';
 
@@ -18,6 +19,7 @@ export const sliderItemSchema = z.object({
 
 const sliderRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.get('/slider', {
+    ...COMPRESSED_BY_CACHE,
     config: { maintenanceExempt: true },
     schema: { response: responses(z.array(sliderItemSchema), []) },
     handler: (request, reply) => {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { COMPRESSED_BY_CACHE } from '../../../cache/public-cache';
 import { responses } from '../../../lib/envelope';
 import { pick } from '../../../lib/translated';
 
@@ -16,6 +17,7 @@ export const splashScreenSchema = z.object({
 
 const splashScreenRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.get('/splash-screen', {
+    ...COMPRESSED_BY_CACHE,
     config: { maintenanceExempt: true },
     schema: { response: responses(splashScreenSchema, []) },
     handler: async (request, reply) => {

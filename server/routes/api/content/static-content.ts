@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Language } from '../../../config';
+import { COMPRESSED_BY_CACHE } from '../../../cache/public-cache';
 import { responses } from '../../../lib/envelope';
 import { pick } from '../../../lib/translated';
 import type { ContentNodeRow } from '../../../plugins/app/repositories/content-repository';
@@ -67,6 +68,7 @@ export function buildContentTree(rows: ContentNodeRow[], language: Language): Re
 
 const staticContentRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.get('/static-content', {
+    ...COMPRESSED_BY_CACHE,
     config: { maintenanceExempt: true },
     schema: { response: responses(staticContentSchema, []) },
     handler: (request, reply) => {

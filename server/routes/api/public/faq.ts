@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { COMPRESSED_BY_CACHE } from '../../../cache/public-cache';
 import { responses } from '../../../lib/envelope';
 import { pick } from '../../../lib/translated';
 import { faqItemSchema } from './schemas';
@@ -8,6 +9,7 @@ const faqRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const repo = fastify.publicRepository;
   for (const [url, featuredOnly] of [['/faq', false], ['/faq/featured', true]] as const) {
     fastify.get(url, {
+      ...COMPRESSED_BY_CACHE,
       schema: { response: responses(z.array(faqItemSchema), []) },
       handler: (request, reply) => {
         const lang = request.language;

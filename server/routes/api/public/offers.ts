@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { FEATURED_LIST_NAMES } from '../../../db/schema-content';
+import { COMPRESSED_BY_CACHE } from '../../../cache/public-cache';
 import { ok, responses } from '../../../lib/envelope';
 import { notFound } from '../../../lib/errors';
 import { paged, pagedSchema, paginationQuery } from '../../../lib/pagination';
@@ -26,6 +27,7 @@ const offerRoutes: FastifyPluginAsyncZod = async (fastify) => {
   };
 
   fastify.get('/offers', {
+    ...COMPRESSED_BY_CACHE,
     schema: { querystring: z.object({ ...paginationQuery }), response: responses(pagedSchema(offerSummarySchema), [400, 401]) },
     handler: async (request, reply) => {
       await checkToken(request); // accepted, never required
@@ -93,9 +95,9 @@ const offerRoutes: FastifyPluginAsyncZod = async (fastify) => {
     const signedIn = request.headers.authorization ? (await optionalPrincipal(fastify, request)) !== null : false;
     const mayseeInvestor = signedIn && (await mayseeInvestorDocuments(fastify, request));
     if (previewToken) {
-      // A preview is for the few who hold its token: not cached.
+      // A preview is for the few who hold its token: not kept (the cache still checks and compresses it).
       const row = await offerBySlug(slug, previewToken);
-      return ok(await toOffer(repo, row, lang, mayseeInvestor));
+      return cache.send(request, reply, { key: `preview:${slug}`, store: false, build: () => toOffer(repo, row, lang, mayseeInvestor) });
     }
     return cache.send(request, reply, {
       key: `offer:${lang}:${mayseeInvestor ? 'investor' : 'visitor'}:${slug}`,
@@ -109,12 +111,14 @@ const offerRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const offerResponse = responses(offerSchema, [400, 401, 404]);
 
   fastify.get('/offers/:slug', {
+    ...COMPRESSED_BY_CACHE,
     schema: { params: z.object({ slug: slugParam }), querystring: previewQuery, response: offerResponse },
     handler: (request, reply) => answerOffer(request, reply, request.params.slug, request.query.previewToken),
   });
 
   // A nested slug is stored with its slash ("osiedle-nad-wisla/etap-2").
   fastify.get('/offers/:slug/:subslug', {
+    ...COMPRESSED_BY_CACHE,
     schema: { params: z.object({ slug: slugParam, subslug: slugParam }), querystring: previewQuery, response: offerResponse },
     handler: (request, reply) => answerOffer(request, reply, `${request.params.slug}/${request.params.subslug}`, request.query.previewToken),
   });
@@ -146,6 +150,7 @@ const offerRoutes: FastifyPluginAsyncZod = async (fastify) => {
   });
 
   fastify.get('/offer/featured', {
+    ...COMPRESSED_BY_CACHE,
     schema: {
       querystring: z.object({
         listName: z.enum(FEATURED_LIST_NAMES, { error: (issue) => (issue.input === undefined ? 'IS_EMPTY' : 'VALUE_NOT_VALID') }),

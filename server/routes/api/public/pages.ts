@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Language } from '../../../config';
+import { COMPRESSED_BY_CACHE } from '../../../cache/public-cache';
 import { responses } from '../../../lib/envelope';
 import { notFound } from '../../../lib/errors';
 import { pick } from '../../../lib/translated';
@@ -10,6 +11,7 @@ import { slugParam, staticPageSchema } from './schemas';
 const pageRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const repo = fastify.publicRepository;
   fastify.get('/page/:slug', {
+    ...COMPRESSED_BY_CACHE,
     schema: { params: z.object({ slug: slugParam }), response: responses(staticPageSchema, [400, 404]) },
     handler: (request, reply) => {
       const lang = request.language;

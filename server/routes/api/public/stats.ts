@@ -1,6 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { offers } from '../../../db/schema-content';
+import { COMPRESSED_BY_CACHE } from '../../../cache/public-cache';
 import { responses } from '../../../lib/envelope';
 import { platformStatsSchema } from './schemas';
 
@@ -8,6 +9,7 @@ import { platformStatsSchema } from './schemas';
 // refreshed within a second of any order changing the share counters (server/cache/public-cache.ts `shares`).
 const statsRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.get('/stats', {
+    ...COMPRESSED_BY_CACHE,
     schema: { response: responses(platformStatsSchema, []) },
     handler: (request, reply) =>
       fastify.publicCache.send(request, reply, {
