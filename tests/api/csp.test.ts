@@ -25,16 +25,24 @@ describe('CSP sources from the environment', () => {
   });
 });
 
+// The operator's sources are in the pages' policy: read off a document answer (the non-API 404 page) and the API
+// reference's page. The API's JSON answers carry a data policy that loads nothing (tests/api/http.test.ts).
+const DOCUMENTS = ['/nope', '/api/docs'];
+
 describeEachDatabase('CSP by default', {}, (t) => {
   it('allows no third party and no frames', async () => {
-    const policy = csp((await t.app.inject({ method: 'GET', url: '/api/slider' })).headers['content-security-policy']);
-    expect(policy['img-src']).toEqual(["'self'", 'data:', 'blob:']);
-    expect(policy['frame-src']).toEqual(["'none'"]);
-    expect(policy['script-src']).toEqual(["'self'"]);
+    for (const url of DOCUMENTS) {
+      const policy = csp((await t.app.inject({ method: 'GET', url })).headers['content-security-policy']);
+      expect(policy['img-src'], url).toEqual(["'self'", 'data:', 'blob:']);
+      expect(policy['frame-src'], url).toEqual(["'none'"]);
+      expect(policy['script-src'], url).toEqual(["'self'"]);
+    }
   });
-  it('says DENY to old browsers too', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/slider' });
-    expect(res.headers['x-frame-options']).toBe('DENY');
+  it('says DENY to old browsers too, pages and data alike', async () => {
+    for (const url of [...DOCUMENTS, '/api/slider']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+    }
   });
 });
 
@@ -51,13 +59,17 @@ describeEachDatabase(
     },
   },
   (t) => {
-    it('adds exactly the configured origins', async () => {
-      const policy = csp((await t.app.inject({ method: 'GET', url: '/api/slider' })).headers['content-security-policy']);
-      expect(policy['img-src']).toContain('https://tiles.example.com');
-      expect(policy['frame-src']).toEqual(['https://www.mixcloud.com']);
-      expect(policy['script-src']).toEqual(["'self'", 'https://analytics.example.com']);
-      expect(policy['connect-src']).toEqual(["'self'", 'https://analytics.example.com']);
-      expect(policy['frame-ancestors']).toEqual(["'none'"]);
+    it('adds exactly the configured origins to the pages\' policy, none to the data policy', async () => {
+      for (const url of DOCUMENTS) {
+        const policy = csp((await t.app.inject({ method: 'GET', url })).headers['content-security-policy']);
+        expect(policy['img-src'], url).toContain('https://tiles.example.com');
+        expect(policy['frame-src'], url).toEqual(['https://www.mixcloud.com']);
+        expect(policy['script-src'], url).toEqual(["'self'", 'https://analytics.example.com']);
+        expect(policy['connect-src'], url).toEqual(["'self'", 'https://analytics.example.com']);
+        expect(policy['frame-ancestors'], url).toEqual(["'none'"]);
+      }
+      const data = csp((await t.app.inject({ method: 'GET', url: '/api/slider' })).headers['content-security-policy']);
+      expect(data).toEqual({ 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] });
     });
   },
 );

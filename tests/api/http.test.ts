@@ -22,6 +22,19 @@ function expectSecurityHeaders(headers: Record<string, unknown>, what: string) {
   expect(normalise(String(headers['content-security-policy'])), what).toEqual(normalise(CSP));
   expect(headers['x-content-type-options'], what).toBe('nosniff');
   expect(headers['referrer-policy'], what).toBe('strict-origin-when-cross-origin');
+  expect(headers['x-frame-options'], what).toBe('DENY');
+  expect(headers['cross-origin-opener-policy'], what).toBe('same-origin');
+}
+
+/** The API's JSON (and its empty 304): a policy that loads nothing, and none of the headers only a page uses. */
+function expectDataSecurityHeaders(headers: Record<string, unknown>, what: string) {
+  expect(headers['content-security-policy'], what).toBe("default-src 'none'; frame-ancestors 'none'");
+  expect(headers['x-content-type-options'], what).toBe('nosniff');
+  expect(headers['x-frame-options'], what).toBe('DENY');
+  expect(headers['cross-origin-resource-policy'], what).toBe('same-origin');
+  for (const pageOnly of ['referrer-policy', 'cross-origin-opener-policy', 'origin-agent-cluster', 'x-dns-prefetch-control', 'x-download-options', 'x-xss-protection', 'x-permitted-cross-domain-policies']) {
+    expect(headers[pageOnly], `${what}: ${pageOnly}`).toBeUndefined();
+  }
 }
 
 // A tiny built SPA: index.html and one hashed asset big enough to be compressed.
@@ -273,22 +286,41 @@ describeEachDatabase('security headers', {}, (t) => {
     expect(built.sort()).toEqual(normalise(CSP));
   });
 
-  it('are on every answer: API success, API errors, media, non-API 404', async () => {
+  it('are on every answer: the pages\' set on media, non-API 404s and the API\'s own pages and files', async () => {
     const requests = [
-      { method: 'GET', url: '/api/splash-screen' },
-      { method: 'GET', url: '/api/user/me' },
-      { method: 'GET', url: '/api/nope' },
-      { method: 'POST', url: '/api/token', headers: { 'content-type': 'application/json' }, payload: '{' },
-      { method: 'POST', url: '/api/token', headers: { 'content-type': 'text/plain' }, payload: 'x' },
       { method: 'GET', url: '/media/slide-homes.svg' },
       { method: 'GET', url: '/media/missing.svg' },
       { method: 'GET', url: '/' },
+      { method: 'GET', url: '/api/docs' },
+      { method: 'GET', url: '/api/docs/static/swagger-ui.css' },
     ] as const;
     for (const request of requests) {
       const res = await t.app.inject(request as any);
       expectSecurityHeaders(res.headers, `${request.method} ${request.url}`);
       expect(res.headers['strict-transport-security'], request.url).toBeUndefined();
     }
+  });
+
+  it('are on every answer: the data set on the API\'s JSON, successes, errors, 404s and 304s', async () => {
+    const requests = [
+      { method: 'GET', url: '/api/splash-screen' },
+      { method: 'GET', url: '/api/offers' },
+      { method: 'GET', url: '/api/openapi.json' },
+      { method: 'GET', url: '/api/user/me' },
+      { method: 'GET', url: '/api/nope' },
+      { method: 'POST', url: '/api/token', headers: { 'content-type': 'application/json' }, payload: '{' },
+      { method: 'POST', url: '/api/token', headers: { 'content-type': 'text/plain' }, payload: 'x' },
+    ] as const;
+    for (const request of requests) {
+      const res = await t.app.inject(request as any);
+      expect(res.headers['content-type'], request.url).toMatch(/^application\/json/);
+      expectDataSecurityHeaders(res.headers, `${request.method} ${request.url}`);
+      expect(res.headers['strict-transport-security'], request.url).toBeUndefined();
+    }
+    const first = await t.app.inject({ method: 'GET', url: '/api/faq' });
+    const notModified = await t.app.inject({ method: 'GET', url: '/api/faq', headers: { 'if-none-match': String(first.headers.etag) } });
+    expect(notModified.statusCode).toBe(304);
+    expectDataSecurityHeaders(notModified.headers, '304');
   });
 
   it('do not trust x-forwarded-proto without TRUST_PROXY', async () => {

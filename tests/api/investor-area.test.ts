@@ -187,6 +187,7 @@ describeEachDatabase('investor area', {}, (t) => {
       expect(first.statusCode).toBe(200);
       expect(first.headers['content-type']).toBe('application/pdf');
       expect(first.headers['cache-control']).toBe('private, no-store');
+      expect(first.headers['content-security-policy']).toContain("object-src 'none'"); // the pages' set, not the API's data set
       expect(first.headers['content-disposition']).toBe(
         `attachment; filename="potwierdzenie-zamowienia-${ref('TSTC234')}.pdf"; filename*=UTF-8''potwierdzenie-zamowienia-${ref('TSTC234')}.pdf`,
       );

@@ -49,6 +49,9 @@ describeEachDatabase('operator: offer documents', {}, (t) => {
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('application/pdf');
     expect(file.rawPayload.equals(PDF)).toBe(true);
+    // A file a browser renders gets the pages' security headers, not the API's data set.
+    expect(file.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(file.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
 
     const after = expectData(await publicOffer());
     expect(before.documents.general.some((d: { url: string }) => d.url === doc.url)).toBe(false);
