@@ -71,6 +71,11 @@ export interface LiveOverlay<T, L> {
 export interface CachedAnswer<T, L = unknown> {
   /** Everything the answer depends on besides the content version: route, language, parameters, variant. */
   key: string;
+  /**
+   * Written as a method (`async build() {…}`), not an arrow in a property: the server runs under tsx, whose esbuild
+   * transform (keepNames) names such an arrow with Object.defineProperty each time it is created, i.e. on every
+   * request, a few µs of a cached answer's budget (issue 11).
+   */
   build(): Promise<T>;
   /** The answer is computed from orders' share counters. */
   shares?: boolean;

@@ -26,8 +26,8 @@ const sliderRoutes: FastifyPluginAsyncZod = async (fastify) => {
       const lang = request.language;
       return fastify.publicCache.send(request, reply, {
         key: `slider:${lang}`,
-        build: async () =>
-          (await fastify.contentRepository.sliderItems()).map((row) => ({
+        async build() {
+          return (await fastify.contentRepository.sliderItems()).map((row) => ({
             id: row.id,
             fileType: row.fileType,
             imageUrl: row.imageUrl,
@@ -38,7 +38,8 @@ const sliderRoutes: FastifyPluginAsyncZod = async (fastify) => {
             guestButtonUrl: pick(row.guestButtonUrl, lang),
             loggedUserButtonLabel: pick(row.loggedUserButtonLabel, lang),
             loggedUserButtonUrl: pick(row.loggedUserButtonUrl, lang),
-          })),
+          }));
+        },
       });
     },
   });

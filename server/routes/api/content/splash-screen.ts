@@ -26,7 +26,7 @@ const splashScreenRoutes: FastifyPluginAsyncZod = async (fastify) => {
       const state = fastify.siteState.peek() ?? (await fastify.siteState.get());
       return fastify.publicCache.send(request, reply, {
         key: `splash:${lang}:${state.maintenanceMode}:${state.systemMaintenanceMode}`,
-        build: async () => {
+        async build() {
           const s = await fastify.contentRepository.siteSettings();
           return {
             maintenanceMode: s.maintenanceMode,

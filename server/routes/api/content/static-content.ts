@@ -75,7 +75,7 @@ const staticContentRoutes: FastifyPluginAsyncZod = async (fastify) => {
       const lang = request.language;
       return fastify.publicCache.send(request, reply, {
         key: `static-content:${lang}`,
-        build: async () => {
+        async build() {
           const repo = fastify.contentRepository;
           const [nodes, menu, social] = await Promise.all([repo.contentNodes(), repo.menuItems(), repo.socialMedia()]);
           const menuOf = (name: 'header' | 'footer') =>

@@ -15,7 +15,7 @@ const faqRoutes: FastifyPluginAsyncZod = async (fastify) => {
         const lang = request.language;
         return fastify.publicCache.send(request, reply, {
           key: `${url}:${lang}`,
-          build: async () => {
+          async build() {
             const rows = await repo.faq(featuredOnly);
             return rows.map((row) => ({ id: row.id, question: pick(row.question, lang), answer: pick(row.answer, lang) }));
           },

@@ -36,7 +36,7 @@ const offerRoutes: FastifyPluginAsyncZod = async (fastify) => {
       return cache.send(request, reply, {
         key: `offers:${lang}:${page.pageSize}:${page.pageNumber}`,
         shares: true, // funding progress and status follow the orders
-        build: async () => {
+        async build() {
           const { rows, total } = await repo.listOffers(page);
           return paged(await toOfferSummaries(repo, figures, rows, lang), total, page);
         },
@@ -97,14 +97,22 @@ const offerRoutes: FastifyPluginAsyncZod = async (fastify) => {
     if (previewToken) {
       // A preview is for the few who hold its token: not kept (the cache still checks and compresses it).
       const row = await offerBySlug(slug, previewToken);
-      return cache.send(request, reply, { key: `preview:${slug}`, store: false, build: () => toOffer(repo, row, lang, mayseeInvestor) });
+      return cache.send(request, reply, {
+        key: `preview:${slug}`,
+        store: false,
+        build() {
+          return toOffer(repo, row, lang, mayseeInvestor);
+        },
+      });
     }
     return cache.send(request, reply, {
       key: `offer:${lang}:${mayseeInvestor ? 'investor' : 'visitor'}:${slug}`,
       personal: signedIn,
       shares: true, // its funding progress and status follow the orders, as the list's cards do
       live: signedIn ? liveAvailability : recentAvailability,
-      build: async () => toOffer(repo, await offerBySlug(slug, undefined), lang, mayseeInvestor),
+      async build() {
+        return toOffer(repo, await offerBySlug(slug, undefined), lang, mayseeInvestor);
+      },
     });
   }
 
@@ -163,7 +171,7 @@ const offerRoutes: FastifyPluginAsyncZod = async (fastify) => {
       return cache.send(request, reply, {
         key: `featured:${lang}:${listName}`,
         shares: true,
-        build: async () => {
+        async build() {
           const found = await repo.featuredList(listName);
           // A known name whose row an operator deleted: an empty list rather than an error.
           if (!found) return { listName, title: '', description: '', offers: [] };

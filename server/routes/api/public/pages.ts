@@ -15,11 +15,16 @@ const pageRoutes: FastifyPluginAsyncZod = async (fastify) => {
     schema: { params: z.object({ slug: slugParam }), response: responses(staticPageSchema, [400, 404]) },
     handler: (request, reply) => {
       const lang = request.language;
-      return fastify.publicCache.send(request, reply, { key: `page:${lang}:${request.params.slug}`, build: () => build(lang, request.params.slug) });
+      return fastify.publicCache.send(request, reply, {
+        key: `page:${lang}:${request.params.slug}`,
+        build() {
+          return buildPage(lang, request.params.slug);
+        },
+      });
     },
   });
 
-  async function build(lang: Language, slug: string) {
+  async function buildPage(lang: Language, slug: string) {
     const found = await repo.pageBySlug(slug);
     if (!found) throw notFound('slug');
     const { page, attachments } = found;

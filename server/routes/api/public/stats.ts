@@ -15,7 +15,7 @@ const statsRoutes: FastifyPluginAsyncZod = async (fastify) => {
       fastify.publicCache.send(request, reply, {
         key: 'stats',
         shares: true,
-        build: async () => {
+        async build() {
           const [figures, [published]] = await Promise.all([
             fastify.figureQueries.platform(),
             fastify.db.select({ n: count() }).from(offers).where(and(eq(offers.published, true))),
