@@ -5,9 +5,11 @@
 //   - a bare Fastify route (no plugins, `{ hello: 'world' }`): the ceiling of this machine,
 //   - the main public routes of the app on PGlite (a fresh data folder, migrated and seeded), and again on
 //     PostgreSQL when DATABASE_URL is set.
-// Prints req/s, p50, p99, the ratio to the bare route, non-2xx answers and requests slower than 1 s, and the server's
-// CPU time per request (user + system, read from the server process around each run) with the same ratio computed
-// from it: on a machine shared with other work, req/s moves with everyone's load, CPU per request much less.
+// Each route is measured in rounds alternating with rounds of the bare route (measure() below), and compared with the
+// bare rounds beside it. Prints req/s (the median round), p50 (median), p99 (the worst round), the ratio to the bare
+// route (median of the rounds' ratios), non-2xx answers and requests slower than 1 s, and the server's CPU time per
+// request (user + system, read from the server process around each round) with the same ratio computed from it: on a
+// machine shared with other work, req/s moves with everyone's load, CPU per request less.
 // Requests look like a browser's: Content-Language en and Accept-Encoding br, gzip.
 // When the web app is built (dist/index.html), the pages' HTML too (server/routes/spaHtml.ts: index.html with the
 // page's first answers inline): home, the offers list and an offer page, served from a copy of dist taken at the start
@@ -15,7 +17,7 @@
 //
 //   npm run bench:api                                    # PGlite only
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:api
-//   BENCH_CONNECTIONS=64 BENCH_DURATION=5 BENCH_ROUTES=/api/offers npm run bench:api
+//   BENCH_CONNECTIONS=64 BENCH_DURATION=6 BENCH_ROUNDS=3 BENCH_ROUTES=/api/offers npm run bench:api
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -25,7 +27,9 @@ import autocannon from 'autocannon';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 64);
-const duration = Number(process.env.BENCH_DURATION ?? 5);
+/** Seconds each route is measured, split into BENCH_ROUNDS rounds; the bare route runs as long again beside it. */
+const duration = Number(process.env.BENCH_DURATION ?? 6);
+const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 const headers = { 'content-language': 'en', 'accept-encoding': 'br, gzip' };
 
 const ALL_ROUTES = [
@@ -63,7 +67,8 @@ function startServer(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; por
   });
 }
 
-interface Figures { route: string; rps: number; p50: number; p99: number; non2xx: number; slow: number; errors: number; cpuMicros: number }
+interface Figures { route: string; rps: number; p50: number; p99: number; non2xx: number; slow: number; errors: number; cpuMicros: number; ratio: number; cpuRatio: number }
+interface Round { rps: number; requests: number; p50: number; p99: number; max: number; non2xx: number; errors: number; cpuMicros: number }
 
 async function serverCpu(ports: Ports): Promise<number> {
   const response = await fetch(`http://127.0.0.1:${ports.bare}/__cpu`);
@@ -72,38 +77,86 @@ async function serverCpu(ports: Ports): Promise<number> {
 
 const warm = (port: number, route: string) => autocannon({ url: `http://127.0.0.1:${port}${route}`, connections, duration: 1, headers });
 
-async function measure(ports: Ports, port: number, route: string): Promise<Figures> {
-  // A short warm-up fills caches and JIT, then the measured run.
-  await warm(port, route);
+async function round(ports: Ports, port: number, route: string, seconds: number): Promise<Round> {
   const cpuBefore = await serverCpu(ports);
-  const result = await autocannon({ url: `http://127.0.0.1:${port}${route}`, connections, duration, headers, timeout: 20 });
-  const cpuMicros = ((await serverCpu(ports)) - cpuBefore) / Math.max(1, result.requests.total);
+  const result = await autocannon({ url: `http://127.0.0.1:${port}${route}`, connections, duration: seconds, headers, timeout: 20 });
   const h = result.latency as unknown as Record<string, number>;
-  const slow = result.latency.max > 1000 ? 'max>1s' : '';
   return {
-    route,
     rps: result.requests.average,
+    requests: result.requests.total,
     p50: h.p50,
     p99: h.p99,
+    max: result.latency.max,
     non2xx: result.non2xx,
-    slow: slow ? result.latency.max : 0,
     errors: result.errors + result.timeouts,
-    cpuMicros,
+    cpuMicros: ((await serverCpu(ports)) - cpuBefore) / Math.max(1, result.requests.total),
   };
 }
 
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+/** Rounds of one route: their sums, the median p50, the worst p99 and slowest request. */
+function combine(route: string, rounds: Round[], ratios: number[], cpuRatios: number[]): Figures {
+  const requests = rounds.reduce((sum, r) => sum + r.requests, 0);
+  const max = Math.max(...rounds.map((r) => r.max));
+  return {
+    route,
+    rps: median(rounds.map((r) => r.rps)),
+    p50: median(rounds.map((r) => r.p50)),
+    p99: Math.max(...rounds.map((r) => r.p99)),
+    non2xx: rounds.reduce((sum, r) => sum + r.non2xx, 0),
+    slow: max > 1000 ? max : 0,
+    errors: rounds.reduce((sum, r) => sum + r.errors, 0),
+    cpuMicros: rounds.reduce((sum, r) => sum + r.cpuMicros * r.requests, 0) / Math.max(1, requests),
+    ratio: median(ratios),
+    cpuRatio: median(cpuRatios),
+  };
+}
+
+/**
+ * A route against the bare route in alternating rounds (bare, route, bare, route, …): each ratio compares two runs
+ * seconds apart, so a change in the machine's load between routes does not land on one of them (this machine's
+ * neighbours moved the bare route between 14 000 and 28 000 req/s within minutes). The ratios printed are the
+ * medians of the rounds' ratios.
+ */
+async function measure(ports: Ports, route: string): Promise<{ bare: Round[]; figures: Figures }> {
+  // A short warm-up fills caches and JIT, then the measured rounds.
+  await warm(ports.app, route);
+  const seconds = duration / rounds;
+  const bare: Round[] = [];
+  const mine: Round[] = [];
+  for (let i = 0; i < rounds; i++) {
+    bare.push(await round(ports, ports.bare, '/', seconds));
+    mine.push(await round(ports, ports.app, route, seconds));
+  }
+  const ratios = mine.map((r, i) => r.rps / bare[i].rps);
+  const cpuRatios = mine.map((r, i) => bare[i].cpuMicros / r.cpuMicros);
+  return { bare, figures: combine(route, mine, ratios, cpuRatios) };
+}
+
 function print(title: string, rows: Figures[], bare: Figures) {
-  console.log(`\n${title} — ${connections} connections, ${duration} s per route`);
+  console.log(`\n${title} — ${connections} connections, ${duration} s per route in ${rounds} rounds, each next to a round of the bare route`);
   console.log(
     'route'.padEnd(42) + 'req/s'.padStart(9) + 'p50 ms'.padStart(9) + 'p99 ms'.padStart(9) + 'vs bare'.padStart(9) + 'CPU µs'.padStart(9) + 'CPU vs bare'.padStart(13) + '  notes',
   );
   for (const r of [bare, ...rows]) {
-    const ratio = `${((100 * r.rps) / bare.rps).toFixed(1)}%`;
-    const cpuRatio = `${((100 * bare.cpuMicros) / r.cpuMicros).toFixed(1)}%`;
     const notes = [r.non2xx ? `${r.non2xx} non-2xx` : '', r.errors ? `${r.errors} errors/timeouts` : '', r.slow ? `max ${r.slow} ms` : '']
       .filter(Boolean)
       .join(', ');
-    console.log(r.route.padEnd(42) + r.rps.toFixed(0).padStart(9) + String(r.p50).padStart(9) + String(r.p99).padStart(9) + ratio.padStart(9) + r.cpuMicros.toFixed(0).padStart(9) + cpuRatio.padStart(13) + (notes ? `  ${notes}` : ''));
+    console.log(
+      r.route.padEnd(42) +
+        r.rps.toFixed(0).padStart(9) +
+        String(r.p50).padStart(9) +
+        String(r.p99).padStart(9) +
+        `${(100 * r.ratio).toFixed(1)}%`.padStart(9) +
+        r.cpuMicros.toFixed(0).padStart(9) +
+        `${(100 * r.cpuRatio).toFixed(1)}%`.padStart(13) +
+        (notes ? `  ${notes}` : ''),
+    );
   }
 }
 
@@ -113,10 +166,14 @@ async function run(title: string, env: NodeJS.ProcessEnv) {
     // Every route once before any is measured: the first one measured does not pay the whole process's JIT warm-up.
     await warm(ports.bare, '/');
     for (const route of ROUTES) await warm(ports.app, route);
-    const bare = await measure(ports, ports.bare, '/');
-    bare.route = 'bare Fastify route';
     const rows: Figures[] = [];
-    for (const route of ROUTES) rows.push(await measure(ports, ports.app, route));
+    const bareRounds: Round[] = [];
+    for (const route of ROUTES) {
+      const { bare, figures } = await measure(ports, route);
+      bareRounds.push(...bare);
+      rows.push(figures);
+    }
+    const bare = combine('bare Fastify route (all its rounds)', bareRounds, [1], [1]);
     print(title, rows, bare);
     console.log(`load average after: ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
     return { bare, rows };
