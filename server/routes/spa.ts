@@ -3,13 +3,13 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
+import { isApiUrl } from '../lib/api-url';
 import { resolveLanguage } from '../lib/language';
 import { sendEnvelopeError } from '../plugins/api/errors';
 import { createSpaHtml, type SpaHtml } from './spaHtml';
 
 export const BUILD_HINT = 'The web app is not built yet. Run `npm run build`, then start the server again.\n';
 
-const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 const isMedia = (url: string) => url.startsWith('/media/');
 // A missing hashed asset belongs to an old build: answer 404, not HTML the browser would try to run.
 const isAsset = (url: string) => url.startsWith('/assets/');
@@ -65,7 +65,7 @@ const spa: FastifyPluginAsync = async (fastify) => {
 
   fastify.setNotFoundHandler(async (request, reply) => {
     const url = request.url;
-    if (isApi(url)) {
+    if (isApiUrl(url)) {
       const language = resolveLanguage(request.headers, fastify.config.defaultLanguage);
       return sendEnvelopeError(request, reply, 404, [{ code: 'ROUTE_NOT_FOUND', context: '' }], language);
     }

@@ -308,6 +308,7 @@ describeEachDatabase('security headers', {}, (t) => {
       { method: 'GET', url: '/api/openapi.json' },
       { method: 'GET', url: '/api/user/me' },
       { method: 'GET', url: '/api/nope' },
+      { method: 'GET', url: '/api' },
       { method: 'POST', url: '/api/token', headers: { 'content-type': 'application/json' }, payload: '{' },
       { method: 'POST', url: '/api/token', headers: { 'content-type': 'text/plain' }, payload: 'x' },
     ] as const;

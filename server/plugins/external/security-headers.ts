@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../../config';
+import { isApiUrl } from '../../lib/api-url';
 
 // Security headers on every answer, API and static alike: the document set (below) on pages, files and anything
 // else a browser may render, a short data set on the API's JSON. No inline script is allowed by the CSP.
@@ -70,8 +71,6 @@ export const apiSecurityHeaders: Readonly<Record<string, string>> = {
 /** Content types an API answer keeps the data set with; anything else under /api (the reference's page, PDFs, CSV) is a document. */
 const isData = (type: unknown) => type === undefined || (typeof type === 'string' && type.startsWith('application/json'));
 
-const isApi = (url: string) => url.startsWith('/api/');
-
 export default fp(
   async (fastify) => {
     const documentHeaders = Object.entries(
@@ -90,14 +89,14 @@ export default fp(
     // Every answer, API and static alike, errors and 404s too. request.protocol is 'https' for a TLS socket, or
     // for x-forwarded-proto: https when TRUST_PROXY is on.
     fastify.addHook('onRequest', (request, reply, done) => {
-      for (const [name, value] of isApi(request.url) ? apiHeaders : documentHeaders) reply.header(name, value);
+      for (const [name, value] of isApiUrl(request.url) ? apiHeaders : documentHeaders) reply.header(name, value);
       if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
       done();
     });
 
     // An /api answer that turns out not to be data gets the document set over the data set (whose names it covers).
     fastify.addHook('onSend', (request, reply, payload, done) => {
-      if (isApi(request.url) && !isData(reply.getHeader('content-type'))) {
+      if (isApiUrl(request.url) && !isData(reply.getHeader('content-type'))) {
         for (const [name, value] of documentHeaders) reply.header(name, value);
       }
       done(null, payload);
