@@ -3,32 +3,62 @@ import react from '@vitejs/plugin-react';
 import { precompress } from './scripts/precompress.mjs';
 import { bundleReport } from './scripts/bundle-report.mjs';
 import { stripMachineDescriptions } from './scripts/strip-descriptions.mjs';
-import { compileHints } from './scripts/compile-hints.mjs';
-import { FALLBACK_FONT_FACES } from './src/styles/fallbackFonts';
 
-// The fallback face's @font-face rules sit in a <style> of their own in index.html, never in styled-components'
-// sheet: Chrome re-reads a sheet's @font-face rules whenever the sheet changes, and styled-components adds rules
-// to its sheet each time a component is first drawn, so with the faces there every lazily drawn section restyled
-// and laid out the whole page again ("Fonts changed": 8 full layouts of 30-250 ms on a throttled phone while the
-// offer page loaded, traced).
-const fallbackFontFaces = (): Plugin => ({
-  name: 'fallback-font-faces',
-  transformIndexHtml: () => [
-    { tag: 'style', attrs: { 'data-fallback-fonts': '' }, children: FALLBACK_FONT_FACES.replace(/\s+/g, ' ').trim(), injectTo: 'head' },
-  ],
+/** The theme font's face of the first screen's headings (src/styles/fonts.css), preloaded by every page. */
+export const PRELOADED_FONT = 'lato-latin-700-normal.woff2';
+
+// The built file's hashed name is known once the bundle is written: the preload is added then.
+const preloadFont = (): Plugin => ({
+  name: 'preload-font',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler(_html, { bundle }) {
+      const asset = Object.values(bundle ?? {}).find(
+        (file) => file.type === 'asset' && file.originalFileNames.some((name) => name.endsWith(PRELOADED_FONT)),
+      );
+      if (!asset) return [];
+      return [
+        {
+          tag: 'link',
+          attrs: { rel: 'preload', as: 'font', type: 'font/woff2', crossorigin: '', href: `/${asset.fileName}` },
+          injectTo: 'head',
+        },
+      ];
+    },
+  },
 });
 
 // The SPA's configuration is fixed at build time from the same variables the server reads
 // (see README "Configuration"); src/config/env.ts checks it once at start.
-export default defineConfig(({ mode }) => {
+export default defineConfig(({ mode, isSsrBuild }) => {
   const env = { ...loadEnv(mode, process.cwd(), ''), ...process.env };
   const apiPort = env.API_PORT || '3001';
+  // The server's renderer of the public pages (src/entry-server.tsx), built by scripts/build.mjs into the client
+  // build's `.ssr/` folder: the same components, styles and machines the browser runs, bundled for Node; the
+  // packages stay in node_modules (Vite's default for SSR), so React and styled-components are the server's own.
+  const ssrBuild = isSsrBuild
+    ? {
+        ssr: 'src/entry-server.tsx',
+        outDir: 'dist/.ssr',
+        sourcemap: false,
+        manifest: false,
+        copyPublicDir: false,
+      }
+    : undefined;
   return {
     // precompress: brotli + gzip copies of dist/ written once at build (served as files by server/routes/spa.ts).
     // bundleReport: dist/.vite/bundle-modules.json, read by scripts/budget.mjs to name a chunk's biggest modules.
     // stripMachineDescriptions: the machines' descriptions (for diagrams and QA scripts) stay out of the SPA bundle.
-    // compileHints: V8's compile hint on the first line of every chunk (scripts/compile-hints.mjs).
-    plugins: [react(), fallbackFontFaces(), stripMachineDescriptions(), bundleReport(), compileHints(), precompress()],
+    // preloadFont: the one theme-font face above the fold, preloaded from index.html.
+    // styled-components' Node build is CommonJS, whose default export Node's ESM loader does not unwrap: the
+    // server's renderer bundles it (one copy, ServerStyleSheet and the components alike).
+    ssr: { noExternal: ['styled-components'] },
+    plugins: isSsrBuild ? [react(), stripMachineDescriptions()] : [react(), preloadFont(), stripMachineDescriptions(), bundleReport(), precompress()],
+    // Styled components get a componentId from their file and position (oxc's styled-components transform, as
+    // babel-plugin-styled-components does): the server's render and the browser's name their classes alike however
+    // many other components either side has created before, so a hydrated page keeps the server's styles.
+    oxc: { plugins: { styledComponents: { ssr: true, displayName: false, fileName: false, transpileTemplateLiterals: true, minify: true, pure: true } } },
     define: {
       __APP_CONFIG__: JSON.stringify({
         apiUrl: env.VITE_API_URL || '/api',
@@ -37,7 +67,7 @@ export default defineConfig(({ mode }) => {
         clientSecret: env.OAUTH_CLIENT_SECRET || 'web-spa-secret',
       }),
     },
-    build: {
+    build: ssrBuild ?? {
       outDir: 'dist',
       sourcemap: false,
       // dist/.vite/manifest.json: server/routes/spaHtml.ts preloads a page's screen chunk and dictionary from it.
@@ -49,18 +79,13 @@ export default defineConfig(({ mode }) => {
         input: { index: 'index.html', afterPicture: 'src/afterPicture.ts' },
         output: {
           codeSplitting: {
-            // Everything the entry imports statically is one file (issue 11): on a slow mobile link each extra file
+            // Everything the entry imports statically is one file: on a slow mobile link each extra file
             // of the first screen costs a request slot and a round trip. The screens stay chunks of their own.
-            // src/afterPicture.ts stays out of it: it must not load the app before its time.
-            groups: [{ name: 'app', tags: ['$initial'], test: (id) => !/[\\/]src[\\/]afterPicture\.ts$/.test(id) }],
-            // Small chunks that several screens share (a formatter, a hook, a card) are copied into each screen's
-            // chunk instead of being files of their own: the home page's code was 16 files, now 2 (Lighthouse
-            // side by side: first paint 140-250 ms earlier). Rolldown marks it experimental; it needs
-            // preserveEntrySignatures: false and turns on strictExecutionOrder (module bodies run in source order).
-            experimentalInlineCommonChunks: { maxSize: 12000 },
+            // src/afterPicture.ts stays out of it, with the one name it imports (contract/after-picture.ts): it must
+            // not load the app before its time.
+            groups: [{ name: 'app', tags: ['$initial'], test: (id) => !/[\\/](src[\\/]afterPicture|contract[\\/]after-picture)\.ts$/.test(id) }],
           },
         },
-        preserveEntrySignatures: false,
       },
     },
     server: {

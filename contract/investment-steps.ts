@@ -29,3 +29,15 @@ export function onlyLaterStepErrors(step: InvestmentStep, contexts: string[]): b
     return owner !== undefined && INVESTMENT_STEPS.indexOf(owner) > index;
   });
 }
+
+/**
+ * The errors a submitted step shows: its own, an earlier step's and those of no step (a form-level error);
+ * a later step's (the payment method missing while the documents are submitted) are not its concern yet.
+ */
+export function errorsUpTo<T extends { context: string }>(step: InvestmentStep, errors: T[]): T[] {
+  const index = INVESTMENT_STEPS.indexOf(step);
+  return errors.filter((e) => {
+    const owner = stepOfContext(e.context);
+    return owner === undefined || INVESTMENT_STEPS.indexOf(owner) <= index;
+  });
+}

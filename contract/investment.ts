@@ -77,6 +77,16 @@ export const createInvestmentBodySchema = z.object({
   thankYouPageUrlPattern: z.string().max(500, 'VALUE_NOT_VALID').optional(),
   investorData: investorDataInputSchema,
   agreements: agreementAnswersSchema,
+  /**
+   * The investor's explicit consent after the large-investment warning (an order above the higher of EUR 1 000
+   * and 5% of the net worth); without it such an order is refused with LARGE_INVESTMENT_CONSENT_REQUIRED.
+   */
+  largeInvestmentConsent: z.boolean().optional(),
+  /**
+   * The hash of the offer's key investment information sheet (GET /offers/{slug}/kiis) the investor
+   * acknowledged; a sheet that changed since is refused with KIIS_CHANGED. Stored with the order.
+   */
+  kiisHash: z.string().regex(/^[0-9a-f]{64}$/, 'VALUE_NOT_VALID').optional(),
 });
 export type CreateInvestmentBody = z.infer<typeof createInvestmentBodySchema>;
 

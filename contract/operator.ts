@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { plainName } from './text';
 import { isoDate, pagedSchema, slugSchema } from './envelope';
 import { METHOD_CODES, investorDataSchema, orderHistoryEntrySchema, orderListFilterSchema, orderOfferSchema, orderSchema, transactionSchema } from './orders';
 
-// The back office (issue 12, docs/api.md "Back office"): every endpoint under /api/operator/*, operators
+// The back office (docs/api.md "Back office"): every endpoint under /api/operator/*, operators
 // only (investors 403, anonymous 401). Money in grosze. The SPA imports these with `import type` only.
 
 const id = z.number().int();
@@ -21,6 +22,10 @@ export const EXCEPTION_REASONS = [
   'UNKNOWN_REFERENCE',
   'AMBIGUOUS_REFERENCE',
   'WRONG_CURRENCY',
+  // A debit naming a payout's reference with another amount, and a payout the bank gave back (a credit with its
+  // reference: a closed or wrong account).
+  'PAYOUT_AMOUNT_MISMATCH',
+  'PAYOUT_RETURNED',
 ] as const;
 export type ExceptionReason = (typeof EXCEPTION_REASONS)[number];
 export const EXCEPTION_STATUSES = ['open', 'resolved'] as const;
@@ -29,7 +34,7 @@ export const LINE_OUTCOMES = ['matched', 'exception', 'ignored', 'duplicate'] as
 
 /** POST /operator/statements: the file as base64 in JSON (size limit STATEMENT_MAX_BYTES). */
 export const statementUploadBodySchema = z.object({
-  fileName: z.string({ error: 'IS_EMPTY' }).trim().min(1, 'IS_EMPTY').max(255, 'VALUE_NOT_VALID'),
+  fileName: z.string({ error: 'IS_EMPTY' }).overwrite(plainName).min(1, 'IS_EMPTY').max(255, 'VALUE_NOT_VALID'),
   contentBase64: z.string({ error: 'IS_EMPTY' }).min(1, 'IS_EMPTY').regex(/^[A-Za-z0-9+/=\r\n]+$/, 'VALUE_NOT_VALID'),
 });
 export type StatementUploadBody = z.infer<typeof statementUploadBodySchema>;
@@ -61,6 +66,8 @@ export const statementLineSchema = z.object({
   payerAccount: z.string().nullable(),
   outcome: z.enum(LINE_OUTCOMES),
   order: orderRefSchema.nullable(),
+  /** The payout a debit executed or a credit returned (by its reference). */
+  payout: z.object({ id, reference: z.string(), status: z.enum(['approved', 'exported', 'executed', 'returned']) }).nullable().optional(),
   exception: z.object({ id, reason: z.enum(EXCEPTION_REASONS), status: z.enum(EXCEPTION_STATUSES) }).nullable(),
 });
 export type StatementLine = z.infer<typeof statementLineSchema>;
@@ -235,10 +242,12 @@ export const operatorOfferSchema = z.object({
   investmentStart: isoDate.nullable(),
   investmentEnd: isoDate.nullable(),
   hasPreview: z.boolean(),
-  /** grosze: paid and completed orders (without fees) */
+  /** grosze: sold shares × price, the public card's figure (contract/funding.ts) */
   raised: z.number().int(),
-  /** grosze: total cost minus developer equity */
+  /** grosze: the investors' equity (total cost minus developer equity), the public card's figure (contract/funding.ts) */
   target: z.number().int(),
+  /** grosze: the minimum raise for the offer to go ahead (paid orders without fees); null: none */
+  fundingGoal: z.number().int().nullable(),
   series: z.array(operatorSeriesSchema),
   documents: z.array(operatorDocumentSchema),
 });
@@ -252,6 +261,7 @@ export const offerPatchBodySchema = z
     published: z.boolean('VALUE_NOT_VALID').optional(),
     investmentStart: nullableIso.optional(),
     investmentEnd: nullableIso.optional(),
+    fundingGoal: z.union([z.number('VALUE_NOT_VALID').int('VALUE_NOT_VALID').min(0, 'VALUE_NOT_VALID').max(1e13, 'VALUE_NOT_VALID'), z.null()]).optional(),
     series: z
       .array(
         z
@@ -276,11 +286,12 @@ export type PreviewLink = z.infer<typeof previewLinkSchema>;
 export const documentUploadBodySchema = z.object({
   reason: reasonSchema,
   kind: z.enum(['general', 'investor'], 'VALUE_NOT_VALID'),
+  // Stored as shown: bidi overrides and other invisible characters removed (contract/text.ts).
   displayName: z.object({
-    pl: z.string().trim().min(1, 'IS_EMPTY').max(200, 'VALUE_NOT_VALID'),
-    en: z.string().trim().min(1, 'IS_EMPTY').max(200, 'VALUE_NOT_VALID'),
+    pl: z.string().overwrite(plainName).min(1, 'IS_EMPTY').max(200, 'VALUE_NOT_VALID'),
+    en: z.string().overwrite(plainName).min(1, 'IS_EMPTY').max(200, 'VALUE_NOT_VALID'),
   }),
-  fileName: z.string().trim().min(1, 'IS_EMPTY').max(255, 'VALUE_NOT_VALID'),
+  fileName: z.string().overwrite(plainName).min(1, 'IS_EMPTY').max(255, 'VALUE_NOT_VALID'),
   contentBase64: z.string().min(1, 'IS_EMPTY').regex(/^[A-Za-z0-9+/=\r\n]+$/, 'VALUE_NOT_VALID'),
 });
 export type DocumentUploadBody = z.infer<typeof documentUploadBodySchema>;

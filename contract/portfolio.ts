@@ -79,7 +79,7 @@ export type InvestmentDetail = z.infer<typeof investmentDetailSchema>;
 
 // ---------- documents ----------
 
-export const ISSUED_DOCUMENT_KINDS = ['orderConfirmation', 'paymentConfirmation', 'yearlyStatement'] as const;
+export const ISSUED_DOCUMENT_KINDS = ['orderConfirmation', 'paymentConfirmation', 'allotmentConfirmation', 'yearlyStatement'] as const;
 export type IssuedDocumentKind = (typeof ISSUED_DOCUMENT_KINDS)[number];
 
 /**

@@ -1,5 +1,5 @@
 // App boot (SPEC §2 "Application root behaviour"): the splash screen, the slider and the static content are
-// loaded side by side (issue 11: nothing waits for another), then, if a session exists, the session is
+// loaded side by side (nothing waits for another), then, if a session exists, the session is
 // restored by fetching the user.
 //
 // First boot and a reload of content are two states, not a flag in a view: `booting` covers the page with the
@@ -51,7 +51,7 @@ export function createBootMachine<TSplash = unknown, TSlider = unknown, TContent
     },
   });
 
-  /** The three loads side by side (issue 11: boot in parallel), then `next` (or `#boot.failed` when one failed). */
+  /** The three loads side by side (boot in parallel), then `next` (or `#boot.failed` when one failed). */
   const loads = (next: string) => ({
     initial: 'content' as const,
     entry: 'clearErrors' as const,

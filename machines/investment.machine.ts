@@ -19,10 +19,11 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { ErrorItem } from '../contract/envelope';
 import type { CreateInvestmentBody, CreateInvestmentResult, InvestmentQuote, InvestorDataInput, TransactionMethod, ValidateInvestmentBody } from '../contract/investment';
-import { INVESTMENT_STEPS, onlyLaterStepErrors, stepOfContext, type InvestmentStep } from '../contract/investment-steps';
+import { errorsUpTo, INVESTMENT_STEPS, onlyLaterStepErrors, stepOfContext, type InvestmentStep } from '../contract/investment-steps';
 import type { MethodCode, Order } from '../contract/orders';
 import { described } from './descriptions/describe';
 import descriptions from './descriptions/investment';
+import type { KnowledgeTestOutput } from './knowledgeTest.machine';
 
 /** The steps shown on the flow's own screens, in order. */
 export const FLOW_STEPS = ['personalInformation', 'documents', 'payment'] as const;
@@ -95,6 +96,24 @@ export interface InvestmentDraft {
   /** the Idempotency-Key of the current order attempt */
   attemptKey: string | null;
   result: CreateInvestmentResult | null;
+  /** the investor consented to the large-investment warning (sent, and stored, with the order) */
+  largeInvestmentConsent?: boolean;
+  /** the hash of the key investment information sheet the investor acknowledged (stored with the order) */
+  kiisHash?: string | null;
+}
+
+/** Investor protection as the flow needs it (GET /investor/knowledge-test). */
+export interface FlowProtection {
+  /** no valid knowledge test: the flow sends the investor to it first */
+  testRequired: boolean;
+  /** an order above this amount (grosze) stops for the large-investment warning; null: no warning applies */
+  threshold: number | null;
+}
+
+/** The offer's key investment information sheet in the current language. */
+export interface FlowKiis {
+  hash: string;
+  url: string;
 }
 
 export interface LoadedFlow {
@@ -105,6 +124,8 @@ export interface LoadedFlow {
   investor: InvestorDraft | null;
   /** ISO alpha-2 codes the address may have */
   countries: string[];
+  protection: FlowProtection;
+  kiis: FlowKiis | null;
 }
 
 export interface ValidationAnswer {
@@ -140,6 +161,8 @@ export interface InvestmentContext {
   errors: ErrorItem[];
   /** thank-you: the order as the server has it now (GET /order/{id}), read on every entry */
   order: Order | null;
+  protection: FlowProtection;
+  kiis: FlowKiis | null;
 }
 
 export type InvestmentEvent =
@@ -148,6 +171,8 @@ export type InvestmentEvent =
   | { type: 'investment.started' }
   | { type: 'investment.fieldChanged'; field: InvestorField; value: string }
   | { type: 'investment.agreementToggled'; id: string; accepted: boolean }
+  | { type: 'investment.kiisToggled'; accepted: boolean }
+  | { type: 'investment.largeInvestmentConsented' }
   | { type: 'investment.methodChosen'; methodId: number }
   | { type: 'investment.stepSubmitted' }
   | { type: 'investment.submitted'; attemptKey: string }
@@ -234,8 +259,24 @@ export function createBodyOf(context: Pick<InvestmentContext, 'draft' | 'offer'>
     quantity: d.quantity,
     investorData: investorDataOf(d.investor),
     agreements: agreementAnswersOf(context.offer, d.agreements),
+    ...(d.largeInvestmentConsent ? { largeInvestmentConsent: true } : {}),
+    ...(d.kiisHash ? { kiisHash: d.kiisHash } : {}),
   };
 }
+
+/** The order is above the large-investment threshold and the investor has not consented yet. */
+export function needsLargeInvestmentConsent(context: Pick<InvestmentContext, 'quote' | 'draft' | 'protection'>): boolean {
+  const { threshold } = context.protection;
+  return threshold !== null && amountOf(context) > threshold && context.draft?.largeInvestmentConsent !== true;
+}
+
+/** The offer has a key information sheet the investor has not acknowledged (in its current version). */
+export function kiisMissing(context: Pick<InvestmentContext, 'kiis' | 'draft'>): boolean {
+  return context.kiis !== null && context.draft?.kiisHash !== context.kiis.hash;
+}
+
+/** The server refused the order with this error code. */
+const refusedWith = (error: unknown, code: string) => isDefinitive(error) && errorsOf(error).some((e) => e.code === code);
 
 /** The draft the invest box starts (step one validated): quantity, series and its price. */
 function startDraft(context: InvestmentContext): InvestmentDraft {
@@ -253,6 +294,8 @@ function startDraft(context: InvestmentContext): InvestmentDraft {
     methodId: null,
     attemptKey: null,
     result: null,
+    largeInvestmentConsent: false,
+    kiisHash: null,
   };
 }
 
@@ -282,6 +325,13 @@ export const investmentMachine = described(setup({
     loadOrder: fromPromise<Order, { orderId: string }>(async () => {
       throw new Error('loadOrder actor not provided');
     }),
+    /**
+     * the knowledge test and loss simulation: machines/knowledgeTest.machine.ts, provided by the flow's page
+     * (with its I/O), so the offer page's invest box, which starts this chart too, does not load it
+     */
+    knowledgeTest: fromPromise<KnowledgeTestOutput, void>(async () => {
+      throw new Error('knowledgeTest actor not provided');
+    }),
   },
   actions: {
     /** writes `context.draft` to storage (a flow screen of the same offer finds it by its slugs) */
@@ -310,6 +360,15 @@ export const investmentMachine = described(setup({
         params.answer.errors.map((e) => e.context),
       ),
     noDraft: ({ context }) => context.draft === null,
+    testRequired: ({ context }) => context.protection.testRequired,
+    kiisMissing: ({ context }) => kiisMissing(context),
+    /** acceptable, and the order needs the large-investment consent first */
+    acceptableButLarge: ({ context }, params: { step: InvestmentStep; answer: ValidationAnswer }) =>
+      onlyLaterStepErrors(
+        params.step,
+        params.answer.errors.map((e) => e.context),
+      ) && needsLargeInvestmentConsent({ ...context, quote: params.answer.quote ?? context.quote }),
+    refusedWith: (_, params: { error: unknown; code: string }) => refusedWith(params.error, params.code),
     hasResult: ({ context }) => context.draft?.result != null,
     /** the step a flow screen resumes at: the route's step, or the furthest reached when the route is ahead */
     resumesAt: ({ context }, params: { step: FlowStep }) => {
@@ -339,6 +398,8 @@ export const investmentMachine = described(setup({
     methods: [],
     errors: [],
     order: null,
+    protection: { testRequired: false, threshold: null },
+    kiis: null,
   }),
   initial: 'entering',
   states: {
@@ -380,7 +441,7 @@ export const investmentMachine = described(setup({
                   { type: 'goToStep', params: { route: 'personalInformation', replace: false } },
                 ],
               },
-              { target: 'editing', actions: assign({ errors: ({ event }) => event.output.errors }) },
+              { target: 'editing', actions: assign({ errors: ({ event }) => errorsUpTo('initiate', event.output.errors) }) },
             ],
             onError: { target: 'editing', actions: assign({ errors: ({ event }) => errorsOf(event.error) }) },
           },
@@ -404,11 +465,13 @@ export const investmentMachine = described(setup({
         onDone: {
           target: 'routing',
           actions: assign(({ context, event }) => {
-            const { offer, draft, investor, countries } = event.output;
+            const { offer, draft, investor, countries, protection, kiis } = event.output;
             const mine = draftMatches(draft, context.slug) ? draft : null;
             return {
               offer,
               countries,
+              protection,
+              kiis,
               draft: mine && !mine.investor ? { ...mine, investor: investor ?? { ...EMPTY_INVESTOR } } : mine,
             };
           }),
@@ -423,6 +486,8 @@ export const investmentMachine = described(setup({
       always: [
         { guard: 'noDraft', target: 'noDraft' },
         { guard: 'hasResult', target: 'thankYou', actions: { type: 'goToStep', params: { route: 'thankYou', replace: true } } },
+        // ECSP Art. 21: without a valid knowledge test a non-sophisticated investor takes it before ordering.
+        { guard: 'testRequired', target: 'knowledgeTest' },
         {
           guard: { type: 'resumesAt', params: { step: 'payment' } },
           target: 'steps.payment',
@@ -438,6 +503,18 @@ export const investmentMachine = described(setup({
     },
     // A flow address without a draft of this offer (a shared link, or data cleared): start on the offer.
     noDraft: {},
+    // The knowledge test and loss simulation (their own chart); once done, the flow resumes where it was,
+    // with the large-investment threshold of the new result.
+    knowledgeTest: {
+      invoke: {
+        id: 'knowledgeTest',
+        src: 'knowledgeTest',
+        onDone: {
+          target: 'routing',
+          actions: assign({ protection: ({ event }) => ({ testRequired: false, threshold: (event.output as KnowledgeTestOutput).threshold }) }),
+        },
+      },
+    },
 
     steps: {
       initial: 'personalInformation',
@@ -490,7 +567,7 @@ export const investmentMachine = described(setup({
                       { type: 'goToStep', params: { route: 'documents', replace: false } },
                     ],
                   },
-                  { target: 'editing', actions: assign({ errors: ({ event }) => event.output.errors }) },
+                  { target: 'editing', actions: assign({ errors: ({ event }) => errorsUpTo('personalInformation', event.output.errors) }) },
                 ],
                 onError: { target: 'editing', actions: assign({ errors: ({ event }) => errorsOf(event.error) }) },
               },
@@ -522,7 +599,34 @@ export const investmentMachine = described(setup({
                     'persistDraft',
                   ],
                 },
-                'investment.stepSubmitted': { target: 'validating', actions: 'clearErrors' },
+                'investment.kiisToggled': {
+                  actions: [
+                    assign({
+                      draft: ({ context, event }) => ({ ...context.draft!, kiisHash: event.accepted ? (context.kiis?.hash ?? null) : null }),
+                      errors: ({ context }) => context.errors.filter((e) => e.context !== 'kiis'),
+                    }),
+                    'persistDraft',
+                  ],
+                },
+                'investment.stepSubmitted': [
+                  // ECSP Art. 23: the key investment information sheet is acknowledged before the order.
+                  { guard: 'kiisMissing', actions: assign({ errors: [{ code: 'KIIS_NOT_ACKNOWLEDGED', context: 'kiis', message: '' }] }) },
+                  { target: 'validating', actions: 'clearErrors' },
+                ],
+              },
+            },
+            // ECSP Art. 21(7): the order is above the higher of EUR 1 000 and 5% of the net worth; it goes on
+            // only with the investor's explicit consent, which is sent with the order.
+            largeInvestment: {
+              on: {
+                'investment.largeInvestmentConsented': {
+                  target: '#investment.steps.payment',
+                  actions: [
+                    assign({ draft: ({ context }) => ({ ...context.draft!, largeInvestmentConsent: true, reached: 'payment' as const }) }),
+                    'persistDraft',
+                    { type: 'goToStep', params: { route: 'payment', replace: false } },
+                  ],
+                },
               },
             },
             validating: {
@@ -532,6 +636,11 @@ export const investmentMachine = described(setup({
                 src: 'validate',
                 input: ({ context }) => validateBodyOf('documents', context),
                 onDone: [
+                  {
+                    guard: { type: 'acceptableButLarge', params: ({ event }) => ({ step: 'documents' as const, answer: event.output }) },
+                    target: 'largeInvestment',
+                    actions: assign({ quote: ({ event, context }) => event.output.quote ?? context.quote }),
+                  },
                   {
                     guard: { type: 'acceptable', params: ({ event }) => ({ step: 'documents' as const, answer: event.output }) },
                     target: '#investment.steps.payment',
@@ -544,7 +653,7 @@ export const investmentMachine = described(setup({
                       { type: 'goToStep', params: { route: 'payment', replace: false } },
                     ],
                   },
-                  { target: 'editing', actions: assign({ errors: ({ event }) => event.output.errors }) },
+                  { target: 'editing', actions: assign({ errors: ({ event }) => errorsUpTo('documents', event.output.errors) }) },
                 ],
                 onError: { target: 'editing', actions: assign({ errors: ({ event }) => errorsOf(event.error) }) },
               },
@@ -656,6 +765,12 @@ export const investmentMachine = described(setup({
         // made); errors of the offer, series or quantity, and failures with an unknown outcome, end in
         // `failed`. An unknown outcome keeps the key, so a retry cannot make a second order.
         onError: [
+          // The consent is missing (a draft from before the threshold applied): back to the warning.
+          {
+            guard: { type: 'refusedWith', params: ({ event }) => ({ error: event.error, code: 'LARGE_INVESTMENT_CONSENT_REQUIRED' }) },
+            target: '#investment.steps.documents.largeInvestment',
+            actions: ['refused', 'persistDraft', { type: 'goToStep', params: { route: 'documents', replace: false } }],
+          },
           {
             guard: { type: 'firstErrorOn', params: ({ event }) => ({ error: event.error, step: 'personalInformation' as const }) },
             target: '#investment.steps.personalInformation',

@@ -1,17 +1,12 @@
 // Maintenance gate (SPEC §2 "Application root behaviour"): only the maintenance screen is shown when a call
 // answered 503, or when the splash screen signals maintenance while nobody is logged in.
 import { assign, setup } from 'xstate';
+import { maintenanceText, type MaintenanceConfig } from '../contract/maintenance';
 import { described } from './descriptions/describe';
 import descriptions from './descriptions/maintenance';
 
-export interface MaintenanceConfig {
-  maintenanceMode: boolean;
-  maintenanceModeTitle: string;
-  maintenanceModeMessage: string;
-  systemMaintenanceMode: boolean;
-  systemMaintenanceModeTitle: string;
-  systemMaintenanceModeMessage: string;
-}
+// What the maintenance screen says: one rule with the server's maintenance page (contract/page-head.ts).
+export { maintenanceText, type MaintenanceConfig };
 
 export interface MaintenanceContext {
   config: MaintenanceConfig | null;
@@ -25,21 +20,6 @@ export type MaintenanceEvent =
   | { type: 'maintenance.sessionChanged'; loggedIn: boolean }
   | { type: 'maintenance.serviceUnavailable' }
   | { type: 'maintenance.retried' };
-
-/**
- * What the maintenance screen says (SPEC §2): the user-facing title and message when maintenanceMode is on and
- * one of them is non-empty; else the system ones when systemMaintenanceMode is on and one is non-empty; else nothing.
- */
-export function maintenanceText(config: MaintenanceConfig | null): { title: string; message: string } | null {
-  if (!config) return null;
-  if (config.maintenanceMode && (config.maintenanceModeTitle || config.maintenanceModeMessage)) {
-    return { title: config.maintenanceModeTitle, message: config.maintenanceModeMessage };
-  }
-  if (config.systemMaintenanceMode && (config.systemMaintenanceModeTitle || config.systemMaintenanceModeMessage)) {
-    return { title: config.systemMaintenanceModeTitle, message: config.systemMaintenanceModeMessage };
-  }
-  return null;
-}
 
 export const maintenanceMachine = described(setup({
   types: {

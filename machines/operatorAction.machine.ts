@@ -1,4 +1,4 @@
-// One operator action in the back office (issue 12): resolve an exception, record a transfer, cancel or
+// One operator action in the back office: resolve an exception, record a transfer, cancel or
 // complete an order, save an offer or the site settings, resend an activation. The view keeps the draft
 // in the chart (`operator.changed`), a reason is required before anything is sent, the provided `submit`
 // actor does the call, and the answer (or the server's error, e.g. ORDER_STATUS_CHANGED when another

@@ -4,8 +4,8 @@
 // (`investor`, the last answer of GET or PATCH /investor) and the edits (`values`, every form's fields as
 // typed, seeded from the investor); the view only renders them.
 // idle → saving → saved | failed; the errors come back per field; an edit is kept in any state, and after a
-// result it returns to idle (the success message goes away, errors stay beside their fields until the
-// next save). A save's answer is the new server data: the fields are seeded from it again (the password
+// result it returns to idle (the success message goes away; an error stays beside its field until that
+// field is changed or the next save). A save's answer is the new server data: the fields are seeded from it again (the password
 // fields are emptied; the e-mail form keeps the address it was sent to, for its message).
 import { assign, fromPromise, setup } from 'xstate';
 import { DEFAULT_PHONE_COUNTRY, fieldErrorsFrom, type FieldErrors } from './types';
@@ -103,7 +103,19 @@ export const settingsMachine = described(setup({
   actions: {
     /** the view's effects of a save (the header's user is loaded again, the password form emptied) */
     saved: () => {},
-    edit: assign(({ context, event }) => (event.type === 'settings.edited' ? { values: { ...context.values, ...event.values } } : {})),
+    // A field the investor changes loses the server's error about it (a wrong current password is
+    // corrected by typing it again); the other fields keep theirs until the next save.
+    edit: assign(({ context, event }) => {
+      if (event.type !== 'settings.edited') return {};
+      const errors = { ...context.errors };
+      for (const [group, fields] of Object.entries(event.values) as [keyof SettingsValues, Record<string, unknown>][]) {
+        const before = context.values[group] as Record<string, unknown> | undefined;
+        for (const [name, value] of Object.entries(fields ?? {})) {
+          if (before?.[name] !== value) delete errors[name];
+        }
+      }
+      return { values: { ...context.values, ...event.values }, errors };
+    }),
   },
 }).createMachine({
   id: 'settings',

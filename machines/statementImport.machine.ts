@@ -1,4 +1,4 @@
-// Importing a bank statement in the back office (issue 12): the operator picks a file (CAMT.053 or MT940),
+// Importing a bank statement in the back office: the operator picks a file (CAMT.053 or MT940),
 // sends it, and sees the summary (lines read, matched, exceptions, duplicates skipped) or the error that
 // names the line or element at fault. A file over the size limit is refused before anything is sent.
 // The file itself stays opaque to the chart: the provided `upload` actor reads and sends it (the app gives

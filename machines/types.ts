@@ -17,18 +17,8 @@ export interface Pagination {
   totalPages: number;
 }
 
-export const LANGUAGES = ['pl', 'en'] as const;
-export type Language = (typeof LANGUAGES)[number];
-
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
-}
-
-/** `/en/offers/x` → `{ prefix: 'en', rest: '/offers/x' }` (the prefix is not checked). */
-export function splitLanguage(pathname: string): { prefix: string; rest: string } {
-  const m = /^\/([^/]*)(\/.*)?$/.exec(pathname) ?? [];
-  return { prefix: m[1] ?? '', rest: m[2] ?? '/' };
-}
+// The languages are part of the contract (every address and API call names one); the machines use them too.
+export { isLanguage, LANGUAGES, splitLanguage, type Language } from '../contract/languages';
 
 /** One error code per form field ('' for errors not tied to a field), as the forms show them. */
 export type FieldErrors = Record<string, string>;

@@ -1,4 +1,4 @@
-// The API conformance check (issue 14), run by `npm test` right after the api stage (`npm run test:conformance`
+// The API conformance check, run by `npm test` right after the api stage (`npm run test:conformance`
 // alone): every answer the API suite received, recorded by tests/api/conformance/recorder.ts, must match
 // docs/openapi.json (status documented for its route, media type listed, JSON body valid against the schema).
 // Prints a summary, writes reports/api-conformance/summary.json, exits 1 on any mismatch or when nothing

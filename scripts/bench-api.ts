@@ -1,4 +1,4 @@
-// npm run bench:api — the API's fixed cost per request, measured (issue 11). Not part of npm test.
+// npm run bench:api — the API's fixed cost per request, measured. Not part of npm test.
 //
 // One run, side by side, with the same load generator (autocannon, in this process) against a server in a child
 // process (scripts/bench-api-server.ts):

@@ -35,9 +35,11 @@ import { migrateDatabase } from '../server/db/migrate';
 import { sessions, users } from '../server/db/schema';
 import { agreements, offerSeries, offers } from '../server/db/schema-content';
 import { orders, transactionMethods } from '../server/db/schema-orders';
+import { knowledgeTests } from '../server/db/schema-protection';
 import { seedDemo } from '../server/db/seed';
 import { hashPassword } from '../server/lib/passwords';
 import { createTokens } from '../server/plugins/app/tokens';
+import { QUESTIONNAIRE_VERSION } from '../server/protection/questionnaire';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // A PostgreSQL on this host is reached over its Unix socket when one is there (what a co-located deployment
@@ -276,6 +278,10 @@ async function main() {
           .insert(users)
           .values(Array.from({ length: size }, (_, i) => ({ email: `bench-${tag}-${start + i}@example.com`, passwordHash, role: 'investor' as const, isActive: true, firstName: 'B', lastName: `${start + i}` })))
           .returning({ id: users.id });
+        // A passed knowledge test each: an order needs one (docs/api.md "Investor protection").
+        await db.insert(knowledgeTests).values(
+          rows.map((row) => ({ userId: row.id, takenAt: new Date(), version: QUESTIONNAIRE_VERSION, language: 'pl' as const, passed: true, netWorth: 2_000_000_000, expiresAt: new Date(Date.now() + 365 * 86_400_000) })),
+        );
         const sessionRows = await db
           .insert(sessions)
           .values(rows.map((row) => ({ userId: row.id, refreshTokenHash: randomBytes(16).toString('hex'), expiresAt: new Date(Date.now() + 3_600_000) })))

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Model coverage report (issue 14): merges what each test file measured (reports/coverage/model/*.json,
+// Model coverage report: merges what each test file measured (reports/coverage/model/*.json,
 // written by tests/support/model.ts after every web test file) and what the browser walks measured
 // (reports/coverage/browser-*.json, written by the Playwright specs that walk a chart) into
 // reports/coverage/coverage.json and reports/coverage/index.html, with a total.

@@ -1,5 +1,5 @@
 // npm run lighthouse — Lighthouse (mobile, the default simulated throttling) on the home page, the offers list and
-// an offer, each run 3 times, median printed: performance, LCP, CLS, TBT and SEO (issue 11). Not part of npm test.
+// an offer, each run 3 times, median printed: performance, LCP, CLS, TBT and SEO. Not part of npm test.
 //
 // Runs on a fresh machine after `npm install`: builds the SPA if dist/ is missing, starts its own server on a free
 // port with a throwaway PGlite database (migrated and seeded), and drives the system Chromium (/usr/bin/chromium,

@@ -1,6 +1,6 @@
 // npm run longtasks -- [build dir …] — the main thread's long tasks while a page loads in the system Chromium with
 // its CPU slowed 4× (as Lighthouse's mobile run), for one or more builds side by side: the loads alternate between
-// the builds, so a noisy machine slows them alike (issue 11, TBT). Not part of npm test.
+// the builds, so a noisy machine slows them alike (TBT). Not part of npm test.
 //
 // For each page and build it prints the median of LONGTASKS_RUNS (7) loads of the blocking time: the sum over the
 // long tasks that end after the first contentful paint of what each lasts beyond 50 ms, counted until 2.5 s after

@@ -38,7 +38,9 @@ export async function startMeasureServer(spaDir, { name = 'measure', ms = 60_000
   for (;;) {
     try {
       if ((await fetch(`${origin}/api/splash-screen`)).ok) return { origin, stop };
-    } catch {}
+    } catch {
+      // not listening yet: try again until the deadline
+    }
     if (Date.now() - started > ms) {
       await stop();
       throw new Error(`server for ${spaDir} did not answer within ${ms / 1000} s`);

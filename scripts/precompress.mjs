@@ -1,4 +1,4 @@
-// Build-time compression of the built SPA (issue 11 "Static files compressed once"): next to every text file of
+// Build-time compression of the built SPA: next to every text file of
 // dist/ worth compressing, `<file>.br` (brotli, quality 11) and `<file>.gz` (gzip, level 9). The server sends
 // them as they are (@fastify/static `preCompressed`), so no static file is compressed per request.
 //

@@ -1,16 +1,21 @@
 #!/usr/bin/env node
 // `npm test`: every check the project has, in order, stopping at the first failure.
 //   1 typecheck  tsc --noEmit
-//   2 web        vitest run --project web   (views, machines, model-based tests, diagrams up to date), then
+//   2 lint       eslint . (npm run lint: typescript-eslint, rules of hooks, the layers' boundaries, no cycles;
+//                eslint.config.js)
+//   3 web        vitest run --project web   (views, machines, model-based tests, diagrams up to date), then
 //                scripts/coverage-report.mjs (reports/coverage/coverage.json + index.html; below 100% fails)
-//   3 api        vitest run --project api   (PGlite, plus PostgreSQL when TEST_DATABASE_URL is set;
+//   4 api        vitest run --project api   (PGlite, plus PostgreSQL when TEST_DATABASE_URL is set;
 //                                            under CI a missing TEST_DATABASE_URL fails), then
 //                scripts/api-conformance.ts (every recorded answer matches docs/openapi.json)
-//   4 e2e        npm run build, then playwright test against Chromium (skipped with a loud warning when
+//   5 e2e        npm run build, then playwright test against Chromium (skipped with a loud warning when
 //                no Chromium is installed, except under CI where that fails)
-//   5 budget     scripts/budget.mjs on dist/ (builds first unless stage 4 just did)
+//   6 budget     scripts/budget.mjs on dist/ against budgets.json (builds first unless stage 5 just did)
+//   7 deploy     scripts/deploy-check.ts (npm run deploy:check): three nodes behind HAProxy on a throwaway
+//                PostgreSQL database, a rolling restart and a database fault under traffic (skipped with a loud
+//                warning when HAProxy is not installed, except under CI where that fails)
 // Local use: `npm test -- web api` runs only those stages (names or numbers; `e2e` also answers to
-// `browser`, `typecheck` to `tsc`/`types`).
+// `browser`, `typecheck` to `tsc`/`types`, `lint` to `eslint`, `deploy` to `deploy-check`).
 // The last line is always `N passed, N failed`, counting stages.
 import { spawn } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
@@ -67,6 +72,12 @@ function findChromium() {
   return ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
 }
 
+const HAPROXY_PATHS = ['/usr/sbin/haproxy', '/usr/local/sbin/haproxy', '/usr/bin/haproxy'];
+function findHaproxy() {
+  if (process.env.HAPROXY_BIN) return existsSync(process.env.HAPROXY_BIN) ? process.env.HAPROXY_BIN : undefined;
+  return HAPROXY_PATHS.find((p) => existsSync(p));
+}
+
 let builtThisRun = false;
 
 /** Each stage resolves to 'passed' | 'failed' | 'skipped'. */
@@ -76,6 +87,12 @@ const stages = [
     aliases: ['tsc', 'types'],
     title: 'TypeScript typecheck (tsc --noEmit)',
     run: async () => ((await run(bin('tsc'), ['--noEmit'])) === 0 ? 'passed' : 'failed'),
+  },
+  {
+    name: 'lint',
+    aliases: ['eslint'],
+    title: 'ESLint (typescript-eslint, react-hooks, architecture boundaries, no import cycles)',
+    run: async () => ((await run(bin('eslint'), ['.'])) === 0 ? 'passed' : 'failed'),
   },
   {
     name: 'web',
@@ -111,7 +128,7 @@ const stages = [
       } else {
         console.log(`PostgreSQL for the API suite: ${process.env.TEST_DATABASE_URL.replace(/\/\/([^:@/]+):[^@]*@/, '//$1:***@')}`);
       }
-      // Then every answer the suite received is checked against docs/openapi.json (issue 14; the suite's
+      // Then every answer the suite received is checked against docs/openapi.json (the suite's
       // tests/api/openapi.test.ts already checked that file is current and valid OpenAPI 3.1). The answers
       // go to a folder of this run's own, so another vitest run in the same tree cannot mix in or clear them.
       const answers = { API_ANSWERS_DIR: path.join(root, 'reports', 'api-conformance', `answers-run-${process.pid}`) };
@@ -165,7 +182,7 @@ const stages = [
   {
     name: 'budget',
     aliases: ['bundle', 'size'],
-    title: 'Bundle budget (gzip size of what index.html loads first)',
+    title: 'JavaScript budget (initial JS of each public route against budgets.json)',
     run: async () => {
       if (!builtThisRun) {
         if ((await run('npm', ['run', 'build'])) !== 0) return 'failed';
@@ -174,6 +191,30 @@ const stages = [
       return (await run(process.execPath, [path.join(root, 'scripts', 'budget.mjs'), path.join(root, 'dist')])) === 0
         ? 'passed'
         : 'failed';
+    },
+  },
+  {
+    name: 'deploy',
+    aliases: ['deploy-check', 'haproxy'],
+    title: 'Deploy check (three nodes behind HAProxy: rolling restart, database fault; npm run deploy:check)',
+    run: async () => {
+      const haproxy = findHaproxy();
+      if (!haproxy) {
+        const lines = [
+          `${isCI ? 'CI=true but HAProxy' : 'THE DEPLOY CHECK WAS SKIPPED: HAProxy'} is not installed`,
+          `(looked at $HAPROXY_BIN, ${HAPROXY_PATHS.join(', ')}).`,
+          'Install it: apt-get update && apt-get install -y haproxy',
+        ];
+        if (isCI) {
+          loud([...lines, 'Failing.'], red);
+          return 'failed';
+        }
+        loud([...lines, 'then: npm test -- deploy'], yellow);
+        return 'skipped';
+      }
+      console.log(`HAProxy: ${haproxy}`);
+      // After the e2e or budget stage the SPA is built, and the check's traffic includes its pages.
+      return (await run(bin('tsx'), [path.join(root, 'scripts', 'deploy-check.ts')], { HAPROXY_BIN: haproxy })) === 0 ? 'passed' : 'failed';
     },
   },
 ];
@@ -226,7 +267,7 @@ for (const stage of selected) {
     : r.status === 'passed'
       ? green('passed')
       : r.status === 'skipped'
-        ? yellow('SKIPPED (no Chromium; see the warning above)')
+        ? yellow(`SKIPPED (no ${stage.name === 'deploy' ? 'HAProxy' : 'Chromium'}; see the warning above)`)
         : red('FAILED');
   console.log(`  ${stage.name.padEnd(10)} ${label}${r ? paint('2', `  ${r.seconds.toFixed(1)} s`) : ''}`);
 }

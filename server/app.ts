@@ -1,7 +1,9 @@
-import Fastify, { LogController, type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
+import type { Server } from 'node:http';
+import Fastify, { LogController, type FastifyHttpOptions, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './lib/database-errors';
 import { clientErrorHandler, frameworkErrors } from './lib/framework-errors';
 import { serializeError } from './lib/log-serializers';
 import { serializeRequest } from './lib/log-url';
@@ -9,10 +11,13 @@ import { parseQueryString } from './lib/querystring';
 import compress from './plugins/external/compress';
 import securityHeaders from './plugins/external/security-headers';
 import databasePlugin from './plugins/app/database';
+import lifecycle from './plugins/app/lifecycle';
 import auth from './plugins/app/auth';
 import mail from './mail/plugin';
+import metrics from './metrics/plugin';
 import orders from './orders/plugin';
 import paypal from './payments/paypal/plugin';
+import payouts from './payouts/plugin';
 import tokens from './plugins/app/tokens';
 import contentRepository from './plugins/app/repositories/content-repository';
 import rateLimitRepository from './plugins/app/repositories/rate-limit-repository';
@@ -24,6 +29,7 @@ import api from './routes/api/index';
 import media from './routes/media';
 import spa from './routes/spa';
 import './types';
+import { requestAwareConfig } from './lib/public-url';
 
 /**
  * One log line per request, when it is answered, with the (redacted) request, status and time: Fastify's
@@ -54,14 +60,16 @@ export interface AppOptions {
 /** The application as a plugin: external plugins, then app plugins, then routes (fastify/demo's order). */
 export const app = fp<AppOptions>(
   async (fastify, options) => {
-    fastify.decorate('config', options.config);
+    fastify.decorate('config', requestAwareConfig(fastify, options.config));
 
     // External plugins
     await fastify.register(securityHeaders);
     await fastify.register(compress);
 
     // App plugins
+    await fastify.register(lifecycle);
     await fastify.register(databasePlugin, { database: options.database });
+    await fastify.register(metrics);
     await fastify.register(usersRepository);
     await fastify.register(sessionsRepository);
     await fastify.register(rateLimitRepository);
@@ -73,6 +81,7 @@ export const app = fp<AppOptions>(
     await fastify.register(mail);
     await fastify.register(orders);
     await fastify.register(paypal);
+    await fastify.register(payouts);
 
     // Routes
     await fastify.register(api, { prefix: '/api', extraRoutes: options.extraApiRoutes });
@@ -81,6 +90,14 @@ export const app = fp<AppOptions>(
 
     // Outside /api (static files): hide the internals of a 5xx too.
     fastify.setErrorHandler((error: { statusCode?: number }, request, reply) => {
+      if (isDatabaseUnavailable(error)) {
+        request.log.warn({ err: error, code: 'DATABASE_UNAVAILABLE', method: request.method, route: request.routeOptions.url }, 'database unavailable');
+        return reply
+          .code(503)
+          .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+          .type('text/plain; charset=utf-8')
+          .send('Service temporarily unavailable\n');
+      }
       const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
       if (status >= 500) request.log.error({ err: error, method: request.method, route: request.routeOptions.url }, 'request failed');
       return reply
@@ -92,7 +109,7 @@ export const app = fp<AppOptions>(
   { name: 'app' },
 );
 
-export function serverOptions(config: Config, logStream?: LogStream): FastifyServerOptions {
+export function serverOptions(config: Config, logStream?: LogStream): FastifyHttpOptions<Server> {
   return {
     logger:
       config.logLevel === 'silent'
@@ -108,6 +125,7 @@ export function serverOptions(config: Config, logStream?: LogStream): FastifySer
     logController: new OneLinePerRequest(),
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
+    ...connectionOptions(config),
     routerOptions: {
       querystringParser: parseQueryString,
       ignoreTrailingSlash: true,
@@ -118,6 +136,31 @@ export function serverOptions(config: Config, logStream?: LogStream): FastifySer
     // Router and transport failures answer the envelope too, without echoing the URL.
     frameworkErrors: frameworkErrors(config),
     clientErrorHandler: clientErrorHandler(config),
+  };
+}
+
+/**
+ * Time-outs that free a slow client in seconds without a proxy in front (Node's defaults hold a socket for
+ * minutes): the headers within `headersTimeoutMs`, the whole request within `requestTimeoutMs` (both answered
+ * 408 by lib/framework-errors.ts), an idle keep-alive connection `keepAliveTimeoutMs`, any silent socket
+ * `idleTimeoutMs`. Node checks the first two only every `connectionsCheckingInterval` (30 s by default), so
+ * the interval follows the headers time-out. The connection cap is set in plugins/app/lifecycle.ts.
+ */
+function connectionOptions(config: Config): Partial<FastifyHttpOptions<Server>> {
+  const limits = config.connections;
+  return {
+    connectionTimeout: limits.idleTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    requestTimeout: limits.requestTimeoutMs,
+    http: {
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      connectionsCheckingInterval: Math.max(100, Math.min(1000, Math.floor(limits.headersTimeoutMs / 4))),
+    },
+    // While closing, a request that still arrives on an open connection is answered, not refused with 503:
+    // the load balancer has already taken the node out (server/index.ts drains first), so such a request was
+    // sent just before that and the node can still serve it.
+    return503OnClosing: false,
   };
 }
 

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { z } from 'zod';
 import { compactAccountNumber, isValidNrb, isValidSwift, type BankAccountConfig } from './orders/bank-account';
+import { defaultPublicUrl } from './lib/public-url';
 
 // The server's environment, read and checked once at start (STYLE: "environment read and checked once").
 // Every variable, its default and its meaning is listed in server/README.md.
@@ -55,6 +56,18 @@ const envSchema = z.object({
   SEED_DEMO: booleanFromEnv(true),
   SPA_DIR: z.string().min(1).default('dist'),
   SERVE_SPA: booleanFromEnv(true),
+  // The public pages' HTML rendered by the server (src/entry-server.tsx); false: the shell, rendered in the browser.
+  SERVER_RENDERING: booleanFromEnv(false),
+  // Connections, readiness and shutdown: limits a node can live with without a proxy in front, and how it
+  // leaves a load balancer (docs/production.md "Limits", deploy/haproxy.cfg holds the proxy's side).
+  MAX_CONNECTIONS: positiveInt(1000),
+  HEADERS_TIMEOUT_MS: positiveInt(10_000),
+  REQUEST_TIMEOUT_MS: positiveInt(30_000),
+  KEEP_ALIVE_TIMEOUT_MS: positiveInt(5_000),
+  CONNECTION_TIMEOUT_MS: positiveInt(60_000),
+  READY_TIMEOUT_MS: positiveInt(2_000),
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(5_000),
+  SHUTDOWN_GRACE_MS: positiveInt(30_000),
   // Accounts and mail (issue: accounts)
   SMTP_URL: z
     .string()
@@ -83,7 +96,7 @@ const envSchema = z.object({
   ACTIVATION_TOKEN_TTL: positiveInt(7 * 24 * 60 * 60),
   RESET_PASSWORD_TOKEN_TTL: positiveInt(60 * 60),
   EMAIL_CHANGE_TOKEN_TTL: positiveInt(24 * 60 * 60),
-  // Hardening (issue 8): registration limit, refresh-token grace, database timeouts and start retries
+  // Hardening: registration limit, refresh-token grace, database timeouts and start retries
   REGISTER_LIMIT: positiveInt(5),
   REGISTER_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().max(3600).default(600),
   REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(600).default(30),
@@ -98,8 +111,16 @@ const envSchema = z.object({
   ORDER_WORKER_INTERVAL_MS: positiveInt(60_000),
   // false: order transactions commit without waiting for the WAL flush (see server/README.md "Benchmarks").
   ORDER_SYNCHRONOUS_COMMIT: booleanFromEnv(true),
-  // Back office (issue 12): largest bank statement an operator may upload, bytes (default 5 MiB).
+  // Back office: largest bank statement an operator may upload, bytes (default 5 MiB).
   STATEMENT_MAX_BYTES: positiveInt(5 * 1024 * 1024),
+  // Investor protection's order gate (knowledge test, large-investment consent; ECSP Art. 21): on, since the
+  // investment flow walks an investor through the test and the warning. `off` only for a deployment that
+  // does not serve retail investors under the regulation.
+  INVESTOR_PROTECTION_GATE: z.enum(['on', 'off']).default('on'),
+  // Flat income tax withheld on income distributions to individual investors, basis points (1900 = 19%).
+  DISTRIBUTION_TAX_RATE_BP: z.coerce.number().int().min(0).max(10_000).default(1900),
+  OFFER_CLOSE_WORKER: booleanFromEnv(true),
+  OFFER_CLOSE_WORKER_INTERVAL_MS: positiveInt(60_000),
   // The platform's receiving account (demo defaults: a made-up account with a valid checksum).
   BANK_ACCOUNT_HOLDER: z.string().trim().min(1).max(200).default('Estate Shares Sp. z o.o.'),
   BANK_ACCOUNT_ADDRESS: z.string().trim().min(1).max(300).default('ul. Marszałkowska 100, 00-026 Warszawa'),
@@ -127,7 +148,49 @@ const envSchema = z.object({
     .refine((value) => value === undefined || /^https?:\/\/[^/]/.test(value), { message: 'must be an http(s):// URL' }),
   PAYPAL_BRAND_NAME: z.string().min(1).max(127).default('Estate Shares'),
   PAYPAL_TIMEOUT_MS: positiveInt(15_000),
+  // Operations (docs/operations.md): login locks, the workers' backoff, metrics.
+  // A login e-mail (an account, known or not) is locked after LOGIN_ACCOUNT_LIMIT failures for LOGIN_LOCK_SECONDS,
+  // doubling with each further failure up to LOGIN_LOCK_MAX_SECONDS; failures are remembered
+  // LOGIN_FAILURE_MEMORY_SECONDS (a correct password forgets them). One client IP is refused only after
+  // LOGIN_IP_LIMIT failures within LOGIN_IP_WINDOW_SECONDS, for any e-mails: high enough for an office behind NAT.
+  LOGIN_ACCOUNT_LIMIT: positiveInt(5),
+  LOGIN_LOCK_SECONDS: positiveInt(60),
+  LOGIN_LOCK_MAX_SECONDS: positiveInt(3600),
+  LOGIN_FAILURE_MEMORY_SECONDS: positiveInt(24 * 3600),
+  LOGIN_IP_LIMIT: positiveInt(100),
+  LOGIN_IP_WINDOW_SECONDS: positiveInt(900),
+  // Every background worker waits base × 2^(n-1) ms (with jitter, at most max) after n failed passes in a row.
+  WORKER_BACKOFF_BASE_MS: positiveInt(1000),
+  WORKER_BACKOFF_MAX_MS: positiveInt(60_000),
+  // Prometheus metrics: off unless METRICS_PORT (a port of their own) or METRICS_TOKEN (bearer token) is set.
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().optional().transform((value) => (value ? value : undefined)),
+  METRICS_TOKEN: z
+    .string()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .refine((value) => value === undefined || value.length >= 16, { message: 'must be at least 16 characters' }),
 }).superRefine((e, ctx) => {
+  if (e.LOGIN_LOCK_MAX_SECONDS < e.LOGIN_LOCK_SECONDS) {
+    ctx.addIssue({ code: 'custom', path: ['LOGIN_LOCK_MAX_SECONDS'], message: 'must be at least LOGIN_LOCK_SECONDS' });
+  }
+  if (e.LOGIN_FAILURE_MEMORY_SECONDS < e.LOGIN_LOCK_MAX_SECONDS) {
+    ctx.addIssue({ code: 'custom', path: ['LOGIN_FAILURE_MEMORY_SECONDS'], message: 'must be at least LOGIN_LOCK_MAX_SECONDS' });
+  }
+  if (e.WORKER_BACKOFF_MAX_MS < e.WORKER_BACKOFF_BASE_MS) {
+    ctx.addIssue({ code: 'custom', path: ['WORKER_BACKOFF_MAX_MS'], message: 'must be at least WORKER_BACKOFF_BASE_MS' });
+  }
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT) {
+    ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'must differ from PORT (leave it unset to serve /metrics on PORT with METRICS_TOKEN)' });
+  }
+}).superRefine((e, ctx) => {
+  // Node refuses a headers time-out longer than the whole request's; a drain longer than the grace would be cut.
+  if (e.HEADERS_TIMEOUT_MS > e.REQUEST_TIMEOUT_MS) {
+    ctx.addIssue({ code: 'custom', path: ['HEADERS_TIMEOUT_MS'], message: 'must not be longer than REQUEST_TIMEOUT_MS' });
+  }
+  if (e.SHUTDOWN_DRAIN_MS >= e.SHUTDOWN_GRACE_MS) {
+    ctx.addIssue({ code: 'custom', path: ['SHUTDOWN_DRAIN_MS'], message: 'must be shorter than SHUTDOWN_GRACE_MS' });
+  }
   // sandbox and live need the REST app's credentials and the webhook id: refuse to start without them.
   if (e.PAYPAL_MODE === 'local') return;
   for (const name of ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_WEBHOOK_ID'] as const) {
@@ -161,12 +224,25 @@ export interface Config {
   seedDemo: boolean;
   spaDir: string;
   serveSpa: boolean;
+  /** Public pages arrive rendered by the server and the browser hydrates them; false: the shell, as the SPA alone. */
+  serverRendering: boolean;
+  /** Socket limits of the HTTP server (server/app.ts serverOptions). */
+  connections: ConnectionLimits;
+  /** GET /api/ready: longest wait for the database's answer before answering 503 (ms). */
+  readyTimeoutMs: number;
+  /** SIGTERM: not ready at once, keep serving `drainMs` (the load balancer notices), then close; exit by `graceMs`. */
+  shutdown: { drainMs: number; graceMs: number };
   /** undefined: no SMTP server; each message is written as an .eml file into `mailDir` and logged. */
   smtpUrl: string | undefined;
   mailFrom: string;
   mailDir: string;
-  /** Origin of the links in e-mails (no trailing slash); default http://localhost:PORT. */
+  /**
+   * Origin of the links in e-mails and of PayPal's return page (no trailing slash). Unset (the default
+   * http://localhost:PORT), each request's links use the origin it came from (server/lib/public-url.ts).
+   */
   publicUrl: string;
+  /** PUBLIC_URL is unset: a request's links use the origin it came from when that is this machine. */
+  publicUrlFromRequest: boolean;
   /** Run the outbox sender in this process (default on; off when NODE_ENV=test). */
   mailWorker: boolean;
   mailPollIntervalMs: number;
@@ -203,11 +279,59 @@ export interface Config {
   orderSynchronousCommit: boolean;
   /** Largest bank statement file accepted by POST /operator/statements (bytes). */
   statementMaxBytes: number;
+  /** Orders need a valid knowledge test and, above the threshold, large-investment consent (server/protection). */
+  investorProtectionGate: boolean;
+  /** Flat income tax withheld on rental income and interest paid to individuals, basis points (server/payouts/tax.ts). */
+  distributionTaxRateBasisPoints: number;
+  /** Run the offer close worker in this process (default on; off when NODE_ENV=test). Every node may: a lease on the offer row lets one close it. */
+  offerCloseWorker: boolean;
+  offerCloseWorkerIntervalMs: number;
   /** The platform's receiving bank account (BANK_*). */
   bankAccount: BankAccountConfig;
   /** The clock of orders (creation, expiry, reminders); tests inject a controllable one. Default: real time. */
   now?: () => Date;
   paypal: PayPalConfig;
+  /** Login (and current-password) failure limits: per e-mail/account with a growing lock, per client IP at a high threshold. */
+  loginLimits: LoginLimits;
+  /** The wait of every background worker after failed passes (server/lib/periodic-worker.ts). */
+  workerBackoff: { baseMs: number; maxMs: number };
+  /** Prometheus metrics (server/metrics): enabled when `port` or `token` is set. */
+  metrics: MetricsConfig;
+}
+
+export interface LoginLimits {
+  /** Failures of one e-mail/account before it is locked. */
+  accountFailures: number;
+  /** The first lock, seconds; each further failure doubles it. */
+  lockSeconds: number;
+  lockMaxSeconds: number;
+  /** How long an account's failures count towards its lock, seconds. */
+  failureMemorySeconds: number;
+  /** Failures from one client IP (any e-mails) within `ipWindowSeconds` before that IP is refused. */
+  ipFailures: number;
+  ipWindowSeconds: number;
+}
+
+export interface MetricsConfig {
+  /** A port of their own for GET /metrics (0: any free port, tests); undefined: none. */
+  port: number | undefined;
+  /** Interface of that port (default HOST). */
+  host: string;
+  /** Bearer token GET /metrics requires (on PORT when `port` is unset, and on `port` too when both are set). */
+  token: string | undefined;
+}
+
+export interface ConnectionLimits {
+  /** server.maxConnections: connections beyond it are dropped as they arrive; open ones keep working. */
+  max: number;
+  /** Complete request headers within this (slow-header clients get 408 and are cut). */
+  headersTimeoutMs: number;
+  /** Complete request, headers and body, within this (slow-body clients get 408 and are cut). */
+  requestTimeoutMs: number;
+  /** An idle keep-alive connection is closed after this. */
+  keepAliveTimeoutMs: number;
+  /** A socket with no traffic either way for this long is destroyed (longer than any request takes to answer). */
+  idleTimeoutMs: number;
 }
 
 export type PayPalMode = 'local' | 'sandbox' | 'live';
@@ -267,10 +391,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO,
     spaDir: e.SPA_DIR,
     serveSpa: e.SERVE_SPA,
+    serverRendering: e.SERVER_RENDERING,
+    connections: {
+      max: e.MAX_CONNECTIONS,
+      headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+      keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
+      idleTimeoutMs: e.CONNECTION_TIMEOUT_MS,
+    },
+    readyTimeoutMs: e.READY_TIMEOUT_MS,
+    shutdown: { drainMs: e.SHUTDOWN_DRAIN_MS, graceMs: e.SHUTDOWN_GRACE_MS },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     mailDir: e.MAIL_DIR,
-    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    publicUrl: e.PUBLIC_URL ?? defaultPublicUrl(e.PORT),
+    publicUrlFromRequest: e.PUBLIC_URL === undefined,
     // Off by default under NODE_ENV=test: test apps send nothing unless a suite turns the sender on.
     mailWorker: env.MAIL_WORKER ? e.MAIL_WORKER : env.NODE_ENV !== 'test',
     mailPollIntervalMs: e.MAIL_POLL_INTERVAL_MS,
@@ -291,6 +426,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     orderWorkerIntervalMs: e.ORDER_WORKER_INTERVAL_MS,
     orderSynchronousCommit: e.ORDER_SYNCHRONOUS_COMMIT,
     statementMaxBytes: e.STATEMENT_MAX_BYTES,
+    investorProtectionGate: e.INVESTOR_PROTECTION_GATE === 'on',
+    distributionTaxRateBasisPoints: e.DISTRIBUTION_TAX_RATE_BP,
+    offerCloseWorker: env.OFFER_CLOSE_WORKER ? e.OFFER_CLOSE_WORKER : env.NODE_ENV !== 'test',
+    offerCloseWorkerIntervalMs: e.OFFER_CLOSE_WORKER_INTERVAL_MS,
     bankAccount: {
       holder: e.BANK_ACCOUNT_HOLDER,
       address: e.BANK_ACCOUNT_ADDRESS,
@@ -308,5 +447,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       brandName: e.PAYPAL_BRAND_NAME,
       timeoutMs: e.PAYPAL_TIMEOUT_MS,
     },
+    loginLimits: {
+      accountFailures: e.LOGIN_ACCOUNT_LIMIT,
+      lockSeconds: e.LOGIN_LOCK_SECONDS,
+      lockMaxSeconds: e.LOGIN_LOCK_MAX_SECONDS,
+      failureMemorySeconds: e.LOGIN_FAILURE_MEMORY_SECONDS,
+      ipFailures: e.LOGIN_IP_LIMIT,
+      ipWindowSeconds: e.LOGIN_IP_WINDOW_SECONDS,
+    },
+    workerBackoff: { baseMs: e.WORKER_BACKOFF_BASE_MS, maxMs: e.WORKER_BACKOFF_MAX_MS },
+    metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST ?? e.HOST, token: e.METRICS_TOKEN },
   };
 }

@@ -1,18 +1,19 @@
-// Picture first (issue 11, the offer page's LCP): a page's first script where the server drew its picture of the
+// Picture first (the offer page's LCP): a page's first script where the server drew its picture of the
 // page's top (server/routes/firstPaint.ts). It fetches the app once the picture's photos are on screen, not side by
 // side with them. The photos are that page's largest content; on a slow mobile link every byte of script that
 // downloads at the same time delays them (and Lighthouse's simulation counts every script that finished before the
 // photo was painted into the LCP). The page is already drawn, by the picture, while the code downloads; what waits
 // is the moment it becomes interactive, by the photos' own download time and never more than PICTURE_WAIT_MAX_MS.
 //
-// A build entry of its own (vite.config.ts), with no imports: it must not pull any of the app in. The server
-// (server/routes/spaHtml.ts) serves it instead of the app's entry only on a page with a picture:
+// A build entry of its own (vite.config.ts) that imports only the meta's name (contract/after-picture.ts): it must
+// not pull any of the app in. The server (server/routes/spaHtml.ts) serves it instead of the app's entry only on a page with a picture:
 //   <script type="module" src="/assets/afterPicture-….js" data-app="/assets/index-….js">
 // and lists the modules that page would have preloaded in <meta name="after-picture-modules" content="/a.js /b.js">
 // instead of <head>'s modulepreload links. They are preloaded here when the wait is over, side by side, as before.
 // Every other page loads the app's entry directly.
 
-export const AFTER_PICTURE_META = 'after-picture-modules';
+import { AFTER_PICTURE_META } from '../contract/after-picture';
+
 export const PICTURE_WAIT_MAX_MS = 1000;
 
 /**
@@ -23,7 +24,6 @@ export const PICTURE_WAIT_MAX_MS = 1000;
  */
 export function afterPicture(start: () => void): void {
   let started = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
   const go = () => {
     if (started) return;
     started = true;
@@ -38,8 +38,9 @@ export function afterPicture(start: () => void): void {
     }
     start();
   };
-  if (document.visibilityState === 'hidden') return go();
-  timer = setTimeout(go, PICTURE_WAIT_MAX_MS);
+  // go() reads the timer, so it runs only once the timer is declared: at once in a hidden page
+  const timer = document.visibilityState === 'hidden' ? undefined : setTimeout(go, PICTURE_WAIT_MAX_MS);
+  if (timer === undefined) return go();
   const photos = [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="image"]')].map((link) => {
     const image = new Image();
     image.src = link.href;

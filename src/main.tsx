@@ -1,33 +1,61 @@
 import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { preloadRoute } from './app/Routes';
-import { expireFirstPaint } from './app/firstPaint';
-import { createAppSystem } from './app/system';
+import { expireFirstPaint } from './screens/firstPaint';
+import { readStoredTokens, createAppSystem } from './system/system';
 import { unregisterServiceWorkers } from './components/layout/serviceWorkers';
-import { startThemeFonts } from './styles/startThemeFonts';
+import { readServerLoads } from './ssr/firstLoads';
+import { sendLocation, settleSystem } from './ssr/settle';
+import './styles/fonts.css';
 
 // SPEC §2: service workers are unregistered at startup.
 unregisterServiceWorkers();
 
-// The theme font: declared now when this browser has its files, else fetched after the load (issue 11).
-startThemeFonts();
-
 // The server's picture of the page's top, if it drew one, goes when the app draws the page, or after a while.
 expireFirstPaint();
 
-// Boot in parallel (issue 11): the page's own code starts loading now, side by side with the dictionary and
+// Boot in parallel: the page's own code starts loading now, side by side with the dictionary and
 // boot's loads (which the app system starts), instead of after them.
-preloadRoute(window.location.pathname);
+const screen = preloadRoute(window.location.pathname);
+
+const container = document.getElementById('root')!;
+// The server rendered this page (server/routes/spaHtml.ts) for an anonymous visitor: a visitor with a session
+// sees their own frame, so the app renders it anew for them rather than hydrating the visitor's.
+const serverLoads = readServerLoads();
+const hydrate = serverLoads !== null && container.firstElementChild !== null && readStoredTokens() === null;
 
 const system = createAppSystem();
 system.start();
 
-// A transition: the first render is time-sliced (issue 11, total blocking time).
-startTransition(() => {
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App system={system} />
-    </StrictMode>,
+const app = (firstLoads: Parameters<typeof App>[0]['firstLoads']) => (
+  <StrictMode>
+    <App system={system} firstLoads={firstLoads} />
+  </StrictMode>
+);
+
+function render() {
+  container.replaceChildren();
+  // A transition: the first render is time-sliced (total blocking time).
+  startTransition(() => {
+    createRoot(container).render(app(null));
+  });
+}
+
+if (hydrate) {
+  // Hydration, not a second render: the app-wide actors settle on the same data the server's did (the page's
+  // initial data), the screen's code is there, and the views restore the loads the server settled; then React
+  // takes over the server's HTML as it is.
+  const { pathname, search, hash } = window.location;
+  sendLocation(system, { pathname, search, hash });
+  Promise.all([settleSystem(system), screen]).then(
+    () => {
+      startTransition(() => {
+        hydrateRoot(container, app({ side: 'client', loads: serverLoads }));
+      });
+    },
+    () => render(),
   );
-});
+} else {
+  render();
+}

@@ -13,6 +13,7 @@ export default {
     'readConsentCookies done': ['the cookies are read (consent given earlier or not)', 'ciasteczka zostają odczytane (zgoda była lub nie)'],
     'readConsentCookies failed': ['the cookies cannot be read', 'nie da się odczytać ciasteczek'],
     'cookies.accepted': ['the visitor clicks Accept', 'odwiedzający klika Akceptuję'],
-    'cookies.dismissed': ['the visitor clicks Decline or the close icon', 'odwiedzający klika Odrzuć lub ikonę zamknięcia'],
+    'cookies.declined': ['the visitor clicks Decline (kept like Accept)', 'odwiedzający klika Odrzuć (zapamiętane jak Akceptuję)'],
+    'cookies.dismissed': ['the visitor clicks the close icon (asked again after 7 days)', 'odwiedzający klika ikonę zamknięcia (pytanie wraca po 7 dniach)'],
   },
 } satisfies MachineDescriptions;

@@ -13,6 +13,7 @@ export default {
     'carousel.running': ['Autoplay: the next slide comes in 6 s', 'Autoodtwarzanie: następny slajd za 6 s'],
     'carousel.hovered': ['Paused while the pointer is over it', 'Pauza, gdy kursor jest nad sliderem'],
     'carousel.videoPlaying': ['Paused while a video plays', 'Pauza podczas odtwarzania filmu'],
+    'carousel.stopped': ['Autoplay off (paused by the visitor, or reduced motion)', 'Autoodtwarzanie wyłączone (pauza odwiedzającego lub ograniczony ruch)'],
   },
   events: {
     'slider.itemsChanged': ['the slides arrive or change', 'slajdy przychodzą lub się zmieniają'],
@@ -26,5 +27,8 @@ export default {
     'slider.videoPaused': ['the video is paused', 'film zostaje wstrzymany'],
     'slider.videoEnded': ['the video ends', 'film się kończy'],
     'after 6 s': ['6 seconds pass', 'mija 6 sekund'],
+    'slider.paused': ['the visitor presses Pause', 'odwiedzający klika Wstrzymaj'],
+    'slider.played': ['the visitor presses Play', 'odwiedzający klika Odtwarzaj'],
+    'slider.motionPreferenceChanged': ['the reduced-motion preference changes', 'zmienia się preferencja ograniczonego ruchu'],
   },
 } satisfies MachineDescriptions;

@@ -23,7 +23,6 @@ export interface ChartPath {
   steps: Array<{ edge: ChartEdge; after: AnyStateNode[] }>;
 }
 
-const isCompound = (n: AnyStateNode) => n.type === 'compound' || n.type === 'parallel';
 const ancestorsOf = (n: AnyStateNode): AnyStateNode[] => {
   const out: AnyStateNode[] = [];
   for (let p: AnyStateNode | undefined = n; p; p = p.parent) out.push(p);

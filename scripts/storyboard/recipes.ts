@@ -7,7 +7,7 @@
 // server's error envelope), the clock is moved (`page.clock`), the demo accounts sign in, the local PayPal
 // peer decides the payment, the operator imports statement files from tests/support/statements.ts, and
 // mail links (activation, password reset) are read from the server's mail folder. Public pages get their
-// first data inside index.html (issue 11); a recipe that must see a load's own state strips that
+// first data inside index.html; a recipe that must see a load's own state strips that
 // (`withoutInitialData`), as a browser would be without the server's head start.
 // States without a recipe are listed on the machine's page with the reason given here: `fleeting` when the app
 // leaves them with nothing to wait for (measured in the browser; counted apart), `notShown` otherwise.
@@ -88,7 +88,7 @@ async function fail(page: Page, pattern: string, status = 500, code?: string, wh
 const isGet = (r: Request) => r.method() === 'GET';
 const isPost = (r: Request) => r.method() === 'POST';
 
-/** index.html without the server's first data (issue 11): boot's loads and the page's data go over the network. */
+/** index.html without the server's first data: boot's loads and the page's data go over the network. */
 async function withoutInitialData(page: Page) {
   await page.route('**/*', async (route) => {
     if (route.request().resourceType() !== 'document' || !route.request().url().includes('127.0.0.1')) return route.fallback();
@@ -416,7 +416,7 @@ export const RECIPES: Record<string, MachineRecipes> = {
     },
   },
   boot: {
-    // Boot's loads arrive inside index.html (issue 11); the recipes strip that, then hold one load or another.
+    // Boot's loads arrive inside index.html; the recipes strip that, then hold one load or another.
     states: {
       'booting.content.splash.loading': async (ctx) => {
         await withoutInitialData(ctx.page);

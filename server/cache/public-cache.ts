@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ok } from '../lib/envelope';
 
-// Per-node cache of public answers (issue 11 "The API's fixed cost per request").
+// Per-node cache of public answers.
 //
 // Public content (offers, pages, FAQ, static content, slider, splash, statistics) is the same for every visitor
 // of a language, so each answer is built once: read from the database, mapped, checked against the route's
@@ -33,7 +33,7 @@ export const COMPRESS_MIN_BYTES = 1024;
 /**
  * The route options of every route that answers through `publicCache.send`: the cache compresses its answers itself,
  * so @fastify/compress's hooks (onRequest, preParsing and onSend, run on every request: 2–3 µs of a cached answer's
- * CPU; issue 11) are left off the route. Its error answers are small envelopes, and a GET has no body to decompress.
+ * CPU) are left off the route. Its error answers are small envelopes, and a GET has no body to decompress.
  */
 export const COMPRESSED_BY_CACHE = { compress: false, decompress: false } as const;
 
@@ -74,7 +74,7 @@ export interface CachedAnswer<T, L = unknown> {
   /**
    * Written as a method (`async build() {…}`), not an arrow in a property: the server runs under tsx, whose esbuild
    * transform (keepNames) names such an arrow with Object.defineProperty each time it is created, i.e. on every
-   * request, a few µs of a cached answer's budget (issue 11).
+   * request, a few µs of a cached answer's budget.
    */
   build(): Promise<T>;
   /** The answer is computed from orders' share counters. */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { users } from './schema';
+import { users } from './schema-core';
 import { agreements } from './schema-content';
 
 // Accounts (issue: accounts): one-time account tokens, the mail outbox and the agreements an investor accepted.
@@ -47,6 +47,10 @@ export const MAIL_KINDS = [
   'order_payment_reminder',
   'order_expired',
   'order_paid',
+  // payouts
+  'offer_closed',
+  'payout_sent',
+  'payout_returned',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

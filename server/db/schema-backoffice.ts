@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { users } from './schema';
+import { users } from './schema-core';
 // The exception lists are the contract's: one spelling for the API and the database checks.
 import { EXCEPTION_REASONS, EXCEPTION_RESOLUTIONS, EXCEPTION_STATUSES } from '../../contract/operator';
 import { orders } from './schema-orders';
 
-// Back office (issue 12): bank statement imports, their lines, the exceptions queue and the operators'
+// Back office: bank statement imports, their lines, the exceptions queue and the operators'
 // audit log.
 //   statement_imports     one uploaded file: hash, format, account, period, who, when, summary
 //   statement_lines       every entry of every file, keyed by the bank's reference (or a hash of its
@@ -23,7 +23,7 @@ export interface ImportSummary {
   matched: number;
   exceptions: number;
   duplicates: number;
-  /** Debits, pending entries, reversals: read and kept, never matched. */
+  /** Pending entries, reversals and debits that are no payout: read and kept, never matched. */
   ignored: number;
 }
 
@@ -76,6 +76,8 @@ export const statementLines = pgTable(
     outcome: text('outcome', { enum: STATEMENT_LINE_OUTCOMES }).notNull(),
     /** The order the line paid (matched) or points at (exception with a known reference). */
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    /** The payout the line executed (a debit) or returned (a credit), by its reference. */
+    payoutId: integer('payout_id'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -97,6 +99,8 @@ export const statementExceptions = pgTable(
     reason: text('reason', { enum: EXCEPTION_REASONS }).notNull(),
     /** The order the title names, when one was found. */
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    /** The payout the line names, for PAYOUT_* reasons. */
+    payoutId: integer('payout_id'),
     status: text('status', { enum: EXCEPTION_STATUSES }).notNull().default('open'),
     resolution: text('resolution', { enum: EXCEPTION_RESOLUTIONS }),
     /** The order the money was finally booked to (accepted / attached). */

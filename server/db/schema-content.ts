@@ -55,6 +55,15 @@ export const offers = pgTable(
     developerEquity: grosze('developer_equity'),
     // Projected annual return in basis points (850 = 8.5 %), shown in the investor's portfolio; null: none stated.
     projectedReturnBasisPoints: integer('projected_return_bp'),
+    // The minimum raise (grosze, paid orders without fees) for the offer to go ahead; null: none set, any raise
+    // goes ahead. Beside the target (total cost minus developer equity), which is the most it can raise.
+    fundingGoal: bigint('funding_goal', { mode: 'number' }),
+    // Closing (server/payouts/close-offer.ts): the outcome is decided once and kept, so a close that stopped half
+    // way (a crash, a restart) finishes the same way; closed_at when every order is settled; the lease lets one
+    // node at a time work on it.
+    closeOutcome: text('close_outcome', { enum: ['funded', 'not_funded'] }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    closeLeaseUntil: timestamp('close_lease_until', { withTimezone: true }),
     templateName: text('template_name', { enum: OFFER_TEMPLATES }).notNull().default('default'),
     createdAt: createdAt(),
   },
@@ -65,6 +74,8 @@ export const offers = pgTable(
     index('offers_published_created_idx').on(t.published, t.createdAt),
     check('offers_template_valid', sql`${t.templateName} in ('default', 'fullWidthGallery')`),
     check('offers_money_valid', sql`${t.totalCost} >= 0 and ${t.developerEquity} >= 0 and ${t.developerEquity} <= ${t.totalCost}`),
+    check('offers_close_outcome_valid', sql`${t.closeOutcome} is null or ${t.closeOutcome} in ('funded', 'not_funded')`),
+    check('offers_funding_goal_valid', sql`${t.fundingGoal} is null or ${t.fundingGoal} >= 0`),
   ],
 );
 

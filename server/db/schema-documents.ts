@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, customType, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ISSUED_DOCUMENT_KINDS } from '../../contract/portfolio';
-import { users } from './schema';
+import { users } from './schema-core';
 import { orders } from './schema-orders';
 
 // Documents the platform issues to an investor (issue: investor area; server/documents/): the order
@@ -39,7 +39,7 @@ export const issuedDocuments = pgTable(
   (t) => [
     uniqueIndex('issued_documents_key_unique').on(t.key),
     index('issued_documents_user_idx').on(t.userId),
-    check('issued_documents_kind_valid', sql`${t.kind} in ('orderConfirmation', 'paymentConfirmation', 'yearlyStatement')`),
+    check('issued_documents_kind_valid', sql`${t.kind} in ('orderConfirmation', 'paymentConfirmation', 'allotmentConfirmation', 'yearlyStatement')`),
     check('issued_documents_size_valid', sql`${t.size} = octet_length(${t.bytes})`),
   ],
 );

@@ -1,8 +1,8 @@
 import { customType, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from './schema';
+import { users } from './schema-core';
 import { offerDocuments } from './schema-content';
 
-// Offer documents uploaded by operators (issue 12): the PDF's bytes, one row per offer_documents row whose
+// Offer documents uploaded by operators: the PDF's bytes, one row per offer_documents row whose
 // url is /api/offer-documents/{id}/file (server/routes/api/public/offer-files.ts). Kept in the database so
 // every node serves the same bytes and a deleted document takes its file with it (ON DELETE CASCADE).
 

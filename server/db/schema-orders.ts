@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ORDER_ACTORS, ORDER_STATUSES, TRANSACTION_STATUSES, METHOD_CODES, type InvestorData } from '../../contract/orders';
-import { users } from './schema';
+import { users } from './schema-core';
 import { offerSeries, offers } from './schema-content';
 
 // Orders and payments (issues: investing, PayPal, investor area, back office) share this one model:
@@ -13,6 +13,13 @@ import { offerSeries, offers } from './schema-content';
 // Shares: offer_series.reserved_shares counts the shares of unpaid orders, sold_shares those of paid and
 // completed ones; a CHECK keeps sold + reserved <= total under any concurrency (schema-content.ts).
 // Money is integer grosze in bigint columns (read as JS numbers).
+
+export interface OrderProtection {
+  knowledgeTestId: number | null;
+  largeInvestment: { threshold: number; eurRate: number; eurRateDate: string; netWorth: number; consentedAt: string } | null;
+  /** The key investment information sheet the investor acknowledged: its hash and language. */
+  kiis?: { hash: string; language: 'pl' | 'en' } | null;
+}
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const at = (name: string) => timestamp(name, { withTimezone: true });
@@ -86,6 +93,11 @@ export const orders = pgTable(
      * reason is also in the history. Cleared by the operator who resolves it.
      */
     attentionReason: text('attention_reason'),
+    /**
+     * Investor protection at the time of ordering: the knowledge test it relied on, and for a large
+     * investment the threshold, the EUR rate with its date and when the investor consented.
+     */
+    protection: jsonb('protection').$type<OrderProtection>(),
     /** Optimistic-concurrency counter: every status change bumps it (two operators cannot both win). */
     version: integer('version').notNull().default(0),
     createdAt: createdAt(),

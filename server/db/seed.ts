@@ -1,4 +1,5 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { QUESTIONNAIRE_VERSION } from '../protection/questionnaire';
 import { hashPassword } from '../lib/passwords';
 import { bumpContentVersion } from '../plugins/app/repositories/content-repository';
 import type { Db } from './client';
@@ -10,6 +11,7 @@ import { sliderSeed } from './seed-data/slider';
 import { staticContentSeed, type SeedNode } from './seed-data/static-content';
 import { userSeed } from './seed-data/users';
 import { seedInvestorOrders, seedProjectedReturns } from './seed-data/investor-orders';
+import { seedClosedOffers, seedDemoDistribution } from './seed-data/payouts';
 import { transactionMethods } from './schema-orders';
 import { transactionMethodSeed } from './seed-data/transaction-methods';
 
@@ -42,6 +44,9 @@ async function seedContentTree(tx: Tx, nodes: Record<string, SeedNode>, parentId
     }
   }
 }
+
+/** The demo investors' net worth from the loss simulation: PLN 20 000 000 (orders up to PLN 1 000 000 need no warning). */
+const DEMO_NET_WORTH = 2_000_000_000;
 
 export interface SeedResult {
   usersCreated: number;
@@ -79,9 +84,19 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
         .returning({ id: users.id });
       usersCreated = inserted.length;
     }
+    // The demo investors have taken the knowledge test (passed), so they can order straight away; a test
+    // lapses after 2 years, and a restart of a server with an older demo database adds a fresh one.
+    await tx.execute(sql`
+      insert into knowledge_tests (user_id, taken_at, version, language, passed, net_worth, expires_at)
+      select u.id, now(), ${QUESTIONNAIRE_VERSION}, 'pl', true, ${DEMO_NET_WORTH}, now() + interval '2 years'
+      from users u
+      where u.role = 'investor' and u.email in (${sql.join(userSeed.map((u) => sql`${u.email}`), sql`, `)})
+        and not exists (select 1 from knowledge_tests k where k.user_id = u.id and k.expires_at > now())`);
     // The investor area's demo: projected returns, and the demo investor's orders (fixed references).
     await seedProjectedReturns(tx);
+    await seedClosedOffers(tx);
     await seedInvestorOrders(tx);
+    await seedDemoDistribution(tx);
   });
   return { usersCreated };
 }

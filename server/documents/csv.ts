@@ -1,4 +1,5 @@
 import { asc, desc, eq } from 'drizzle-orm';
+import { stringify } from 'csv-stringify/sync';
 import type { ExportKind } from '../../contract/portfolio';
 import type { Language } from '../config';
 import type { Db } from '../db/client';
@@ -6,15 +7,14 @@ import { offerSeries, offers } from '../db/schema-content';
 import { orders, transactions } from '../db/schema-orders';
 import { pick } from '../lib/translated';
 import { formatReference } from '../orders/reference';
-import { formatAmountPlain, formatDateTime } from './format';
+import { formatAmountPlain, formatDate } from '../../lib/format';
 
 // CSV exports of the investor's orders and transactions (GET /investor/exports/{orders|transactions}.csv).
 // Made for spreadsheets: UTF-8 with a byte-order mark (Excel then reads Polish letters right), CRLF line
-// ends, RFC 4180 quoting, amounts in PLN as plain numbers with the language's decimal separator; Polish uses
+// ends, RFC 4180 quoting (csv-stringify), amounts in PLN as plain numbers with the language's decimal separator; Polish uses
 // `;` between fields (a Polish Excel splits on it, since `,` is its decimal separator), English `,`.
 // Text that a spreadsheet would run as a formula (=, +, -, @ first) is prefixed with an apostrophe.
 
-const BOM = '\ufeff';
 const MAX_ROWS = 10_000;
 
 const HEAD = {
@@ -38,24 +38,37 @@ const HEAD = {
 
 export const csvSeparator = (language: Language) => (language === 'pl' ? ';' : ',');
 
-/** One field: quoted when it holds the separator, a quote or a line break; formulas neutralised. */
+type Cell = string | { number: string };
+
+/** Text that a spreadsheet would run as a formula (=, +, -, @, tab or CR first) starts with an apostrophe. */
+const neutralised = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+
+const stringifyOptions = (separator: string, bom: boolean) => ({
+  delimiter: separator,
+  bom,
+  record_delimiter: 'windows' as const,
+  // RFC 4180: a field is quoted when it holds the separator or a quote (csv-stringify's own rule) or any line
+  // break, a lone LF included (csv-stringify alone quotes only the record delimiter, CRLF).
+  quoted_match: /[\r\n]/,
+  eof: true,
+});
+
+/** One field as it appears in a line: formulas neutralised (text only), quoted by csv-stringify when needed. */
 export function csvField(value: string | number, separator: string, { text = true } = {}): string {
-  let s = String(value);
-  if (text && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return s.includes(separator) || /["\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  const s = String(value);
+  return stringify([[text ? neutralised(s) : s]], { ...stringifyOptions(separator, false), eof: false });
 }
 
-export function toCsv(rows: (string | { number: string })[][], language: Language): string {
-  const separator = csvSeparator(language);
-  const line = (row: (string | { number: string })[]) =>
-    row.map((cell) => (typeof cell === 'string' ? csvField(cell, separator) : csvField(cell.number, separator, { text: false }))).join(separator);
-  return BOM + rows.map(line).join('\r\n') + '\r\n';
+/** Rows to a CSV file: UTF-8 with a BOM, CRLF, the language's separator; text neutralised, numbers as given. */
+export function toCsv(rows: Cell[][], language: Language): string {
+  const records = rows.map((row) => row.map((cell) => (typeof cell === 'string' ? neutralised(cell) : cell.number)));
+  return stringify(records, stringifyOptions(csvSeparator(language), true));
 }
 
 export async function exportCsv(db: Db, userId: string, kind: ExportKind, language: Language): Promise<{ fileName: string; body: string }> {
   const h = HEAD[language];
   const money = (grosze: number) => ({ number: formatAmountPlain(grosze, language) });
-  const when = (d: Date | null) => (d ? formatDateTime(d, language) : '');
+  const when = (d: Date | null) => formatDate(d, language, 'dateTime');
   const rows: (string | { number: string })[][] = [];
   if (kind === 'orders') {
     rows.push([...h.orders]);

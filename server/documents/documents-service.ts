@@ -1,22 +1,26 @@
 import { createHash } from 'node:crypto';
-import { and, asc, eq, inArray, isNotNull, lte, min, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, lte, min, sql } from 'drizzle-orm';
 import type { InvestorDocument, IssuedDocumentKind } from '../../contract/portfolio';
+import { plainName } from '../../contract/text';
 import { nowOf, type Config, type Language } from '../config';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { offerDocuments, offerSeries, offers } from '../db/schema-content';
 import { issuedDocuments, type IssuedDocumentRow } from '../db/schema-documents';
 import { orders } from '../db/schema-orders';
+import { distributionAllocations, distributions, payouts } from '../db/schema-payouts';
 import { pick } from '../lib/translated';
 import { loadOrderParts, type OrderParts } from '../orders/order-repository';
 import { formatReference } from '../orders/reference';
-import { warsawYear } from './format';
+import { warsawYear } from '../../lib/format';
 import { renderPdf } from './pdf';
-import { documentTitle, orderConfirmation, paymentConfirmation, yearlyStatement, type OrderFacts, type StatementFacts } from './templates';
+import { allotmentConfirmation, documentTitle, orderConfirmation, paymentConfirmation, yearlyStatement, type OrderFacts, type StatementFacts } from './templates';
 
 // Documents the platform issues to an investor (docs/api.md "Investor area"):
 //   - order confirmation: for every order, from the moment it exists;
 //   - payment confirmation: for every order that has been paid (paid_at set);
+//   - allotment confirmation: for every completed order (completed_at set: the offer closed funded and the
+//     shares are the investor's), the offer, series, shares, price and date;
 //   - yearly statement: for every finished calendar year (Polish time) since the investor's first payment.
 // WHEN they are generated: lazily, the first time one is downloaded. Creating an order or confirming a payment
 // does no PDF work at all, so neither can be slowed down or broken by it; a document's facts are the order's
@@ -24,24 +28,28 @@ import { documentTitle, orderConfirmation, paymentConfirmation, yearlyStatement,
 // later says the same as generating at once. The bytes are then stored in `issued_documents` under the
 // document's key (INSERT ... ON CONFLICT DO NOTHING, then read back): every later download, on any node,
 // answers those same bytes; two concurrent first downloads store one and both answer it.
-// WHAT language: the order's language for order documents, the account's language for statements.
+// WHAT language: the one the investor reads in (the request's language, or the one they ask for): each
+// document is generated and stored once per language, under a key that names it.
 
 export type DocumentRef =
   | { kind: 'orderConfirmation'; orderId: string }
   | { kind: 'paymentConfirmation'; orderId: string }
+  | { kind: 'allotmentConfirmation'; orderId: string }
   | { kind: 'yearlyStatement'; year: number };
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const ID_PATTERNS: [RegExp, (m: RegExpExecArray) => DocumentRef][] = [
   [new RegExp(`^order-confirmation-(${UUID})$`), (m) => ({ kind: 'orderConfirmation', orderId: m[1].toLowerCase() })],
   [new RegExp(`^payment-confirmation-(${UUID})$`), (m) => ({ kind: 'paymentConfirmation', orderId: m[1].toLowerCase() })],
+  [new RegExp(`^allotment-confirmation-(${UUID})$`), (m) => ({ kind: 'allotmentConfirmation', orderId: m[1].toLowerCase() })],
   [/^statement-(\d{4})$/, (m) => ({ kind: 'yearlyStatement', year: Number(m[1]) })],
 ];
 
 /** The public id of a document (the download path's last segment). */
 export function documentId(ref: DocumentRef): string {
   if (ref.kind === 'yearlyStatement') return `statement-${ref.year}`;
-  return `${ref.kind === 'orderConfirmation' ? 'order' : 'payment'}-confirmation-${ref.orderId}`;
+  const prefix = { orderConfirmation: 'order', paymentConfirmation: 'payment', allotmentConfirmation: 'allotment' }[ref.kind];
+  return `${prefix}-confirmation-${ref.orderId}`;
 }
 
 export function parseDocumentId(id: string): DocumentRef | undefined {
@@ -52,9 +60,9 @@ export function parseDocumentId(id: string): DocumentRef | undefined {
   return undefined;
 }
 
-/** The storage key: unique per document, including whose it is for statements. */
-const storageKey = (userId: string, ref: DocumentRef) =>
-  ref.kind === 'yearlyStatement' ? `yearlyStatement:${userId}:${ref.year}` : `${ref.kind}:${ref.orderId}`;
+/** The storage key: unique per document and language, including whose it is for statements. */
+const storageKey = (userId: string, ref: DocumentRef, language: Language) =>
+  `${ref.kind === 'yearlyStatement' ? `yearlyStatement:${userId}:${ref.year}` : `${ref.kind}:${ref.orderId}`}:${language}`;
 
 /** Path of the download under the API base (the SPA's HTTP client adds `/api`). */
 export const downloadPath = (id: string) => `/investor/documents/${id}`;
@@ -62,6 +70,7 @@ export const downloadPath = (id: string) => `/investor/documents/${id}`;
 const FILE_NAMES: Record<IssuedDocumentKind, Record<Language, string>> = {
   orderConfirmation: { pl: 'potwierdzenie-zamowienia', en: 'order-confirmation' },
   paymentConfirmation: { pl: 'potwierdzenie-platnosci', en: 'payment-confirmation' },
+  allotmentConfirmation: { pl: 'potwierdzenie-przydzialu', en: 'allotment-confirmation' },
   yearlyStatement: { pl: 'zestawienie-roczne', en: 'yearly-statement' },
 };
 
@@ -86,6 +95,7 @@ function orderFacts(parts: OrderParts, language: Language): OrderFacts {
     reference: order.reference,
     createdAt: order.createdAt,
     paidAt: order.paidAt,
+    completedAt: order.completedAt,
     // The deadline while unpaid (a payment clears it: a confirmation first downloaded later shows none).
     expiresAt: order.expiresAt,
     offerTitle: pick(parts.offer.title, language),
@@ -152,19 +162,31 @@ export function createDocumentsService(deps: { db: Db; config: Config }) {
         payments.push({ date: paidAt, reference: order.reference, offerTitle: pick(offerTitle, language), method: order.methodCode, quantity: order.quantity, total: order.totalPrice });
       }
     }
-    return { year, investor: user, holdings: [...holdings.values()], payments, yearEnd };
-  }
-
-  async function accountLanguage(userId: string): Promise<Language> {
-    const [row] = await db.select({ locale: users.locale }).from(users).where(eq(users.id, userId));
-    return row?.locale ?? 'pl';
+    // Distributions paid in the year: the payouts the bank statement showed executed, with the holder's part.
+    const paidOut = await db
+      .select({ payout: payouts, allocation: distributionAllocations, distribution: distributions, offerTitle: offers.title })
+      .from(payouts)
+      .innerJoin(distributions, eq(distributions.id, payouts.distributionId))
+      .innerJoin(distributionAllocations, and(eq(distributionAllocations.distributionId, payouts.distributionId), eq(distributionAllocations.userId, payouts.userId)))
+      .innerJoin(offers, eq(offers.id, distributions.offerId))
+      .where(and(eq(payouts.userId, userId), eq(payouts.kind, 'distribution'), eq(payouts.status, 'executed'), gte(payouts.executedAt, yearStart), lte(payouts.executedAt, yearEnd)))
+      .orderBy(asc(payouts.executedAt), asc(payouts.id));
+    const paidDistributions: StatementFacts['distributions'] = paidOut.map(({ payout, allocation, distribution, offerTitle }) => ({
+      date: payout.executedAt!,
+      offerTitle: pick(offerTitle, language),
+      kind: distribution.kind,
+      period: `${distribution.periodFrom} – ${distribution.periodTo}`,
+      gross: allocation.gross,
+      tax: allocation.tax,
+      net: allocation.net,
+    }));
+    return { year, investor: user, holdings: [...holdings.values()], payments, distributions: paidDistributions, yearEnd };
   }
 
   /** Renders a document that is the caller's, or undefined when it is not (or does not exist yet). */
-  async function render(userId: string, ref: DocumentRef): Promise<{ bytes: Buffer; language: Language; fileName: string; orderId: string | null; year: number | null } | undefined> {
+  async function render(userId: string, ref: DocumentRef, language: Language): Promise<{ bytes: Buffer; language: Language; fileName: string; orderId: string | null; year: number | null } | undefined> {
     if (ref.kind === 'yearlyStatement') {
       if (!(await statementYears(userId)).includes(ref.year)) return undefined;
-      const language = await accountLanguage(userId);
       const facts = await statementFacts(userId, ref.year, language);
       if (!facts) return undefined;
       const bytes = await renderPdf(yearlyStatement(facts, language));
@@ -173,9 +195,14 @@ export function createDocumentsService(deps: { db: Db; config: Config }) {
     const parts = await loadOrderParts(db, ref.orderId, { userId });
     if (!parts) return undefined;
     if (ref.kind === 'paymentConfirmation' && !parts.order.paidAt) return undefined;
-    const language = parts.order.language;
+    if (ref.kind === 'allotmentConfirmation' && !(parts.order.status === 'completed' && parts.order.completedAt)) return undefined;
     const facts = orderFacts(parts, language);
-    const content = ref.kind === 'orderConfirmation' ? orderConfirmation(facts, language) : paymentConfirmation(facts, language);
+    const content =
+      ref.kind === 'orderConfirmation'
+        ? orderConfirmation(facts, language)
+        : ref.kind === 'paymentConfirmation'
+          ? paymentConfirmation(facts, language)
+          : allotmentConfirmation(facts, language);
     const bytes = await renderPdf(content);
     return { bytes, language, fileName: `${FILE_NAMES[ref.kind][language]}-${formatReference(parts.order.reference)}.pdf`, orderId: parts.order.id, year: null };
   }
@@ -185,15 +212,15 @@ export function createDocumentsService(deps: { db: Db; config: Config }) {
      * The stored document, generated and stored on its first request. Undefined when the id is malformed,
      * the document is not the caller's, or it does not exist (yet): the route answers 404 for all of them.
      */
-    async open(userId: string, id: string): Promise<StoredDocument | undefined> {
+    async open(userId: string, id: string, language: Language): Promise<StoredDocument | undefined> {
       const ref = parseDocumentId(id);
       if (!ref) return undefined;
-      const key = storageKey(userId, ref);
+      const key = storageKey(userId, ref, language);
       const read = async (): Promise<IssuedDocumentRow | undefined> =>
         (await db.select().from(issuedDocuments).where(and(eq(issuedDocuments.key, key), eq(issuedDocuments.userId, userId))).limit(1))[0];
       let row = await read();
       if (!row) {
-        const made = await render(userId, ref);
+        const made = await render(userId, ref, language);
         if (!made) return undefined;
         await db
           .insert(issuedDocuments)
@@ -225,6 +252,8 @@ export function createDocumentsService(deps: { db: Db; config: Config }) {
           reference: orders.reference,
           createdAt: orders.createdAt,
           paidAt: orders.paidAt,
+          status: orders.status,
+          completedAt: orders.completedAt,
           offer: { id: offers.id, slug: offers.slug, title: offers.title },
         })
         .from(orders)
@@ -252,6 +281,11 @@ export function createDocumentsService(deps: { db: Db; config: Config }) {
       for (const o of orderRows) {
         const reference = formatReference(o.reference);
         const extra = { offer: { id: o.offer.id, slug: o.offer.slug, title: pick(o.offer.title, language) }, orderId: o.id, orderReference: reference };
+        if (o.status === 'completed' && o.completedAt) {
+          own.push(
+            issued('allotmentConfirmation', { kind: 'allotmentConfirmation', orderId: o.id }, o.completedAt, extra, `${documentTitle('allotmentConfirmation', language)} ${reference}`),
+          );
+        }
         if (o.paidAt) {
           own.push(issued('paymentConfirmation', { kind: 'paymentConfirmation', orderId: o.id }, o.paidAt, extra, `${documentTitle('paymentConfirmation', language)} ${reference}`));
         }
@@ -270,7 +304,7 @@ export function createDocumentsService(deps: { db: Db; config: Config }) {
         for (const { doc, offer } of docs) {
           general.push({
             id: `offer-document-${doc.id}`,
-            displayName: pick(doc.displayName, language),
+            displayName: plainName(pick(doc.displayName, language)),
             url: doc.url,
             type: 'general',
             own: false,

@@ -1,5 +1,8 @@
 import type { PdfContent } from './pdf';
-import { displayReference, formatDate, formatDateTime, formatMoney, formatPercent, type DocLanguage } from './format';
+import { formatDate, formatMoney, formatPercent, type FormatLanguage as DocLanguage } from '../../lib/format';
+import { formatReference as displayReference } from '../orders/reference';
+
+const formatDateTime = (date: Date, language: DocLanguage) => formatDate(date, language, 'dateTime');
 
 // The texts of the documents the platform issues, in Polish and English (the investor's language: the
 // order's language for order documents, the account's language for statements).
@@ -10,6 +13,10 @@ const TEXT = {
   pl: {
     orderConfirmation: 'Potwierdzenie złożenia zamówienia',
     paymentConfirmation: 'Potwierdzenie płatności',
+    allotmentConfirmation: 'Potwierdzenie przydziału udziałów',
+    allottedAt: 'Data przydziału',
+    allotmentIntro: (offer: string) =>
+      `Zbiórka na inwestycję „${offer}” zakończyła się sukcesem. Potwierdzamy przydział poniższych udziałów na Twoją rzecz.`,
     yearlyStatement: 'Roczne zestawienie udziałów i płatności',
     reference: 'Numer zamówienia',
     createdAt: 'Data złożenia',
@@ -40,12 +47,25 @@ const TEXT = {
     noPayments: 'Brak płatności w tym roku.',
     sumInvested: 'Łączna wartość udziałów',
     sumPaid: 'Łącznie zapłacono',
+    distributions: 'Wypłaty dochodu i zwroty kapitału w roku',
+    distributionKind: 'Rodzaj (okres)',
+    distributionKinds: { rental_income: 'Dochód z najmu', interest: 'Odsetki', capital_return: 'Zwrot kapitału' },
+    gross: 'Brutto',
+    taxWithheld: 'Podatek pobrany',
+    net: 'Netto',
+    noDistributions: 'Brak wypłat w tym roku.',
+    sumGross: 'Łącznie brutto',
+    sumTax: 'Łącznie pobrany podatek',
+    sumNet: 'Łącznie netto',
     footer: 'Dokument wygenerowany elektronicznie, nie wymaga podpisu.',
     issuedFor: 'Wystawiono dla',
   },
   en: {
     orderConfirmation: 'Order confirmation',
     paymentConfirmation: 'Payment confirmation',
+    allotmentConfirmation: 'Confirmation of share allotment',
+    allottedAt: 'Allotted on',
+    allotmentIntro: (offer: string) => `The raise for “${offer}” reached its goal. We confirm that the shares below have been allotted to you.`,
     yearlyStatement: 'Yearly statement of holdings and payments',
     reference: 'Order reference',
     createdAt: 'Placed on',
@@ -76,18 +96,30 @@ const TEXT = {
     noPayments: 'No payments this year.',
     sumInvested: 'Total value of shares',
     sumPaid: 'Total paid',
+    distributions: 'Income and capital paid out in the year',
+    distributionKind: 'Kind (period)',
+    distributionKinds: { rental_income: 'Rental income', interest: 'Interest', capital_return: 'Capital return' },
+    gross: 'Gross',
+    taxWithheld: 'Tax withheld',
+    net: 'Net',
+    noDistributions: 'No payouts this year.',
+    sumGross: 'Total gross',
+    sumTax: 'Total tax withheld',
+    sumNet: 'Total net',
     footer: 'This document was generated electronically and is valid without a signature.',
     issuedFor: 'Issued for',
   },
 } as const;
 
-export const documentTitle = (kind: 'orderConfirmation' | 'paymentConfirmation' | 'yearlyStatement', language: DocLanguage) =>
+export const documentTitle = (kind: 'orderConfirmation' | 'paymentConfirmation' | 'allotmentConfirmation' | 'yearlyStatement', language: DocLanguage) =>
   TEXT[language][kind];
 
 export interface OrderFacts {
   reference: string;
   createdAt: Date;
   paidAt: Date | null;
+  /** When the order was completed (its offer closed funded): the allotment's date. */
+  completedAt: Date | null;
   expiresAt: Date | null;
   offerTitle: string;
   seriesName: string;
@@ -150,6 +182,36 @@ export function orderConfirmation(o: OrderFacts, language: DocLanguage): PdfCont
   };
 }
 
+export function allotmentConfirmation(o: OrderFacts, language: DocLanguage): PdfContent {
+  const t = TEXT[language];
+  const allottedAt = o.completedAt ?? o.paidAt ?? o.createdAt;
+  return {
+    title: `${t.allotmentConfirmation} ${displayReference(o.reference)}`,
+    subtitle: `${t.allottedAt}: ${formatDateTime(allottedAt, language)}`,
+    issuer: ISSUER,
+    language,
+    date: allottedAt,
+    footer: t.footer,
+    blocks: [
+      { type: 'paragraph', text: t.allotmentIntro(o.offerTitle) },
+      { type: 'fields', fields: investorFields(o, language) },
+      { type: 'heading', text: t.allotmentConfirmation },
+      {
+        type: 'fields',
+        fields: [
+          [t.reference, displayReference(o.reference)],
+          [t.offer, o.offerTitle],
+          [t.series, o.seriesName],
+          [t.quantity, String(o.quantity)],
+          [t.pricePerShare, formatMoney(o.pricePerShare, language)],
+          [t.amount, formatMoney(o.amount, language)],
+          [t.allottedAt, formatDateTime(allottedAt, language)],
+        ],
+      },
+    ],
+  };
+}
+
 export function paymentConfirmation(o: OrderFacts, language: DocLanguage): PdfContent {
   const t = TEXT[language];
   const paidAt = o.paidAt ?? o.createdAt;
@@ -183,6 +245,8 @@ export interface StatementFacts {
   investor: { firstName: string; lastName: string; email: string };
   holdings: { offerTitle: string; seriesName: string; quantity: number; amount: number }[];
   payments: { date: Date; reference: string; offerTitle: string; method: 'BankTransfer' | 'PayPal'; quantity: number; total: number }[];
+  /** Distributions paid to the investor in the year (what a tax return needs): gross, tax withheld, net. */
+  distributions: { date: Date; offerTitle: string; kind: 'rental_income' | 'interest' | 'capital_return'; period: string; gross: number; tax: number; net: number }[];
   /** the year's last moment: the statement's date */
   yearEnd: Date;
 }
@@ -239,6 +303,37 @@ export function yearlyStatement(s: StatementFacts, language: DocLanguage): PdfCo
         },
       },
       { type: 'fields', fields: [[t.sumPaid, formatMoney(paid, language)]] },
+      { type: 'heading', text: t.distributions },
+      {
+        type: 'table',
+        table: {
+          columns: [
+            { label: t.date, width: 2 },
+            { label: t.offer, width: 4 },
+            { label: t.distributionKind, width: 3 },
+            { label: t.gross, width: 2, align: 'right' },
+            { label: t.taxWithheld, width: 2, align: 'right' },
+            { label: t.net, width: 2, align: 'right' },
+          ],
+          rows: s.distributions.map((d) => [
+            formatDate(d.date, language),
+            d.offerTitle,
+            `${t.distributionKinds[d.kind]} (${d.period})`,
+            formatMoney(d.gross, language),
+            formatMoney(d.tax, language),
+            formatMoney(d.net, language),
+          ]),
+          empty: t.noDistributions,
+        },
+      },
+      {
+        type: 'fields',
+        fields: [
+          [t.sumGross, formatMoney(s.distributions.reduce((sum, d) => sum + d.gross, 0), language)],
+          [t.sumTax, formatMoney(s.distributions.reduce((sum, d) => sum + d.tax, 0), language)],
+          [t.sumNet, formatMoney(s.distributions.reduce((sum, d) => sum + d.net, 0), language)],
+        ],
+      },
     ],
   };
 }

@@ -66,7 +66,7 @@ export const messages = {
   MAINTENANCE: { en: 'The platform is under maintenance', pl: 'Platforma jest w trakcie prac serwisowych' },
   TOKEN_NOT_VALID: { en: 'This link is not valid or has expired', pl: 'Ten link jest nieprawidłowy lub wygasł' },
   INTERNAL_ERROR: { en: 'Something went wrong on our side', pl: 'Wystąpił błąd po naszej stronie' },
-  // Hardening (issue 8): transport-level failures and an unreachable database
+  // Hardening: transport-level failures and an unreachable database
   URL_NOT_VALID: { en: 'The address of the request is not valid', pl: 'Adres żądania jest nieprawidłowy' },
   URL_TOO_LONG: { en: 'The address of the request is too long', pl: 'Adres żądania jest zbyt długi' },
   HEADERS_TOO_LARGE: { en: 'The request headers are too large', pl: 'Nagłówki żądania są zbyt duże' },
@@ -76,7 +76,22 @@ export const messages = {
     en: 'The service is temporarily unavailable. Please try again in a moment',
     pl: 'Usługa jest chwilowo niedostępna. Spróbuj ponownie za chwilę',
   },
-  // Back office (issue 12): statements, exceptions, operator actions
+  // Readiness (GET /api/ready): why this node should not get traffic now
+  NODE_DRAINING: {
+    en: 'This server is shutting down; another one answers. Please try again',
+    pl: 'Ten serwer kończy pracę; odpowie inny. Spróbuj ponownie',
+  },
+  MIGRATIONS_PENDING: {
+    en: 'The database is not yet at this version of the server',
+    pl: 'Baza danych nie jest jeszcze w wersji tego serwera',
+  },
+  // Answered by the load balancer, not by a node, when no node is ready (deploy/haproxy/haproxy.cfg repeats the
+  // Polish text: keep them the same)
+  SERVICE_UNAVAILABLE: {
+    en: 'The service is temporarily unavailable. Please try again in a moment',
+    pl: 'Usługa jest chwilowo niedostępna. Spróbuj ponownie za chwilę',
+  },
+  // Back office: statements, exceptions, operator actions
   STATEMENT_MALFORMED: {
     en: 'The statement file is not valid at the line or element named in the error; nothing was imported',
     pl: 'Plik wyciągu jest nieprawidłowy w miejscu wskazanym w błędzie (linia lub element); nic nie zaimportowano',
@@ -132,7 +147,65 @@ export const messages = {
     en: 'A payment of this order is still being processed',
     pl: 'Płatność za to zamówienie jest jeszcze przetwarzana',
   },
+  KNOWLEDGE_TEST_REQUIRED: {
+    en: 'Take the knowledge test before investing (it is valid for 2 years)',
+    pl: 'Przed inwestycją wypełnij test wiedzy (jest ważny 2 lata)',
+  },
+  KNOWLEDGE_TEST_VERSION_CHANGED: {
+    en: 'The knowledge test has changed; load it again and answer the current questions',
+    pl: 'Test wiedzy został zmieniony; wczytaj go ponownie i odpowiedz na aktualne pytania',
+  },
+  RISK_WARNING_NOT_ACKNOWLEDGED: {
+    en: 'Your knowledge test shows the investment may not suit you; acknowledge the risk warning to continue',
+    pl: 'Wynik testu wiedzy wskazuje, że inwestycja może nie być dla Ciebie odpowiednia; potwierdź ostrzeżenie o ryzyku, aby kontynuować',
+  },
+  LARGE_INVESTMENT_CONSENT_REQUIRED: {
+    en: 'This order is above EUR 1 000 or 5% of your net worth; confirm the warning to continue',
+    pl: 'To zamówienie przekracza 1000 EUR lub 5% Twojego majątku netto; potwierdź ostrzeżenie, aby kontynuować',
+  },
+  KIIS_CHANGED: {
+    en: 'The key investment information sheet of this offer has changed; read and acknowledge the current one',
+    pl: 'Arkusz kluczowych informacji inwestycyjnych tej oferty się zmienił; zapoznaj się z aktualnym i potwierdź go',
+  },
+  REFLECTION_PERIOD_OVER: {
+    en: 'The 4-day reflection period has ended; the order can no longer be revoked',
+    pl: 'Czterodniowy okres namysłu minął; zamówienia nie można już odwołać',
+  },
   WEBHOOK_NOT_VERIFIED: { en: 'The notification could not be verified', pl: 'Nie udało się zweryfikować powiadomienia' },
+  // Distributions and payouts
+  DISTRIBUTION_AMOUNT_REQUIRED: {
+    en: 'Give either a total amount or an amount per share',
+    pl: 'Podaj albo kwotę łączną, albo kwotę na udział',
+  },
+  DISTRIBUTION_PERIOD_NOT_VALID: { en: 'The period must end on or after its start', pl: 'Okres nie może kończyć się przed swoim początkiem' },
+  DISTRIBUTION_NO_HOLDERS: {
+    en: 'Nobody held paid shares of this offer on the record date',
+    pl: 'W dniu ustalenia prawa nikt nie posiadał opłaconych udziałów w tej ofercie',
+  },
+  DISTRIBUTION_AMOUNT_TOO_SMALL: {
+    en: 'The amount per share is too small to pay out a single grosz',
+    pl: 'Kwota na udział jest zbyt mała, by wypłacić choćby grosz',
+  },
+  FUNDING_GOAL_ABOVE_TARGET: {
+    en: 'The funding goal cannot be above the target (total cost minus developer equity)',
+    pl: 'Próg finansowania nie może przekraczać celu (koszt całkowity minus wkład dewelopera)',
+  },
+  OFFER_ALREADY_CLOSED: { en: 'This offer is already closed', pl: 'Ta oferta jest już zamknięta' },
+  OFFER_CLOSE_IN_PROGRESS: { en: 'This offer is being closed right now; try again in a moment', pl: 'Ta oferta jest właśnie zamykana; spróbuj ponownie za chwilę' },
+  OFFER_NOT_FUNDED: { en: 'The offer has not reached its funding goal', pl: 'Oferta nie osiągnęła progu finansowania' },
+  DISTRIBUTION_FOUR_EYES: {
+    en: 'A distribution must be approved by another operator than its author',
+    pl: 'Wypłatę musi zatwierdzić inny operator niż ten, który ją przygotował',
+  },
+  DISTRIBUTION_ALREADY_APPROVED: { en: 'This distribution is already approved', pl: 'Ta wypłata jest już zatwierdzona' },
+  PAYOUT_NOTHING_TO_EXPORT: {
+    en: 'There are no approved payouts to investors with a valid bank account',
+    pl: 'Brak zatwierdzonych wypłat dla inwestorów z prawidłowym numerem konta',
+  },
+  PAYOUT_BANK_ACCOUNT_MISSING: {
+    en: 'The investor has no valid bank account in their settings',
+    pl: 'Inwestor nie ma w ustawieniach prawidłowego numeru konta bankowego',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type ErrorCode = keyof typeof messages;

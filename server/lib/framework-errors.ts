@@ -1,6 +1,6 @@
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
-import type { Config } from '../config';
+import { PAYPAL_PEER_PREFIX, type Config } from '../config';
 import { translateCode, type ErrorCode } from '../i18n/messages';
 import { failure } from './envelope';
 import { resolveLanguage } from './language';
@@ -21,6 +21,13 @@ const envelopeBody = (status: number, code: ErrorCode, language: 'pl' | 'en') =>
 /** Fastify's `frameworkErrors` option: bad URL encoding, over-long path parameters. */
 export function frameworkErrors(config: Config): NonNullable<FastifyServerOptions['frameworkErrors']> {
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const peer = request.server.paypalPeer;
+    if (peer && request.url.startsWith(`${PAYPAL_PEER_PREFIX}/`)) {
+      // The local PayPal peer answers its clients in PayPal's error shape only (dev/paypal-peer/routes.ts).
+      const answer = peer.frameworkError(error.code);
+      reply.code(answer.status).header('paypal-debug-id', answer.debugId).header('cache-control', 'no-store').type('application/json').send(JSON.stringify(answer.body));
+      return;
+    }
     const known = FRAMEWORK[error.code] ?? { status: 400, code: 'BAD_REQUEST' as const };
     const language = resolveLanguage(request.headers, config.defaultLanguage);
     request.log.info({ code: error.code }, 'request refused by the router');

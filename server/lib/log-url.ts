@@ -1,10 +1,10 @@
 // What a request's URL looks like in the log. Links carry tokens: the mailed activation, password-reset and
-// e-mail-confirmation links have them in the path (/en/activate/<token>, src/config/paths.ts), an offer
+// e-mail-confirmation links have them in the path (/en/activate/<token>, contract/routes.ts), an offer
 // preview and PayPal's return in the query (?previewToken=…, ?token=…). Anyone who reads the log could use
 // them. So the logged URL keeps the path and the query's names, with every token-like value replaced:
 // - a path segment that is a route's token parameter (a parameter whose name says "token");
 // - a query value whose name says token, secret, password, key, signature or code.
-import { ROUTES } from '../../src/config/paths';
+import { ROUTES } from '../../contract/routes';
 
 export const REDACTED = '[redacted]';
 

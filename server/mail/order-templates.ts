@@ -3,10 +3,11 @@ import type { BankAccountConfig } from '../orders/bank-account';
 import { groupNrb, ibanOf } from '../orders/bank-account';
 import { formatReference } from '../orders/reference';
 import { BRAND, renderMail, type RenderedMail } from './templates';
+import { formatDate, formatMoney, TIME_ZONE } from '../../lib/format';
 
 // Order e-mails (issue: investing), in the ORDER's language (the language the investor ordered in):
 // confirmation with the bank details, the payment reminder before expiry, and the expiry notice.
-// Money is formatted here (e-mails are a view): "1 234,50 zł" in Polish, "PLN 1,234.50" in English.
+// Money and dates are written by lib/format.ts: "1 234,50 zł" in Polish, "PLN 1,234.50" in English.
 
 const ORDER_PATH = { pl: 'inwestor/zamowienie', en: 'investor/order' } as const;
 const OFFERS_PATH = { pl: 'inwestycje', en: 'investments' } as const;
@@ -14,23 +15,9 @@ const OFFERS_PATH = { pl: 'inwestycje', en: 'investments' } as const;
 export const orderLink = (publicUrl: string, language: Language, orderId: string) =>
   `${publicUrl}/${language}/${ORDER_PATH[language]}/${orderId}`;
 
-export function formatMoney(grosze: number, language: Language): string {
-  const sign = grosze < 0 ? '-' : '';
-  const abs = Math.abs(grosze);
-  const whole = Math.floor(abs / 100);
-  const cents = String(abs % 100).padStart(2, '0');
-  if (language === 'pl') return `${sign}${String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0')},${cents}\u00a0zł`;
-  return `${sign}PLN ${String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${cents}`;
-}
-
 /** "22.11.2026, 21:13 (Europe/Warsaw)" / "22 Nov 2026, 21:13 (Europe/Warsaw)": Polish time for both. */
-const deadlineFormats: Record<Language, Intl.DateTimeFormat> = {
-  pl: new Intl.DateTimeFormat('pl-PL', { timeZone: 'Europe/Warsaw', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' }),
-  en: new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Warsaw', day: '2-digit', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' }),
-};
-
 export function formatDeadline(date: Date, language: Language): string {
-  return `${deadlineFormats[language].format(date)} (Europe/Warsaw)`;
+  return `${formatDate(date, language, language === 'pl' ? 'dateTime' : 'mediumTime')} (${TIME_ZONE})`;
 }
 
 interface OrderMailCopy {

@@ -13,7 +13,14 @@ declare module 'fastify' {
 export default fp(
   async (fastify) => {
     const transport = createMailTransport(fastify.config, fastify.log.child({ module: 'mail' }));
-    const worker = createMailWorker({ db: fastify.db, config: fastify.config, log: fastify.log.child({ module: 'mail' }), transport });
+    const worker = createMailWorker({
+      db: fastify.db,
+      config: fastify.config,
+      log: fastify.log.child({ module: 'mail' }),
+      transport,
+      onLoopPass: (outcome) => fastify.metrics.workerPassed(outcome),
+    });
+    fastify.metrics.trackWorker(worker.loop);
     fastify.decorate('mail', { transport, worker });
     fastify.addHook('onReady', async () => {
       if (fastify.config.mailWorker) worker.start();
@@ -22,5 +29,5 @@ export default fp(
       await worker.stop();
     });
   },
-  { name: 'mail', dependencies: ['database'] },
+  { name: 'mail', dependencies: ['database', 'metrics'] },
 );

@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { mailOutbox } from '../db/schema-accounts';
 import { contactMessages, contactNotifications } from '../db/schema-content';
+import { createPeriodicWorker, type PassOutcome, type PeriodicWorker } from '../lib/periodic-worker';
 import { enqueueMail } from './outbox';
 import { renderContactNotification } from './templates';
 import type { MailTransport } from './transport';
@@ -29,6 +30,8 @@ export interface MailWorker {
   runOnce(): Promise<RunResult>;
   /** Something was just enqueued: run soon instead of waiting for the next poll. */
   wake(): void;
+  /** The periodic loop (its status: last success, failures in a row). */
+  loop: PeriodicWorker;
   start(): void;
   stop(): Promise<void>;
 }
@@ -37,12 +40,18 @@ export function backoffSeconds(attempts: number, baseSeconds: number): number {
   return Math.min(MAX_BACKOFF_SECONDS, baseSeconds * 2 ** Math.max(0, attempts - 1));
 }
 
-export function createMailWorker(options: { db: Db; config: Config; log: FastifyBaseLogger; transport: MailTransport }): MailWorker {
+export interface MailWorkerOptions {
+  db: Db;
+  config: Config;
+  log: FastifyBaseLogger;
+  transport: MailTransport;
+  /** After each pass of the loop, failed or not (metrics: worker passes). */
+  onLoopPass?: (outcome: PassOutcome) => void;
+}
+
+export function createMailWorker(options: MailWorkerOptions): MailWorker {
   const { db, config, log, transport } = options;
-  let timer: NodeJS.Timeout | undefined;
   let running: Promise<RunResult> | undefined;
-  let rerun = false;
-  let started = false;
   let stopped = false;
 
   async function claim() {
@@ -177,7 +186,8 @@ export function createMailWorker(options: { db: Db; config: Config; log: Fastify
         if (await sendOne(row)) result.sent += 1;
         else result.failed += 1;
       }
-      if (claimed.length < BATCH) break;
+      // A stop (shutdown) ends the pass after the batch in hand; the rest waits for the next pass, on any node.
+      if (claimed.length < BATCH || stopped) break;
     }
     return result;
   }
@@ -193,46 +203,34 @@ export function createMailWorker(options: { db: Db; config: Config; log: Fastify
     return running;
   }
 
-  function schedule(delay: number) {
-    if (stopped || !started) return;
-    clearTimeout(timer);
-    timer = setTimeout(tick, delay);
-    timer.unref();
-  }
-
-  async function tick() {
-    timer = undefined;
-    if (stopped) return;
-    try {
-      do {
-        rerun = false;
-        await runOnce();
-      } while (rerun && !stopped);
-    } catch (error) {
-      if (!stopped) log.error({ err: error }, 'mail worker run failed');
-    }
-    schedule(config.mailPollIntervalMs);
-  }
+  // The shared loop: every MAIL_POLL_INTERVAL_MS (sooner when woken), and after a failure (database away) a
+  // growing wait; it resumes by itself.
+  const loop = createPeriodicWorker({
+    name: 'mail-outbox',
+    intervalMs: config.mailPollIntervalMs,
+    pass: () => runOnce(),
+    log,
+    backoff: config.workerBackoff,
+    onPass: options.onLoopPass,
+  });
 
   return {
     runOnce,
+    loop,
     wake() {
-      if (!started || stopped) return;
-      if (running) rerun = true;
-      else schedule(0);
+      loop.wake();
     },
     start() {
-      if (started) return;
-      started = true;
-      schedule(0);
+      stopped = false;
+      loop.start();
     },
     async stop() {
       stopped = true;
-      clearTimeout(timer);
+      await loop.stop();
       try {
         await running;
       } catch {
-        // already logged by tick
+        // a failed pass is logged by the loop
       }
       transport.close();
     },

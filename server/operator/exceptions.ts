@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { statementExceptions, statementLines, type StatementExceptionRow, type StatementLineRow } from '../db/schema-backoffice';
 import { orders, type OrderRow } from '../db/schema-orders';
+import { payouts } from '../db/schema-payouts';
 import { ApiError, apiError, notFound } from '../lib/errors';
 import { pageWindow, type PageRequest } from '../lib/pagination';
 import { formatReference, parseReference } from '../orders/reference';
@@ -15,7 +16,9 @@ import { bookPayment } from './payments';
 // The exceptions queue: statement credits that were not matched exactly. An operator resolves each with a
 // reason: accept (book the money to the order the title names: new or cancelled → paid; cancelled only if
 // its shares are still free), attach (book it to another order, named by reference), or refund needed (book
-// nothing; the money goes back by hand). Resolution, the order's change and the audit row commit together.
+// nothing; the money goes back by hand). A returned payout (PAYOUT_RETURNED) accepted goes back to approved, so
+// the next bank file pays it again to the account the investor has corrected. Resolution, the order's (or the
+// payout's) change and the audit row commit together.
 
 const named = alias(orders, 'named_order');
 const resolved = alias(orders, 'resolved_order');
@@ -80,7 +83,17 @@ export async function resolveException(db: Db, operator: Operator, id: number, b
     const [line] = await tx.select().from(statementLines).where(eq(statementLines.id, row.lineId)).limit(1);
 
     let target: OrderRow | undefined;
-    if (body.resolution === 'accept') {
+    let requeued: number | null = null;
+    if (body.resolution === 'accept' && row.reason === 'PAYOUT_RETURNED' && row.payoutId !== null) {
+      // The investor has corrected their account: the payout goes back to approved, into the next bank file.
+      const [payout] = await tx
+        .update(payouts)
+        .set({ status: 'approved', fileId: null })
+        .where(and(eq(payouts.id, row.payoutId), eq(payouts.status, 'returned')))
+        .returning({ id: payouts.id });
+      if (!payout) throw apiError(409, 'ORDER_STATUS_CHANGED', 'resolution');
+      requeued = payout.id;
+    } else if (body.resolution === 'accept') {
       if (!row.orderId) throw apiError(409, 'EXCEPTION_HAS_NO_ORDER', 'resolution');
       [target] = await tx.select().from(orders).where(eq(orders.id, row.orderId)).limit(1);
       if (!target) throw apiError(409, 'EXCEPTION_HAS_NO_ORDER', 'resolution');
@@ -120,7 +133,7 @@ export async function resolveException(db: Db, operator: Operator, id: number, b
       entityId: id,
       reason: body.reason,
       before: snapshot({ status: row.status, reason: row.reason, orderId: row.orderId }),
-      after: snapshot({ status: after.status, resolution, orderId: target?.id ?? null, orderReference: target ? formatReference(target.reference) : null, amount: line.amount }),
+      after: snapshot({ status: after.status, resolution, requeuedPayoutId: requeued, orderId: target?.id ?? null, orderReference: target ? formatReference(target.reference) : null, amount: line.amount }),
     });
   });
   return getException(db, id);

@@ -9,7 +9,7 @@ import { bumpContentVersion } from '../plugins/app/repositories/content-reposito
 import { writeAudit, type Operator } from './audit';
 import { listOperatorOffers } from './offers';
 
-// Offer documents uploaded by operators (issue 12). PDF only: the bytes must start with `%PDF-` (the name's
+// Offer documents uploaded by operators. PDF only: the bytes must start with `%PDF-` (the name's
 // extension alone proves nothing). The bytes live in offer_document_files; the document's url is
 // /api/offer-documents/{id}/file, which answers an investor-kind document only to a signed-in investor or
 // operator (the same rule as `documents.investor` in GET /offers/{slug}). Upload and delete bump the public

@@ -1,37 +1,28 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { OfferPatchBody, OperatorOffer, PreviewLink } from '../../contract/operator';
+import { plainName } from '../../contract/text';
 import type { Db } from '../db/client';
 import { offerDocuments, offerSeries, offers } from '../db/schema-content';
-import { orders } from '../db/schema-orders';
 import { ApiError, apiError, notFound } from '../lib/errors';
 import type { Executor } from '../mail/outbox';
 import { bumpContentVersion } from '../plugins/app/repositories/content-repository';
 import { hashPreviewToken } from '../routes/api/public/repository';
 import { snapshot, writeAudit, type Operator } from './audit';
+import { fundingOf } from '../../contract/funding';
 
 // Offers for operators: the investment fields (open/closed, window, series price/total/minimum, published)
 // and a preview link. A series' total can never go below the shares already sold and reserved: the
 // UPDATE says so in its WHERE (and the table's CHECK is the last line of defence), so a reservation that
 // lands at the same moment cannot slip under it.
 
-export async function raisedByOffer(db: Executor): Promise<Map<number, number>> {
-  const rows = await db
-    .select({ offerId: orders.offerId, raised: sql<string>`coalesce(sum(${orders.amount}), 0)` })
-    .from(orders)
-    .where(inArray(orders.status, ['paid', 'completed']))
-    .groupBy(orders.offerId);
-  return new Map(rows.map((r) => [r.offerId, Number(r.raised)]));
-}
-
 export async function listOperatorOffers(db: Executor, only?: number): Promise<OperatorOffer[]> {
   const rows = await db.select().from(offers).where(only === undefined ? undefined : eq(offers.id, only)).orderBy(asc(offers.id));
   if (rows.length === 0) return [];
   const ids = rows.map((o) => o.id);
-  const [series, documents, raised] = await Promise.all([
+  const [series, documents] = await Promise.all([
     db.select().from(offerSeries).where(inArray(offerSeries.offerId, ids)).orderBy(asc(offerSeries.position), asc(offerSeries.id)),
     db.select().from(offerDocuments).where(inArray(offerDocuments.offerId, ids)).orderBy(asc(offerDocuments.position), asc(offerDocuments.id)),
-    raisedByOffer(db),
   ]);
   return rows.map((o) => ({
     id: o.id,
@@ -43,8 +34,9 @@ export async function listOperatorOffers(db: Executor, only?: number): Promise<O
     investmentStart: o.investmentStart ? o.investmentStart.toISOString() : null,
     investmentEnd: o.investmentEnd ? o.investmentEnd.toISOString() : null,
     hasPreview: o.previewTokenHash !== null,
-    raised: raised.get(o.id) ?? 0,
-    target: Math.max(0, o.totalCost - o.developerEquity),
+    // the same funding figures as the public card (contract/funding.ts)
+    ...(({ raised, target }) => ({ raised, target }))(fundingOf(o, series.filter((s) => s.offerId === o.id))),
+    fundingGoal: o.fundingGoal,
     series: series
       .filter((s) => s.offerId === o.id)
       .map((s) => ({
@@ -59,7 +51,7 @@ export async function listOperatorOffers(db: Executor, only?: number): Promise<O
       })),
     documents: documents
       .filter((d) => d.offerId === o.id)
-      .map((d) => ({ id: d.id, key: d.key, kind: d.kind, displayName: d.displayName, url: d.url })),
+      .map((d) => ({ id: d.id, key: d.key, kind: d.kind, displayName: { pl: plainName(d.displayName.pl), en: plainName(d.displayName.en) }, url: d.url })),
   }));
 }
 
@@ -76,6 +68,10 @@ export async function updateOffer(db: Db, operator: Operator, id: number, body: 
     if (body.published !== undefined) fields.published = body.published;
     if (body.investmentStart !== undefined) fields.investmentStart = body.investmentStart ? new Date(body.investmentStart) : null;
     if (body.investmentEnd !== undefined) fields.investmentEnd = body.investmentEnd ? new Date(body.investmentEnd) : null;
+    if (body.fundingGoal !== undefined) {
+      if (body.fundingGoal !== null && body.fundingGoal > before.target) throw new ApiError(400, [{ code: 'FUNDING_GOAL_ABOVE_TARGET', context: 'fundingGoal' }]);
+      fields.fundingGoal = body.fundingGoal;
+    }
     if (Object.keys(fields).length) await tx.update(offers).set(fields).where(eq(offers.id, id));
 
     for (const [i, change] of (body.series ?? []).entries()) {

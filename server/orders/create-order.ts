@@ -9,8 +9,9 @@ import type { Db } from '../db/client';
 import { orders, type OrderHistoryRow, type OrderRow, type TransactionRow } from '../db/schema-orders';
 import { apiError, ApiError, type ApiErrorItem } from '../lib/errors';
 import { pick } from '../lib/translated';
-import type { Executor } from '../mail/outbox';
 import type { RenderedMail } from '../mail/templates';
+import { checkOrderProtection } from '../protection/service';
+import { kiisLanguageOf } from '../protection/kiis';
 import { checkAgreements, checkTarget, loadOrderContext, methodUsable } from './investment-rules';
 import { loadOrderParts, toOrder } from './order-repository';
 import type { CreatedOrder, PaymentMethodContext, PaymentMethodRegistry } from './payment-methods';
@@ -41,6 +42,8 @@ export interface OrderServiceDeps {
    * per connection, for the order statement of every purchase; on PGlite its query().
    */
   query: RawQuery;
+  /** Told once the order's statement has committed (metrics), before the barrier and the payment handler. */
+  onCreated?: (order: { methodCode: string }) => void;
 }
 
 export type RawQuery = (name: string, text: string, values: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
@@ -127,6 +130,20 @@ export async function createOrder(deps: OrderServiceDeps, input: CreateOrderInpu
   const offer = context.offer!;
   const series = context.series!;
   const amount = body.quantity * series.pricePerShare;
+  // Investor protection: a valid knowledge test, and consent to a large investment (403 / 400 before anything
+  // is reserved); what the order relied on is stored with it. Off (INVESTOR_PROTECTION_GATE) until the flow
+  // takes investors through the test.
+  const gate = config.investorProtectionGate
+    ? await checkOrderProtection(db, { userId, amount, largeInvestmentConsent: body.largeInvestmentConsent, now })
+    : null;
+  // The key information sheet the investor acknowledged must be the offer's current one (in either language).
+  let kiis: { hash: string; language: Language } | null = null;
+  if (body.kiisHash) {
+    const kiisLanguage = await kiisLanguageOf(db, offer.id, body.kiisHash);
+    if (!kiisLanguage) throw apiError(400, 'KIIS_CHANGED', 'kiisHash');
+    kiis = { hash: body.kiisHash, language: kiisLanguage };
+  }
+  const protection = gate ? { ...gate, kiis } : null;
   const feeValue = commissionValue(amount, method!.commissionBasisPoints);
   const totalPrice = amount + feeValue;
   const expiresAt = new Date(now.getTime() + config.orderPaymentHours * 3_600_000);
@@ -168,6 +185,7 @@ export async function createOrder(deps: OrderServiceDeps, input: CreateOrderInpu
       completedAt: null,
       cancelledAt: null,
       attentionReason: null,
+      protection,
       version: 0,
       createdAt: now,
       updatedAt: now,
@@ -203,6 +221,7 @@ export async function createOrder(deps: OrderServiceDeps, input: CreateOrderInpu
       const transactionId = await insertOrder(deps, order, transaction, mail && { ...mail, to: user.email });
       if (transactionId === undefined) throw apiError(409, 'NOT_ENOUGH_SHARES_AVAILABLE', 'quantity');
       transaction.id = transactionId;
+      deps.onCreated?.(order);
     } catch (error) {
       if (input.idempotencyKey && isKeyTaken(error)) {
         const replay = await replayed(deps, ctx, userId, input.idempotencyKey, hash!, language, body.thankYouPageUrlPattern);
@@ -298,6 +317,7 @@ async function insertOrder(
     o.quantity, o.seriesId, o.id, o.reference, o.userId, o.offerId, o.methodId, o.methodCode, o.pricePerShare, o.amount,
     o.feeBasisPoints, o.feeValue, o.totalPrice, o.language, JSON.stringify(o.investorData), JSON.stringify(o.agreements),
     o.idempotencyKey, o.requestHash, o.expiresAt?.toISOString() ?? null, o.createdAt.toISOString(), t.amount, t.commission,
+    o.protection === null ? null : JSON.stringify(o.protection),
   ];
   if (mail) values.push(mail.to, mail.subject, mail.text, mail.html, mail.link ?? null);
   const variant = `${mail ? 'mail' : 'nomail'}_${asyncCommit ? 'async' : 'sync'}`;
@@ -306,7 +326,7 @@ async function insertOrder(
   return id === null || id === undefined ? undefined : Number(id);
 }
 
-/** The statement's text ($1..$27 as in insertOrder's values). */
+/** The statement's text ($1..$28 as in insertOrder's values). */
 function orderStatement(withMail: boolean, asyncCommit: boolean): string {
   return `
     with r as (
@@ -316,10 +336,10 @@ function orderStatement(withMail: boolean, asyncCommit: boolean): string {
     o as (
       insert into orders (id, reference, user_id, offer_id, series_id, method_id, method_code, status, quantity,
         price_per_share, amount, fee_basis_points, fee_value, total_price, language, investor_data, agreements,
-        idempotency_key, request_hash, expires_at, created_at, updated_at)
+        idempotency_key, request_hash, expires_at, created_at, updated_at, protection)
       select $3::uuid, $4::text, $5::uuid, $6::integer, r.id, $7::integer, $8::text, 'new', $1::integer,
         $9, $10, $11, $12, $13, $14::text, $15::jsonb, $16::jsonb, $17::text, $18::text, $19::timestamptz,
-        $20::timestamptz, $20::timestamptz
+        $20::timestamptz, $20::timestamptz, $23::jsonb
       from r
       returning id),
     t as (
@@ -333,7 +353,7 @@ function orderStatement(withMail: boolean, asyncCommit: boolean): string {
           ? `,
     m as (
       insert into mail_outbox (kind, recipient, language, subject, text_body, html_body, link)
-      select 'order_confirmation', $23::text, $14::text, $24::text, $25::text, $26::text, $27::text from o)`
+      select 'order_confirmation', $24::text, $14::text, $25::text, $26::text, $27::text, $28::text from o)`
           : ''
       }
     select (select id from t) as transaction_id${asyncCommit ? `, set_config('synchronous_commit', 'off', true) as commit_mode` : ''}`;

@@ -7,6 +7,7 @@ import { orders, transactions } from '../db/schema-orders';
 import { renderOrderExpired, renderPaymentReminder, type OrderMailInput } from '../mail/order-templates';
 import { enqueueMail } from '../mail/outbox';
 import { pick } from '../lib/translated';
+import { createPeriodicWorker, oneAtATime, type PassOutcome, type PeriodicWorker } from '../lib/periodic-worker';
 import { transitionOrder } from './status';
 
 // Unpaid orders: a reminder e-mail ORDER_REMINDER_HOURS_BEFORE the deadline (once: reminder_sent_at), and at
@@ -29,14 +30,23 @@ export interface ExpiryRunResult {
 export interface ExpiryWorker {
   /** One pass over due reminders and expiries, by the config's clock (tests call it directly). */
   runOnce(): Promise<ExpiryRunResult>;
+  /** The periodic loop (its status: last success, failures in a row). */
+  loop: PeriodicWorker;
   start(): void;
   stop(): Promise<void>;
 }
 
-export function createExpiryWorker(options: { db: Db; config: Config; log: FastifyBaseLogger; onMail?: () => void }): ExpiryWorker {
+export interface ExpiryWorkerOptions {
+  db: Db;
+  config: Config;
+  log: FastifyBaseLogger;
+  onMail?: () => void;
+  /** After each pass of the loop, failed or not (metrics: worker passes). */
+  onLoopPass?: (outcome: PassOutcome) => void;
+}
+
+export function createExpiryWorker(options: ExpiryWorkerOptions): ExpiryWorker {
   const { db, config, log } = options;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<ExpiryRunResult> | undefined;
   let stopped = false;
 
   const mailInput = (
@@ -127,41 +137,30 @@ export function createExpiryWorker(options: { db: Db; config: Config; log: Fasti
     return { reminded, expired };
   }
 
-  function runOnce(): Promise<ExpiryRunResult> {
-    // One pass at a time per process; a caller during a pass waits for it, then runs its own.
-    const previous = running ?? Promise.resolve({ reminded: 0, expired: 0 });
-    const next = previous.catch(() => undefined).then(runAll);
-    running = next;
-    void next.finally(() => {
-      if (running === next) running = undefined;
-    });
-    return next;
-  }
+  const passes = oneAtATime(runAll);
+  const runOnce = passes.runOnce;
 
-  function schedule() {
-    if (stopped) return;
-    timer = setTimeout(async () => {
-      try {
-        await runOnce();
-      } catch (error) {
-        log.error({ err: error }, 'orders: expiry pass failed');
-      }
-      schedule();
-    }, config.orderWorkerIntervalMs);
-    timer.unref?.();
-  }
+  // The shared loop: every ORDER_WORKER_INTERVAL_MS, and after a failure (database away) a growing wait.
+  const loop = createPeriodicWorker({
+    name: 'order-expiry',
+    intervalMs: config.orderWorkerIntervalMs,
+    pass: () => runOnce(),
+    log,
+    backoff: config.workerBackoff,
+    onPass: options.onLoopPass,
+  });
 
   return {
     runOnce,
+    loop,
     start() {
       stopped = false;
-      void runOnce().catch((error) => log.error({ err: error }, 'orders: expiry pass failed'));
-      schedule();
+      loop.start();
     },
     async stop() {
       stopped = true;
-      if (timer) clearTimeout(timer);
-      await running?.catch(() => undefined);
+      await loop.stop();
+      await passes.current()?.catch(() => undefined);
     },
   };
 }

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { ApiError } from '../lib/errors';
 import { createOrder, type CreateOrderInput, type CreateOrderResult, type RawQuery } from './create-order';
 import { createExpiryWorker, type ExpiryWorker } from './expiry-worker';
 import { createPaymentMethodRegistry, type PaymentMethodRegistry } from './payment-methods';
@@ -27,7 +28,9 @@ export default fp(
       config: fastify.config,
       log,
       onMail: () => fastify.mail.worker.wake(),
+      onLoopPass: (outcome) => fastify.metrics.workerPassed(outcome),
     });
+    fastify.metrics.trackWorker(expiryWorker.loop);
     fastify.decorate('paymentMethods', paymentMethods);
     // The order statement goes to the driver directly: a named prepared statement on PostgreSQL.
     const database = fastify.database;
@@ -35,9 +38,18 @@ export default fp(
       database.kind === 'postgres'
         ? (name, text, values) => database.pool.query({ name, text, values })
         : (_name, text, values) => database.client.query(text, values) as Promise<{ rows: Record<string, unknown>[] }>;
+    // Counted as soon as the order is committed (a payment handler failing afterwards does not undo it).
+    const onCreated = (order: { methodCode: string }) => fastify.metrics.ordersCreated.inc({ method: order.methodCode });
     fastify.decorate('orders', {
       async create(input: CreateOrderInput) {
-        const result = await createOrder({ db: fastify.db, config: fastify.config, log, paymentMethods, databaseKind: database.kind, query }, input);
+        let result: CreateOrderResult;
+        try {
+          result = await createOrder({ db: fastify.db, config: fastify.config, log, paymentMethods, databaseKind: database.kind, query, onCreated }, input);
+        } catch (error) {
+          // A business rule said no (NOT_ENOUGH_SHARES_AVAILABLE, ...): counted by code. Faults are not refusals.
+          if (error instanceof ApiError && error.statusCode < 500) fastify.metrics.ordersRefused.inc({ code: error.errors[0]?.code ?? 'UNKNOWN' });
+          throw error;
+        }
         if (!result.replayed) fastify.mail.worker.wake();
         return result;
       },
@@ -50,5 +62,5 @@ export default fp(
       await expiryWorker.stop();
     });
   },
-  { name: 'orders', dependencies: ['database', 'mail'] },
+  { name: 'orders', dependencies: ['database', 'mail', 'metrics'] },
 );

@@ -1,8 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { OrderActor, OrderStatus } from '../../contract/orders';
 import { orderStatusHistory, orders, type OrderRow } from '../db/schema-orders';
+import { afterCommit } from '../db/after-commit';
 import { apiError } from '../lib/errors';
 import type { Executor } from '../mail/outbox';
+import { publishOrderTransition } from './events';
 import { releaseReserved, releaseSold, sellIfAvailable, sellReserved } from './shares';
 
 // THE way an order changes status. Every caller (payment confirmation, expiry, PayPal, bank statements,
@@ -85,6 +87,8 @@ export async function transitionOrder(tx: Executor, input: TransitionInput): Pro
     details: input.details ?? null,
     createdAt: at,
   });
+  const { from, to, actor, reason } = input;
+  afterCommit(() => publishOrderTransition({ from, to, actor, reason }));
   return { ok: true, order };
 }
 

@@ -1,22 +1,22 @@
-// The server's first paint of an offer page (issue 11, LCP): a still picture of the page's top (the top bar's
+// The server's first paint of an offer page (LCP): a still picture of the page's top (the top bar's
 // logo, the offer's photo and its title) drawn from index.html itself, so the offer is on screen as soon as the
 // HTML and its photo arrive, not after the entry script, the page's chunk and React's first render (about a
 // second of a phone's CPU). The app keeps running underneath, unchanged: it draws its loader and then the page,
-// and removes this picture in the same commit as the page's own drawing (src/app/firstPaint.ts).
+// and removes this picture in the same commit as the page's own drawing (src/screens/firstPaint.ts).
 //
 // It is a picture, not the page: fixed over the app, `aria-hidden` and `inert` (assistive technology and the
 // keyboard see only the app), no links, `pointer-events: none`. Its boxes are the page's own boxes, with the same
 // sizes and breakpoints as src/features/offer/templates.tsx, OfferPage.tsx and the top bar, so the page replaces it
 // in place; tests/e2e/first-paint.spec.ts compares the two at a desktop and a phone width.
 // Only what the server knows for every visitor of a language is drawn (no badges, no figures, no user menu).
-import { theme } from '../../src/styles/theme';
-import { FIRST_PAINT_ID } from '../../src/app/firstPaint';
-import { logoMarkSvg } from '../../src/components/layout/logoMark';
-import type { Language } from '../../machines/types';
-import enCommon from '../../src/i18n/locales/en/common';
-import enOffer from '../../src/i18n/locales/en/offer';
-import plCommon from '../../src/i18n/locales/pl/common';
-import plOffer from '../../src/i18n/locales/pl/offer';
+import { theme } from '../../lib/theme';
+import { FIRST_PAINT_ID } from '../../contract/page-data';
+import { logoMarkSvg } from '../../lib/logoMark';
+import type { Language } from '../../contract/languages';
+import enCommon from '../../lib/locales/en/common';
+import enOffer from '../../lib/locales/en/offer';
+import plCommon from '../../lib/locales/pl/common';
+import plOffer from '../../lib/locales/pl/offer';
 
 interface OfferForPaint {
   title?: string | null;

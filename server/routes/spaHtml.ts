@@ -1,4 +1,4 @@
-// index.html for a page of the SPA, with what the server already knows about that page (issue 11, "boot in
+// index.html for a page of the SPA, with what the server already knows about that page ("boot in
 // parallel"): the browser would otherwise learn it only after the entry script has run, one round trip after
 // another (entry JS → dictionary and boot's loads → the screen's chunk → its data → its image).
 //
@@ -13,6 +13,9 @@
 // - on an offer page, the server's picture of its top (./firstPaint.ts), and instead of the app's entry the small
 //   script that loads it once the picture's photos are on screen (src/afterPicture.ts), with the page's modules
 //   listed for it in a <meta> rather than preloaded in <head>.
+// - what the page is: its status (404 for no such page, offer or static page; 503 in maintenance; a redirect) and its
+//   head (title, description, canonical, alternates, Open Graph, JSON-LD), from ../pages/head.ts, which reads the
+//   repositories itself; the path (and a preview's token) is part of the cache key, as every address has its own head.
 // The answers come from the API itself (fastify.inject, the same cached public routes a browser would call),
 // only 200 answers, and only for public GETs that are the same for every anonymous visitor of a language.
 //
@@ -31,13 +34,14 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { MAX_AGE_MS } from '../cache/public-cache';
 import type { SiteState } from '../plugins/app/site-state';
-import { isLanguage, splitLanguage, type Language } from '../../machines/types';
-import { requestKey, INITIAL_DATA_ELEMENT_ID } from '../../src/api/initialData';
-import { matchRoute } from '../../src/config/paths';
-import { readPage, readPageSize } from '../../src/components/offers/paging';
-import { offerApiPath } from '../../src/features/offer/offerRules';
-import { AFTER_PICTURE_META } from '../../src/afterPicture';
+import { isLanguage, splitLanguage, type Language } from '../../contract/languages';
+import { INITIAL_DATA_ELEMENT_ID, SERVER_LOADS_ELEMENT_ID, offerApiPath, requestKey } from '../../contract/page-data';
+import { pathToFileURL } from 'node:url';
+import { matchRoute } from '../../contract/routes';
+import { readPage, readPageSize } from '../../contract/paging';
+import { AFTER_PICTURE_META } from '../../contract/after-picture';
 import { offerFirstPaint, type FirstPaint } from './firstPaint';
+import { createPageHeads, renderHead, type PageAnswer } from '../pages/head';
 
 interface ManifestChunk {
   file: string;
@@ -59,15 +63,17 @@ const SCREEN_MODULES: Record<string, string> = {
 };
 /** The first script of a page with a picture (src/afterPicture.ts, an entry of the build). */
 const AFTER_PICTURE_MODULE = 'src/afterPicture.ts';
-const DICTIONARY_MODULE = (language: Language) => `src/i18n/locales/${language}/index.ts`;
+const DICTIONARY_MODULE = (language: Language) => `lib/locales/${language}/index.ts`;
 
-/** What boot loads on every page (src/app/system.ts). */
+/** What boot loads on every page (src/system/system.ts). */
 const BOOT_KEYS = [requestKey('/splash-screen'), requestKey('/slider'), requestKey('/static-content')];
 
 interface PagePlan {
   language: Language;
   /** the route's name ('' for a path of a language no route matches) */
   route: string;
+  /** the server renders the page's HTML (public pages and the not-found page; private screens render in the browser) */
+  rendered: boolean;
   screen?: string;
   keys: string[];
   /** the page carries figures computed from orders (funding progress, statistics): it follows the share counters */
@@ -85,9 +91,10 @@ export function planPage(url: string): PagePlan | null {
   if (!isLanguage(prefix)) return null;
   const language = prefix;
   const match = matchRoute(language, rest);
-  const plan: PagePlan = { language, route: '', keys: [...BOOT_KEYS], shares: false, images: () => [] };
+  const plan: PagePlan = { language, route: '', rendered: true, keys: [...BOOT_KEYS], shares: false, images: () => [] };
   if (!match) return plan;
   plan.route = match.route.name;
+  plan.rendered = match.route.access === 'public';
   plan.screen = SCREEN_MODULES[match.route.name];
   switch (match.route.name) {
     case 'home': {
@@ -120,6 +127,9 @@ export function planPage(url: string): PagePlan | null {
         inMaintenance(answers) ? null : offerFirstPaint(answers[key] as Parameters<typeof offerFirstPaint>[0], language, parsed.pathname);
       break;
     }
+    case 'faq':
+      plan.keys.push(requestKey('/faq'));
+      break;
     default:
       break;
   }
@@ -171,20 +181,28 @@ export const PAGE_COMPRESS_MIN_BYTES = 1024;
 /** Pages kept per node (oldest first out): two languages × the public routes, list pages and offers. */
 export const PAGE_CACHE_MAX_ENTRIES = 300;
 
-/** A page ready to send: its HTML, and its compressed bytes made once per encoding. */
+/** A page ready to send: its status, headers and HTML, and its compressed bytes made once per encoding. */
 export interface SpaPage {
   html: string;
+  /** 200, 404 (no such page, offer or static page) or 503 (maintenance): server/pages/head.ts */
+  status: number;
+  headers: Record<string, string>;
+  /** the address the page is at instead (html is then empty) */
+  redirect?: { status: 301 | 302; location: string };
   /** The bytes for an encoding (null: too small to gain, send the HTML); the same promise on every call. */
   encoded(encoding: PageEncoding): Promise<Buffer | null>;
   /** The bytes already made for an encoding, without waiting (undefined: not made yet). */
   ready(encoding: PageEncoding): Buffer | null | undefined;
 }
 
-function spaPage(html: string): SpaPage {
+function spaPage(html: string, status = 200, headers: Record<string, string> = {}, redirect?: SpaPage['redirect']): SpaPage {
   const made: Partial<Record<PageEncoding, Promise<Buffer | null>>> = {};
   const done: Partial<Record<PageEncoding, Buffer | null>> = {};
   return {
     html,
+    status,
+    headers,
+    redirect,
     encoded(encoding) {
       if (html.length < PAGE_COMPRESS_MIN_BYTES) return Promise.resolve((done[encoding] = null));
       // The same compression as before the cache: brotli quality 5, gzip's default level.
@@ -208,6 +226,17 @@ interface PageEntry {
   builtAt: number;
 }
 
+/** The server's renderer (src/entry-server.tsx, built into the build's `.ssr/entry-server.js`). */
+interface Renderer {
+  render(input: { url: string; initialData: { language: string; answers: Record<string, unknown> }; timeoutMs: number }): Promise<{
+    html: string;
+    styles: string;
+    loads: Record<string, unknown>;
+  }>;
+}
+/** How long a page's render may take before the shell is sent instead (the browser then renders it). */
+export const RENDER_TIMEOUT_MS = 3_000;
+
 const flagsOf = (state: SiteState) => `${state.maintenanceMode}/${state.systemMaintenanceMode}`;
 
 /** Reads index.html and the build manifest again whenever index.html changes (a new build). */
@@ -219,11 +248,55 @@ export function createSpaHtml(fastify: FastifyInstance, root: string, options: {
   const building = new Map<string, Promise<PageEntry | SpaPage>>();
   /** hits: pages sent from the cache; builds: pages built (each with its injects); injects: API calls made */
   const stats = { hits: 0, builds: 0, injects: 0 };
+  /** the renderer of the build index.html belongs to (imported once per build; null: the build has none) */
+  let renderer: { mtimeMs: number; module: Promise<Renderer | null> } | null = null;
+  function rendererFor(mtimeMs: number): Promise<Renderer | null> {
+    if (!renderer || renderer.mtimeMs !== mtimeMs) {
+      const file = path.join(root, '.ssr', 'entry-server.js');
+      // Imported by its plain address: its chunks import it back by that address, so a query (to load a rebuilt
+      // renderer into a running process) would make two copies of its modules, React contexts included. A new build
+      // is served by a restarted process.
+      const module = import(pathToFileURL(file).href).then(
+        (m: Renderer) => m,
+        (error: unknown) => {
+          fastify.log.error({ err: error, file }, 'the server renderer could not be loaded: pages are sent as the shell');
+          return null;
+        },
+      );
+      renderer = { mtimeMs, module };
+    }
+    return renderer.module;
+  }
+  /** The page's HTML from the renderer, or null (the shell is sent: the browser renders the page as before). */
+  async function renderPage(url: string, language: Language, answers: Record<string, unknown>): Promise<Awaited<ReturnType<Renderer['render']>> | null> {
+    const module = await rendererFor(cached?.mtimeMs ?? 0);
+    if (!module) return null;
+    try {
+      return await module.render({ url, initialData: { language, answers }, timeoutMs: RENDER_TIMEOUT_MS });
+    } catch (error) {
+      fastify.log.warn({ err: error, url }, 'server render failed: the page is sent as the shell');
+      return null;
+    }
+  }
+  const heads = createPageHeads({
+    db: fastify.db,
+    contentRepository: fastify.contentRepository,
+    publicUrl: fastify.config.publicUrl,
+    defaultLanguage: fastify.config.defaultLanguage,
+  });
+
+  /** index.html with the page's language, <title> and head tags (server/pages/head.ts). */
+  function withHead(html: string, answer: Extract<PageAnswer, { kind: 'page' }>): string {
+    const { title, tags } = renderHead(answer.head, answer.language, fastify.config.publicUrl, fastify.config.defaultLanguage);
+    let out = /<title>[^<]*<\/title>/.test(html) ? html.replace(/<title>[^<]*<\/title>/, () => title) : html.replace('</head>', () => `${title}</head>`);
+    if (answer.language) out = out.replace(/<html lang="[^"]*"|<html(?=>)/, () => `<html lang="${answer.language}"`);
+    return out.replace('</head>', () => `${tags}</head>`);
+  }
 
   function load() {
     const { mtimeMs } = statSync(htmlPath);
     if (!cached || cached.mtimeMs !== mtimeMs) {
-      let manifest: Manifest | null = null;
+      let manifest: Manifest | null;
       try {
         manifest = JSON.parse(readFileSync(path.join(root, '.vite', 'manifest.json'), 'utf8')) as Manifest;
       } catch {
@@ -281,7 +354,20 @@ export function createSpaHtml(fastify: FastifyInstance, root: string, options: {
     return { answers, complete };
   }
 
-  async function build(plan: PagePlan, html: string, manifest: Manifest | null): Promise<{ html: string; complete: boolean }> {
+  type Built = { html: string; complete: boolean; status: number; headers: Record<string, string>; redirect?: SpaPage['redirect'] };
+
+  /** The bare root (`/`): index.html with the default language's home head; the browser picks the language. */
+  async function buildRoot(url: string, html: string, state: SiteState): Promise<Built> {
+    const answer = await heads.describe(url, state);
+    if (answer.kind === 'redirect') return { html: '', complete: false, status: answer.status, headers: {}, redirect: answer };
+    stats.builds += 1;
+    return { html: withHead(html, answer), complete: answer.cacheable, status: answer.status, headers: answer.headers };
+  }
+
+  async function build(plan: PagePlan, url: string, html: string, manifest: Manifest | null, state: SiteState): Promise<Built> {
+    // What the page is (its status and head) is read from the repositories side by side with its first answers.
+    const described = heads.describe(url, state);
+    described.catch(() => {});
     const head: string[] = [];
     const modules: string[] = [];
     const already = new Set([...html.matchAll(/(?:src|href)="\/([^"]+)"/g)].map((m) => m[1]));
@@ -295,10 +381,20 @@ export function createSpaHtml(fastify: FastifyInstance, root: string, options: {
       for (const file of files.css) if (!already.has(file)) head.push(`<link rel="stylesheet" href="/${escapeAttr(file)}">`);
       for (const file of files.js) if (!already.has(file)) modules.push(`/${file}`);
     }
-    const { answers, complete } = await answersFor(plan.keys, plan.language);
+    const { answers, complete: answered } = await answersFor(plan.keys, plan.language);
+    const answer = await described;
+    if (answer.kind === 'redirect') return { html: '', complete: false, status: answer.status, headers: {}, redirect: answer };
+    html = withHead(html, answer);
+    // SERVER_RENDERING=false: the shell with the page's data, exactly as the SPA alone (the browser renders it).
+    const rendering = plan.rendered && fastify.config.serverRendering;
+    const rendered = rendering ? await renderPage(url, plan.language, answers) : null;
+    // Only a page that exists, whose answers are all there, is kept (an unknown offer's 404 is not); a page whose
+    // render failed is not kept either, so the next request renders it again.
+    const complete = answered && answer.cacheable && answer.status === 200 && (!rendering || rendered !== null);
+    if (rendered) head.push(rendered.styles);
     // The largest image and the first paint come before the scripts: the picture needs nothing else to be drawn.
     const first: string[] = [];
-    const paint = plan.firstPaint?.(answers) ?? null;
+    const paint = rendered ? null : (plan.firstPaint?.(answers) ?? null);
     if (paint) first.push(paint.style);
     for (const image of plan.images(answers).filter(localImage)) {
       first.push(`<link rel="preload" as="image" fetchpriority="high" href="${escapeAttr(image)}">`);
@@ -323,7 +419,8 @@ export function createSpaHtml(fastify: FastifyInstance, root: string, options: {
     } else {
       for (const href of modules) head.push(`<link rel="modulepreload" crossorigin href="${escapeAttr(href)}">`);
     }
-    const data = `<script type="application/json" id="${INITIAL_DATA_ELEMENT_ID}">${scriptJson({ language: plan.language, answers })}</script>`;
+    let data = `<script type="application/json" id="${INITIAL_DATA_ELEMENT_ID}">${scriptJson({ language: plan.language, answers })}</script>`;
+    if (rendered) data += `<script type="application/json" id="${SERVER_LOADS_ELEMENT_ID}">${scriptJson(rendered.loads)}</script>`;
     stats.builds += 1;
     return {
       // Replacement functions, not strings: in a string, `$&`, `$'` and the like in an operator's text (inside the
@@ -332,8 +429,10 @@ export function createSpaHtml(fastify: FastifyInstance, root: string, options: {
         .replace(/<html lang="[^"]*"/, () => `<html lang="${plan.language}"`)
         .replace(/<script type="module"|<\/head>/, (tag) => `${first.join('')}${tag}`)
         .replace('</head>', () => `${head.join('')}</head>`)
-        .replace('<div id="root"></div>', () => `${paint?.html ?? ''}<div id="root"></div>${data}`),
+        .replace('<div id="root"></div>', () => `${paint?.html ?? ''}<div id="root">${rendered?.html ?? ''}</div>${data}`),
       complete,
+      status: answer.status,
+      headers: answer.headers,
     };
   }
 
@@ -361,23 +460,33 @@ export function createSpaHtml(fastify: FastifyInstance, root: string, options: {
   async function page(url: string): Promise<SpaPage> {
     const { html, manifest, mtimeMs } = load();
     const plan = planPage(url);
-    if (!plan) return spaPage(html);
-    const key = [plan.language, plan.route, plan.screen ?? '', ...plan.keys].join('\u0000');
+    // The bare root and unknown language prefixes: the head (or the redirect) only, no page data.
+    const parsed = new URL(url, 'http://localhost');
+    const pathname = parsed.pathname;
+    if (!plan && pathname !== '/') {
+      const state = fastify.siteState.peek() ?? (await fastify.siteState.get());
+      const built = await buildRoot(url, html, state);
+      return spaPage(built.html, built.status, built.headers, built.redirect);
+    }
+    const planned: PagePlan = plan ?? { language: fastify.config.defaultLanguage, route: '/', rendered: false, keys: [], shares: false, images: () => [] };
+    // Every address has a head of its own (its canonical address, its item's title): the path is part of the key.
+    // A preview's token decides whether the page exists: pages of different tokens never share a build.
+    const key = [pathname, parsed.searchParams.get('previewToken') ?? '', planned.language, planned.route, planned.screen ?? '', ...planned.keys].join('\u0000');
     // Read before the answers: an entry is never marked newer than what it holds (a change during the build
     // leaves it marked with the older state, so the next request builds again).
     const state = fastify.siteState.peek() ?? (await fastify.siteState.get());
     const entry = pages.get(key);
-    if (fresh(entry, plan, mtimeMs, state)) {
+    if (fresh(entry, planned, mtimeMs, state)) {
       stats.hits += 1;
       return entry.page;
     }
-    const validity = { indexMtime: mtimeMs, version: state.contentVersion, flags: flagsOf(state), shares: plan.shares ? state.sharesFingerprint : undefined };
+    const validity = { indexMtime: mtimeMs, version: state.contentVersion, flags: flagsOf(state), shares: planned.shares ? state.sharesFingerprint : undefined };
     const flightKey = `${key}\u0000${validity.indexMtime}/${validity.version}/${validity.flags}/${validity.shares ?? ''}`;
     let flight = building.get(flightKey);
     if (!flight) {
-      flight = build(plan, html, manifest).then(({ html: built, complete }) => {
-        const made = spaPage(built);
-        if (!complete) return made;
+      flight = (plan ? build(plan, url, html, manifest, state) : buildRoot(url, html, state)).then((built) => {
+        const made = spaPage(built.html, built.status, built.headers, built.redirect);
+        if (!built.complete) return made;
         const kept: PageEntry = { page: made, ...validity, builtAt: now() };
         remember(key, kept);
         return kept;

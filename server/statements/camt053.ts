@@ -1,29 +1,49 @@
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { XMLParser } from 'fast-xml-parser';
+import { SaxesParser } from 'saxes';
 import { decimalStringToGrosze } from '../../contract/money';
+import { camtLayoutFor, type CamtLayout, type Path } from './layouts';
 import { StatementError, type ParsedStatement, type StatementEntry } from './types';
 
 // CAMT.053 (ISO 20022 BkToCstmrStmt, any version 001.02 … 001.13), read with fast-xml-parser (never with
-// regular expressions). Namespaces are dropped, so `camt.053.001.02` and `.08` read the same; what differs
-// between versions (Sts as text or Sts/Cd, Dbtr/Nm or Dbtr/Pty/Nm) is handled where it is read.
+// regular expressions). Namespace prefixes are dropped from element names; the Document's namespace picks the
+// layout (layouts.ts), which says where each version keeps the status, the payer and the remittance
+// information (Ustrd and Strd: the creditor reference, referred document numbers, additional text).
 //
 //   Document/BkToCstmrStmt/Stmt[]      Id, Acct/Id/IBAN (or Othr/Id), FrToDt/FrDtTm..ToDtTm
 //     Ntry[]                           Amt@Ccy, CdtDbtInd, RvslInd, Sts, BookgDt, ValDt, AcctSvcrRef
-//       NtryDtls[]/TxDtls[]            Refs/EndToEndId, Refs/AcctSvcrRef, Amt (batch), RltdPties/Dbtr/Nm,
-//                                      RltdPties/DbtrAcct/Id/IBAN, RmtInf/Ustrd[]
+//       NtryDtls[]/TxDtls[]            Refs/EndToEndId, Refs/AcctSvcrRef, Amt (batch), RltdPties, RmtInf
 // An entry with one TxDtls is one line; a batch entry (several TxDtls) is one line per TxDtls.
+//
+// Before the tree is built, one streaming pass of saxes (a conforming XML parser) checks the file is
+// well-formed and refuses, where it meets them, what has no place in a statement: a DOCTYPE (and with it any
+// entity declaration, so no expansion and no external entity), nesting deeper than MAX_DEPTH, an element with
+// more than MAX_ATTRIBUTES attributes. It stops at the first of them, so a hostile file costs a few
+// milliseconds, and a 100,000-deep document never reaches the tree builder (whose own maxNestedTags is a second
+// bound). Every refusal is STATEMENT_MALFORMED naming the line and column.
 
 type Node = Record<string, unknown>;
 
-const ARRAYS = new Set(['Stmt', 'Ntry', 'NtryDtls', 'TxDtls', 'Ustrd', 'Bal']);
+/** The deepest element of camt.053.001.08 sits 15 levels down; anything far deeper is not a statement. */
+export const MAX_DEPTH = 64;
+/** Statement elements carry one attribute (Ccy) or a few namespace declarations. */
+export const MAX_ATTRIBUTES = 32;
+
+const ARRAYS = new Set(['Stmt', 'Ntry', 'NtryDtls', 'TxDtls', 'Ustrd', 'Strd', 'RfrdDocInf', 'AddtlRmtInf', 'Bal']);
 
 const parser = new XMLParser({
   ignoreAttributes: false,
   attributeNamePrefix: '@_',
-  removeNSPrefix: true,
+  // Namespace prefixes are dropped from element names here (not with removeNSPrefix, which would also drop
+  // the xmlns declarations that tell the version).
+  transformTagName: (name) => name.slice(name.indexOf(':') + 1),
   parseTagValue: false,
   parseAttributeValue: false,
   trimValues: true,
   processEntities: true,
+  // Character references (&#321; is Ł) are decoded too; named entities beyond XML's five never get here (the
+  // check refuses them), so this decodes nothing else.
+  htmlEntities: true,
+  maxNestedTags: MAX_DEPTH,
   isArray: (name) => ARRAYS.has(name),
 });
 
@@ -38,6 +58,22 @@ function at(node: unknown, ...path: string[]): unknown {
   }
   return current;
 }
+
+/** Every text at the end of a path, a step holding several elements reading all of them, in document order. */
+function texts(node: unknown, path: Path): string[] {
+  let current: unknown[] = [node];
+  for (const step of path) current = current.flatMap((n) => (isNode(n) ? list(n[step]) : []));
+  return current.map((n) => text(n)).filter((t): t is string => t !== undefined);
+}
+
+/** The first path (of the layout's alternatives) that has a text. */
+const firstOf = (node: unknown, paths: readonly Path[]) => {
+  for (const path of paths) {
+    const found = texts(node, path)[0];
+    if (found !== undefined) return found;
+  }
+  return undefined;
+};
 
 /** The text of an element (`<X>text</X>` or `<X a="..">text</X>`), or undefined. */
 function text(node: unknown, ...path: string[]): string | undefined {
@@ -72,15 +108,54 @@ export function looksLikeCamt053(content: string): boolean {
   return content.trimStart().startsWith('<') && /<([A-Za-z0-9_]+:)?BkToCstmrStmt\b/.test(content);
 }
 
-export function parseCamt053(content: string): ParsedStatement {
-  // A DOCTYPE has no business in a bank statement (entity expansion, external entities): refuse it.
-  const doctype = /<!DOCTYPE/i.exec(content);
-  if (doctype) throw new StatementError('STATEMENT_MALFORMED', `line ${lineOf(content, doctype.index)}`, 'DOCTYPE is not allowed');
-  const valid = XMLValidator.validate(content);
-  if (valid !== true) {
-    throw new StatementError('STATEMENT_MALFORMED', `line ${valid.err.line}, column ${valid.err.col}`, valid.err.msg);
+/** The Document's namespace (its default one, or the one its prefix is declared with). */
+function namespaceOf(document: Node): string {
+  const element = document.Document;
+  if (!isNode(element)) return '';
+  const declarations = Object.entries(element).filter(([key, value]) => /^@_xmlns(:|$)/.test(key) && typeof value === 'string');
+  const camt = declarations.find(([, value]) => /camt\.053\./.test(value as string));
+  return ((camt ?? declarations.find(([key]) => key === '@_xmlns'))?.[1] as string | undefined) ?? '';
+}
+
+/** Well-formed, no DOCTYPE, bounded depth and attributes: or STATEMENT_MALFORMED at the place. */
+function checkShape(content: string): void {
+  const sax = new SaxesParser({ position: true });
+  let depth = 0;
+  let attributes = 0;
+  const refuse = (detail: string): never => {
+    throw new StatementError('STATEMENT_MALFORMED', `line ${sax.line}, column ${sax.column}`, detail);
+  };
+  // A DOCTYPE has no business in a bank statement (entity expansion, external entities).
+  sax.on('doctype', () => refuse('DOCTYPE is not allowed'));
+  sax.on('opentagstart', () => {
+    attributes = 0;
+    depth += 1;
+    if (depth > MAX_DEPTH) refuse(`elements nested deeper than ${MAX_DEPTH} levels`);
+  });
+  sax.on('attribute', () => {
+    attributes += 1;
+    if (attributes > MAX_ATTRIBUTES) refuse(`an element with more than ${MAX_ATTRIBUTES} attributes`);
+  });
+  sax.on('closetag', () => {
+    depth -= 1;
+  });
+  sax.on('error', (error) => refuse(error.message.replace(/^(?:[^:]*:)?\d+:\d+:\s*/, '')));
+  sax.write(content).close();
+}
+
+function parseDocument(content: string): Node {
+  checkShape(content);
+  try {
+    return parser.parse(content) as Node;
+  } catch (error) {
+    // Anything the tree builder refuses after the check passed: the file is at fault, not the server.
+    throw new StatementError('STATEMENT_MALFORMED', 'file', error instanceof Error ? error.message : String(error));
   }
-  const document = parser.parse(content) as Node;
+}
+
+export function parseCamt053(content: string): ParsedStatement {
+  const document = parseDocument(content);
+  const layout: CamtLayout = camtLayoutFor(namespaceOf(document));
   const root = at(document, 'Document', 'BkToCstmrStmt');
   if (!isNode(root)) throw new StatementError('STATEMENT_MALFORMED', 'Document/BkToCstmrStmt', 'missing');
   const statements = list(root.Stmt);
@@ -105,7 +180,7 @@ export function parseCamt053(content: string): ParsedStatement {
       if (direction !== 'CRDT' && direction !== 'DBIT') {
         throw new StatementError('STATEMENT_MALFORMED', `${where}/CdtDbtInd`, `expected CRDT or DBIT, found ${direction ?? 'nothing'}`);
       }
-      const status = text(ntry, 'Sts', 'Cd') ?? text(ntry, 'Sts');
+      const status = firstOf(ntry, layout.status);
       const reversal = text(ntry, 'RvslInd') === 'true';
       const bookingDate = day(ntry.BookgDt, `${where}/BookgDt`);
       const valueDate = day(ntry.ValDt, `${where}/ValDt`);
@@ -119,19 +194,16 @@ export function parseCamt053(content: string): ParsedStatement {
         valueDate,
         reversal,
         booked: status === undefined || status === 'BOOK',
+        layout: layout.name,
       };
       const describe = (tx: unknown) => {
-        const title = list(at(tx, 'RmtInf', 'Ustrd'))
-          .map((u) => text(u))
-          .filter(Boolean)
-          .join(' ');
+        const title = layout.title.flatMap((path) => texts(tx, path)).join(' ');
         const endToEnd = text(tx, 'Refs', 'EndToEndId');
         return {
           endToEndId: endToEnd && endToEnd !== 'NOTPROVIDED' ? endToEnd : null,
-          title: (title || text(ntry, 'AddtlNtryInf') || '').replace(/\s+/g, ' ').trim(),
-          payerName: text(tx, 'RltdPties', 'Dbtr', 'Nm') ?? text(tx, 'RltdPties', 'Dbtr', 'Pty', 'Nm') ?? null,
-          payerAccount:
-            text(tx, 'RltdPties', 'DbtrAcct', 'Id', 'IBAN') ?? text(tx, 'RltdPties', 'DbtrAcct', 'Id', 'Othr', 'Id') ?? null,
+          title: (title || firstOf(tx, layout.titleFallback.tx) || firstOf(ntry, layout.titleFallback.entry) || '').replace(/\s+/g, ' ').trim(),
+          payerName: firstOf(tx, layout.payerName) ?? null,
+          payerAccount: firstOf(tx, layout.payerAccount)?.replace(/\s+/g, '') ?? null,
         };
       };
 
@@ -167,10 +239,4 @@ export function parseCamt053(content: string): ParsedStatement {
   });
 
   return { format: 'camt053', ...first!, entries };
-}
-
-function lineOf(content: string, index: number): number {
-  let line = 1;
-  for (let i = 0; i < index; i++) if (content.charCodeAt(i) === 10) line++;
-  return line;
 }

@@ -8,6 +8,7 @@ import { ApiError } from '../lib/errors';
 import type { Executor } from '../mail/outbox';
 import { writeAudit, type Operator } from '../operator/audit';
 import { bookPayment, orderRow } from '../operator/payments';
+import { matchPayoutLine, payoutRef } from '../payouts/statement-match';
 import { findReferences, formatReference } from '../orders/reference';
 import { decodeStatement, looksLikeText, parseStatement, STATEMENT_EXTENSIONS } from './parse';
 import { StatementError, type ParsedStatement, type StatementEntry } from './types';
@@ -23,6 +24,8 @@ import { StatementError, type ParsedStatement, type StatementEntry } from './typ
 //      extra words) → the order; exact amount on a pending order → paid (history: actor bank,
 //      BANK_TRANSFER_MATCHED, details { importId, line, location, bankReference }). Anything else goes to
 //      the exceptions queue with its reason; nothing is guessed.
+//   3a. Before that, lines about payouts (server/payouts/statement-match.ts): a debit carrying an exported
+//      payout's reference executes it; a credit carrying one returns it (exceptions queue).
 //   4. The summary (lines read, matched, exceptions, duplicates, ignored) and the audit row are written.
 
 export type LineOutcome = StatementLine['outcome'];
@@ -41,6 +44,8 @@ export interface ImportResult {
   detail: StatementImportDetail;
   /** Orders that became paid (the caller may notify). */
   paidOrderIds: string[];
+  /** Payouts the bank gave back. */
+  returnedPayoutIds: number[];
 }
 
 export function statementError(error: StatementError): ApiError {
@@ -79,6 +84,7 @@ export async function importStatement(db: Db, input: ImportInput): Promise<Impor
   const fileHash = createHash('sha256').update(input.bytes).digest('hex');
   const keys = lineKeys(parsed.entries);
   const paidOrderIds: string[] = [];
+  const returnedPayoutIds: number[] = [];
 
   const detail = await db.transaction(async (tx) => {
     const summary: StoredSummary = { linesRead: parsed.entries.length, matched: 0, exceptions: 0, duplicates: 0, ignored: 0 };
@@ -125,6 +131,14 @@ export async function importStatement(db: Db, input: ImportInput): Promise<Impor
         lines.push({ ...base, id: null, outcome: 'duplicate', order: null, exception: null });
         continue;
       }
+      const payout = await matchPayoutLine(tx, { entry, lineId: line.id, at: input.at, publicUrl: input.publicUrl });
+      if (payout) {
+        if (payout.outcome === 'matched') summary.matched++;
+        else summary.exceptions++;
+        if (payout.payout.status === 'returned') returnedPayoutIds.push(payout.payout.id);
+        lines.push({ ...base, id: line.id, outcome: payout.outcome, order: null, payout: payoutRef(payout.payout), exception: payout.exception });
+        continue;
+      }
       const result = await matchLine(tx, { entry, lineId: line.id, importId: imported.id, at: input.at, publicUrl: input.publicUrl });
       if (result.outcome === 'matched') {
         summary.matched++;
@@ -143,7 +157,7 @@ export async function importStatement(db: Db, input: ImportInput): Promise<Impor
     });
     return { ...toStatementImport(imported, input.operator.email), summary: summary satisfies ImportSummary, lines };
   });
-  return { detail, paidOrderIds };
+  return { detail, paidOrderIds, returnedPayoutIds };
 }
 
 interface MatchInput {

@@ -1,14 +1,15 @@
 import { createRequire } from 'node:module';
+import { describe86 } from './layouts';
 import { StatementError, isoDay, type ParsedStatement, type StatementEntry } from './types';
 
 // MT940 (SWIFT customer statement), read with mt940js: it parses the tags (:20: :25: :28C: :60F: :61:
 // :86: :62F:), checks the mandatory ones and that opening balance + lines = closing balance. What it leaves
-// to us is the inside of :86:, where Polish banks put the title, the payer and the payer's account in
-// numbered sub-fields with a separator of their choosing:
-//   ING, mBank: "020<00Przelew<20ES-7K3M-Q9PX<21zamowienie<27JAN KOWALSKI<28UL. X<38PL61..."
-//   Pekao:      "^20...^21...^32..."    PKO BP: "~20...~21...~32..."    DE/NL style: "?20...?32..."
-// Title: <20..<25 (and <26), joined as the bank split them (fixed-width chunks, so no space is added);
-// payer name: <27 <28 (or <32 <33); payer account: <38 (IBAN), else <30 + <31.
+// to us:
+// - a line's :86: given more than once (a code line, then the sub-field line, as some Polish banks export
+//   it): mt940js files every :86: after the first under the statement, so the lines' details are rebuilt
+//   here from the tags, every :86: that follows a :61: joined to it;
+// - the inside of :86:, where Polish banks put the title, the payer and the payer's account in numbered
+//   sub-fields with a marker of their choosing: read by the table of layouts in layouts.ts.
 
 const require = createRequire(import.meta.url);
 const mt940js = require('mt940js') as {
@@ -28,6 +29,11 @@ interface Mt940Transaction {
   bankReference: string;
 }
 
+interface Mt940Tag {
+  constructor: { ID: number | string };
+  fields?: { transactionDetails?: string };
+}
+
 interface Mt940Statement {
   transactionReference: string;
   accountIdentification: string;
@@ -36,6 +42,7 @@ interface Mt940Statement {
   closingBalanceDate: Date | null;
   currency: string;
   transactions: Mt940Transaction[];
+  tags: Mt940Tag[];
 }
 
 export function looksLikeMt940(content: string): boolean {
@@ -44,44 +51,24 @@ export function looksLikeMt940(content: string): boolean {
   return /^(\{1:[^}]*\}|:20:)/.test(head) || /(^|\n):20:[^\n]*\n(:21:[^\n]*\n)?:25:/.test(head);
 }
 
-const SUBFIELD_SEPARATORS = ['<', '^', '~', '?', '>'];
-
-/** Splits a Polish (or German-style) structured :86: into sub-fields, or undefined when it is free text. */
-export function subfields86(details: string): Map<string, string> | undefined {
-  const flat = details.replace(/\r?\n/g, '');
-  for (const sep of SUBFIELD_SEPARATORS) {
-    const escaped = sep.replace(/[\^?]/g, '\\$&');
-    const marker = new RegExp(`${escaped}(\\d{2})`, 'g');
-    const found = [...flat.matchAll(marker)];
-    // At least two sub-fields, the first one near the start (after an optional 3-digit transaction code).
-    if (found.length < 2 || (found[0].index ?? 0) > 4) continue;
-    const fields = new Map<string, string>();
-    found.forEach((match, i) => {
-      const start = (match.index ?? 0) + match[0].length;
-      const end = i + 1 < found.length ? found[i + 1].index : flat.length;
-      const code = match[1];
-      fields.set(code, (fields.get(code) ?? '') + flat.slice(start, end));
-    });
-    return fields;
+/** Every :86: that follows each :61: of a statement (until the next other tag), joined by line breaks. */
+function detailsOfLines(statement: Mt940Statement): string[] {
+  const details: string[] = [];
+  let current: string[] | undefined;
+  for (const tag of statement.tags ?? []) {
+    const id = tag.constructor.ID;
+    if (id === 'NS') continue; // non-SWIFT lines between the tags
+    if (id === 61) {
+      current = [];
+      details.push('');
+    } else if (id === 86 && current) {
+      current.push(tag.fields?.transactionDetails ?? '');
+      details[details.length - 1] = current.join('\n');
+    } else {
+      current = undefined;
+    }
   }
-  return undefined;
-}
-
-function describe86(details: string): { title: string; payerName: string | null; payerAccount: string | null } {
-  const fields = subfields86(details);
-  if (!fields) return { title: details.replace(/\s+/g, ' ').trim(), payerName: null, payerAccount: null };
-  const join = (codes: string[], sep: string) =>
-    codes
-      .map((c) => fields.get(c))
-      .filter((v): v is string => !!v && v.trim() !== '')
-      .join(sep)
-      .replace(/\s+/g, ' ')
-      .trim();
-  const title = join(['20', '21', '22', '23', '24', '25', '26'], '');
-  const payerName = join(['27', '28'], '') || join(['32', '33'], '') || null;
-  const iban = (fields.get('38') ?? '').replace(/\s+/g, '');
-  const domestic = `${fields.get('30') ?? ''}${fields.get('31') ?? ''}`.replace(/\s+/g, '');
-  return { title, payerName, payerAccount: iban || domestic || null };
+  return details;
 }
 
 /** mt940js names the tag at fault; find its line so the operator can open the file there. */
@@ -116,7 +103,7 @@ export function parseMt940(raw: string): ParsedStatement {
   const content = raw.replace(/^\uFEFF/, '');
   let statements: Mt940Statement[];
   try {
-    statements = new mt940js.Parser({ no86Structure: true }).parse(content);
+    statements = new mt940js.Parser({ no86Structure: true }).parse(content, true);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     throw new StatementError('STATEMENT_MALFORMED', locate(content, message), message);
@@ -133,7 +120,8 @@ export function parseMt940(raw: string): ParsedStatement {
   const entries: StatementEntry[] = [];
   for (const statement of statements) {
     const account = statement.accountIdentification.replace(/^\//, '').replace(/\s+/g, '');
-    for (const t of statement.transactions) {
+    const details = detailsOfLines(statement);
+    for (const [i, t] of statement.transactions.entries()) {
       const location = `line ${lineNumbers[entries.length] ?? '?'}`;
       const cents = Math.round(Math.abs(t.amount) * 100);
       if (!Number.isSafeInteger(cents) || cents <= 0) {
@@ -153,7 +141,7 @@ export function parseMt940(raw: string): ParsedStatement {
         valueDate: isoDay(t.date),
         reversal: Boolean(t.isReversal ?? t.reversal),
         booked: true,
-        ...describe86(t.details ?? ''),
+        ...describe86(details[i] ?? t.details ?? ''),
       });
     }
   }

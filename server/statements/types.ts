@@ -30,6 +30,8 @@ export interface StatementEntry {
   reversal: boolean;
   /** Booked (CAMT Sts BOOK; every MT940 line): pending or informational entries are never matched. */
   booked: boolean;
+  /** The layout (layouts.ts) the entry was read with: "camt.053.001.08", "mt940/~ sub-fields (PKO BP)", ... */
+  layout: string;
 }
 
 export interface ParsedStatement {

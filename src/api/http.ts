@@ -3,7 +3,7 @@
 // 503 → maintenance. Views and machines never call fetch themselves: machines get actors built on this.
 import { waitFor, type AnyActorRef } from 'xstate';
 import type { Language } from '../config/env';
-import { requestKey } from './initialData';
+import { requestKey } from '../../contract/page-data';
 import type { ApiError, Envelope } from './types';
 
 export class ApiRequestError extends Error {
@@ -131,7 +131,7 @@ function accessTokenOf(auth: AnyActorRef | undefined): string | null {
 }
 
 export function createHttp(deps: HttpDeps): Http {
-  // Plain fetch (issue 11: no request library in the entry chunk); looked up per call so tests can stub it.
+  // Plain fetch (no request library in the entry chunk); looked up per call so tests can stub it.
   const fetchImpl = (input: string, init: RequestInit) => (deps.fetchImpl ?? globalThis.fetch)(input, init);
 
   async function call(path: string, options: RequestOptions, headers: Record<string, string>): Promise<Response> {

@@ -1,4 +1,4 @@
-// Answers the server already knew when it served index.html (issue 11, "boot in parallel"): boot's loads
+// Answers the server already knew when it served index.html ("boot in parallel"): boot's loads
 // (splash screen, slider, static content) and the first page's own data, put into the page as
 // `<script type="application/json" id="initial-data">` (data, not a script: the strict CSP stays as it is;
 // server/routes/spaHtml.ts writes it). The HTTP client answers a GET from here instead of a round trip, once
@@ -6,26 +6,7 @@
 // signed-in user, a language switch) goes to the API as before. Machines don't know: their actors call the
 // same client.
 
-export interface InitialData {
-  language: string;
-  /** `requestKey(path, query)` → the envelope's `data` */
-  answers: Record<string, unknown>;
-}
-
-export const INITIAL_DATA_ELEMENT_ID = 'initial-data';
-
-/**
- * The key of a GET: the path and its query parameters (undefined left out) sorted by name, as
- * `/offers?pagination%5BpageNumber%5D=1&pagination%5BpageSize%5D=6`. The server builds its keys with this
- * very function.
- */
-export function requestKey(path: string, query?: Record<string, string | number | undefined>): string {
-  const entries = Object.entries(query ?? {})
-    .filter((entry): entry is [string, string | number] => entry[1] !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  if (!entries.length) return path;
-  return `${path}?${new URLSearchParams(entries.map(([k, v]) => [k, String(v)])).toString()}`;
-}
+import { INITIAL_DATA_ELEMENT_ID, type InitialData } from '../../contract/page-data';
 
 /** The answers of one page load; read from the document once, each answer given out once. */
 export function createInitialAnswers(read: () => InitialData | null) {

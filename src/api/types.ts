@@ -80,7 +80,7 @@ export interface ContentNode {
 
 export interface MenuItem {
   id: string;
-  /** a route name of src/config/paths.ts, or an absolute http(s) URL */
+  /** a route name of contract/routes.ts, or an absolute http(s) URL */
   href: string;
   title: string;
   type: 'link' | 'button';

@@ -1,38 +1,46 @@
 // The application root (SPEC §2 "Application root behaviour"): language first, then the maintenance gate,
 // then the boot loader, then the routes inside the main layout. Each step only renders a machine's state.
 import { useSelector } from '@xstate/react';
-import { startTransition, useEffect, useLayoutEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useLayoutEffect } from 'react';
 import { ThemeProvider } from 'styled-components';
 import { useLocation, useSearch } from 'wouter';
 import { MainLayout } from '../components/layout/MainLayout';
 import { FullScreenLoader } from '../components/ui/FullScreenLoader';
 import { BootFailed } from './BootFailed';
-import { href } from '../config/paths';
-import { LanguageSwitcher } from '../features/language/LanguageSwitcher';
+import { href } from '../../contract/routes';
+import { LanguageSwitcher } from '../components/language/LanguageSwitcher';
 import { useSiteDescription } from '../features/offer/useMetaDescription';
 import { I18nProvider } from '../i18n/i18n';
 import { GlobalStyle } from '../styles/GlobalStyle';
-import { theme } from '../styles/theme';
-import { AppSystemProvider, useAppSystem } from './AppSystemContext';
-import { firstPaintPath, removeFirstPaint } from './firstPaint';
+import { theme } from '../../lib/theme';
+import { AppSystemProvider, useAppSystem } from '../system/AppSystemContext';
+import { firstPaintPath, removeFirstPaint } from '../screens/firstPaint';
 import { AppRoutes } from './Routes';
-import { lazyComponent } from './lazyComponent';
-import type { AppSystem } from './system';
+import { useServerHead } from './serverHead';
+import { lazyComponent } from '../screens/lazyComponent';
+import type { AppSystem } from '../system/system';
+import { FirstLoadsContext, useFirstLoads, type FirstLoads } from '../ssr/firstLoads';
 
-// The maintenance gate's screen (with its login form) loads only when the gate is closed (issue 11).
+// The maintenance gate's screen (with its login form) loads only when the gate is closed.
 const MaintenanceScreen = lazyComponent(
   () => import('../features/maintenance/MaintenanceScreen').then((m) => m.MaintenanceScreen),
   { fallback: <FullScreenLoader /> },
 );
 
-export function App({ system }: { system: AppSystem }) {
+/**
+ * `firstLoads`: the page is rendered on the server (side 'server'), or hydrated from the server's HTML (side
+ * 'client', with the loads the server settled): src/ssr/firstLoads.tsx.
+ */
+export function App({ system, firstLoads = null }: { system: AppSystem; firstLoads?: FirstLoads | null }) {
   return (
-    <AppSystemProvider system={system}>
+    <FirstLoadsContext value={firstLoads}>
+      <AppSystemProvider system={system}>
       <ThemeProvider theme={theme}>
         <GlobalStyle />
         <LanguageRoot />
       </ThemeProvider>
     </AppSystemProvider>
+    </FirstLoadsContext>
   );
 }
 
@@ -41,6 +49,7 @@ function LanguageRoot() {
   const { language } = useAppSystem();
   const [pathname] = useLocation();
   const search = useSearch();
+  useServerHead(pathname);
   useEffect(() => {
     language.send({
       type: 'language.locationChanged',
@@ -77,14 +86,6 @@ function LanguageRoot() {
   );
 }
 
-/** `value`, starting at `initial` and following each change in a transition (React 19's useDeferredValue(value,
- * initial); React 18's has no initial value). */
-function useDeferred<T>(value: T, initial: T): T {
-  const [deferred, setDeferred] = useState(initial);
-  useEffect(() => startTransition(() => setDeferred(value)), [value]);
-  return deferred;
-}
-
 function GatedApp() {
   const { maintenance, boot, auth, language } = useAppSystem();
   const [pathname] = useLocation();
@@ -95,8 +96,10 @@ function GatedApp() {
   // reload of content (a language switch) keeps the page on screen.
   // The page's first render is a deferred one: when boot stops blocking (or has already stopped when the dictionary
   // arrives: `true` is the first value), the loader stays on screen while React builds the whole page in slices of a
-  // few milliseconds (a transition), instead of one long task on a phone's CPU (issue 11, total blocking time).
-  const blocking = useDeferred(useSelector(boot, (s) => s.hasTag('blocking')), true);
+  // few milliseconds (a transition), instead of one long task on a phone's CPU (total blocking time).
+  // A server-rendered page is drawn at once in the state the machines settled in, on the server and when hydrated.
+  const blockingNow = useSelector(boot, (s) => s.hasTag('blocking'));
+  const blocking = useDeferredValue(blockingNow, useFirstLoads() ? blockingNow : true);
   const failed = useSelector(boot, (s) => s.hasTag('failed'));
   const bootState = useSelector(boot, (s) => JSON.stringify(s.value));
   const content = useSelector(boot, (s) => s.context.staticContent);
@@ -124,6 +127,7 @@ function GatedApp() {
       language={lang}
       isLoggedIn={loggedIn}
       userName={user ? `${user.userData.firstName} ${user.userData.lastName}`.trim() : undefined}
+      isOperator={loggedIn && user?.role === 'operator'}
       onLogout={() => auth.send({ type: 'auth.logoutRequested' })}
       languageSwitcher={<LanguageSwitcher />}
     >

@@ -3,9 +3,9 @@
 // an anonymous user to login, carrying a login-required flag and the origin.
 import { useSelector } from '@xstate/react';
 import { Redirect, useLocation, useSearch } from 'wouter';
-import { useHistoryState } from 'wouter/use-browser-location';
+import { useSyncExternalStore } from 'react';
 import { env, isLanguage } from '../config/env';
-import { href, matchRoute, splitLanguage, type RouteName } from '../config/paths';
+import { href, matchRoute, splitLanguage, type RouteName } from '../../contract/routes';
 import { useLanguage } from '../i18n/i18n';
 import { AccessDeniedPage, NotFoundPage, PlaceholderPage } from '../pages/lazyPages';
 import { accountScreens } from '../features/account/screens';
@@ -15,12 +15,12 @@ import { offerScreens } from '../features/offer/screens';
 import { publicScreens } from '../features/public/screens';
 import { operatorScreens } from '../features/operator/screens';
 import { Spinner } from '../components/ui/Spinner';
-import { lazyScreen, type LazyScreen } from './lazyScreen';
-import { useAppSystem } from './AppSystemContext';
-import type { Screen } from './screen';
+import { lazyScreen, type LazyScreen } from '../screens/lazyScreen';
+import { useAppSystem } from '../system/AppSystemContext';
+import type { GuardState, Screen } from '../screens/screen';
 
 // Each feature brings its own screens; the foundation's own come first so a feature can replace them.
-// Every screen is a chunk of its own, home and login too (issue 11: the entry chunk holds only what every
+// Every screen is a chunk of its own, home and login too (the entry chunk holds only what every
 // first screen draws); main.tsx starts the current route's chunk at once (`preloadRoute`).
 const SCREENS: Partial<Record<RouteName, Screen>> = {
   login: lazyScreen(() => import('../features/auth/LoginPage'), (m) => m.LoginPage),
@@ -35,23 +35,40 @@ const SCREENS: Partial<Record<RouteName, Screen>> = {
   ...operatorScreens,
 };
 
-/** Starts loading the chunk of the screen at `pathname` (side by side with the dictionary and boot's loads). */
-export function preloadRoute(pathname: string): void {
+/**
+ * Starts loading the chunk of the screen at `pathname` (side by side with the dictionary and boot's loads);
+ * resolves when it is there (or failed: the screen's own load reports that).
+ */
+export function preloadRoute(pathname: string): Promise<void> {
   const { prefix, rest } = splitLanguage(pathname);
   // '/' (no language yet) is redirected to the home page of the chosen language
   const match = isLanguage(prefix) ? matchRoute(prefix, rest) : pathname === '/' ? matchRoute(env.defaultLanguage, '/') : null;
   // Operator screens wait for the guard to see an operator: an investor must never download them.
-  if (match?.route.access === 'operator') return;
+  if (match?.route.access === 'operator') return Promise.resolve();
   const screen = match ? (SCREENS[match.route.name] as Partial<LazyScreen> | undefined) : undefined;
-  screen?.preload?.().catch(() => {
-    // the screen's own load reports a failure (ChunkFailed)
-  });
+  return (
+    screen?.preload?.().catch(() => {
+      // the screen's own load reports a failure (ChunkFailed)
+    }) ?? Promise.resolve()
+  );
 }
 
-export interface GuardState {
-  loginRequired?: boolean;
-  /** where the user was going (path, search and hash) */
-  from?: string;
+const subscribeToHistory = (onChange: () => void) => {
+  const events = ['popstate', 'pushState', 'replaceState'];
+  events.forEach((e) => window.addEventListener(e, onChange));
+  return () => events.forEach((e) => window.removeEventListener(e, onChange));
+};
+
+/**
+ * The address's history state (wouter's useHistoryState), with no state on the server and while hydrating: a page
+ * the server renders has none, so the browser's first render matches it.
+ */
+function useGuardState(): GuardState | null {
+  return useSyncExternalStore(
+    subscribeToHistory,
+    () => (window.history.state as GuardState | null) ?? null,
+    () => null,
+  );
 }
 
 export function AppRoutes() {
@@ -61,7 +78,7 @@ export function AppRoutes() {
   const { auth } = useAppSystem();
   const loggedIn = useSelector(auth, (s) => s.hasTag('loggedIn'));
   const role = useSelector(auth, (s) => s.context.user?.role);
-  const state = useHistoryState<GuardState | null>();
+  const state = useGuardState();
   const match = matchRoute(language, splitLanguage(pathname).rest);
 
   if (!match) return <NotFoundPage />;

@@ -1,8 +1,8 @@
 // Links that come from content (slider buttons, section buttons, about and FAQ calls to action). SPEC §2:
 // external http(s) links are normal links; other links are internal navigation. A url may be a route name
-// of src/config/paths.ts (`offers`, `aboutUs`, ...), resolved for the page's language (docs/api.md).
+// of contract/routes.ts (`offers`, `aboutUs`, ...), resolved for the page's language (docs/api.md).
 import type { Language } from './env';
-import { href, ROUTE_BY_NAME, type RouteName } from './paths';
+import { href, ROUTE_BY_NAME, type RouteName } from '../../contract/routes';
 
 export type ContentLink = { kind: 'external'; to: string } | { kind: 'internal'; to: string };
 

@@ -2,7 +2,7 @@
 // (SPEC §2 "Main frame"): entering it during an investment clears the stored investment data. Shared by
 // the main layout (which steps aside for the flow's own frame) and the invest feature.
 import type { FlowRoute } from '../../machines/investment.machine';
-import type { RouteName } from './paths';
+import type { RouteName } from '../../contract/routes';
 import { STORAGE_KEYS, writeStorage } from './storage';
 
 export const ROUTE_OF: Record<FlowRoute, RouteName> = {

@@ -9,12 +9,11 @@ export const STORAGE_KEYS = {
   platformLanguage: 'platformLanguage',
   /** the investment flow's draft (JSON), cleared when the investor enters the main frame */
   investmentDraft: 'investmentDraft',
-  /** '1' once this browser has fetched the theme font's files (src/styles/themeFonts.ts, issue 11) */
-  themeFontsFetched: 'themeFontsFetched',
 } as const;
 
 export const COOKIE_KEYS = {
   accepted: 'cookieConsentAccepted',
+  declined: 'cookieConsentDeclined',
   dismissed: 'cookieConsentDismissed',
 } as const;
 

@@ -11,8 +11,8 @@ const i18n = rosetta<Dictionary>();
 const loaded = new Set<Language>();
 
 const loaders: Record<Language, () => Promise<{ default: Dictionary }>> = {
-  pl: () => import('./locales/pl/index'),
-  en: () => import('./locales/en/index'),
+  pl: () => import('../../lib/locales/pl/index'),
+  en: () => import('../../lib/locales/en/index'),
 };
 
 /** Loads a language's dictionary once; resolves when its texts can be used. */

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { href } from '../config/paths';
+import { href } from '../../contract/routes';
 import { useLanguage, useT } from '../i18n/i18n';
 import { LinkButton } from '../components/ui/Button';
 import { usePageTitle } from '../components/ui/usePageTitle';

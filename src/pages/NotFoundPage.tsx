@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { href } from '../config/paths';
+import { href } from '../../contract/routes';
 import { useLanguage, useT } from '../i18n/i18n';
-import { media } from '../styles/theme';
+import { media } from '../../lib/theme';
 import { LinkButton } from '../components/ui/Button';
 import { usePageTitle } from '../components/ui/usePageTitle';
 import { NotFoundOffers } from '../components/offers/ErrorPageOffers';

@@ -1,6 +1,6 @@
 // A routed, guarded screen whose content arrives with a later issue: its title and a short notice.
 import styled from 'styled-components';
-import type { RouteName } from '../config/paths';
+import type { RouteName } from '../../contract/routes';
 import { useT } from '../i18n/i18n';
 import { usePageTitle } from '../components/ui/usePageTitle';
 

@@ -1,7 +1,7 @@
-// The error pages load on demand (issue 11): no first screen draws them, and the not-found page brings offer
+// The error pages load on demand: no first screen draws them, and the not-found page brings offer
 // cards with it. A route's screen renders these as it rendered the pages themselves.
-import { lazyComponent } from '../app/lazyComponent';
-import { ChunkFailed, Loading } from '../app/lazyScreen';
+import { lazyComponent } from '../screens/lazyComponent';
+import { ChunkFailed, Loading } from '../screens/lazyScreen';
 import { Spinner } from '../components/ui/Spinner';
 
 const options = { fallback: <Loading><Spinner /></Loading>, failed: <ChunkFailed /> };

@@ -3,8 +3,14 @@ import { createGlobalStyle } from 'styled-components';
 
 export const GlobalStyle = createGlobalStyle`
   *, *::before, *::after { box-sizing: border-box; }
-  html { scroll-padding-top: ${({ theme }) => theme.layout.headerHeight}px; }
+  /* The fixed header above and the cookie banner below (its measured height while it shows) never hide
+     what has focus or what a link scrolls to. */
+  html {
+    scroll-padding-top: ${({ theme }) => theme.layout.headerHeight}px;
+    scroll-padding-bottom: var(--cookie-banner-height, 0px);
+  }
   body {
+    padding-bottom: var(--cookie-banner-height, 0px);
     margin: 0;
     font-family: ${({ theme }) => theme.font.family};
     color: ${({ theme }) => theme.colors.text};

@@ -4,7 +4,7 @@ import { accessMatrix, type MatrixRow } from './access-matrix';
 import { describeEachDatabase, type TokenPair } from './helpers';
 import { buildAppWithRoutes, type RouteInfo } from './route-table';
 
-// Issue 8: every private route × anonymous, investor, operator, from the table in access-matrix.ts. Ownership
+// Every private route × anonymous, investor, operator, from the table in access-matrix.ts. Ownership
 // (another investor's resources → 404) is in investor-area-access.ts / investor-area.test.ts.
 
 const fill = (row: MatrixRow) =>

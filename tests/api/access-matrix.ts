@@ -1,4 +1,4 @@
-// The ROLE MATRIX of every private route (issue 8): who passes the route's guard. One row per private
+// The ROLE MATRIX of every private route: who passes the route's guard. One row per private
 // method + path, exactly as Fastify registers it (`:id` style). A new private route MUST get a row here: the
 // suite (access-matrix.test.ts) enumerates the app's routes at run time and fails on a private route without one.
 //
@@ -31,6 +31,15 @@ const anyone = { investor: 'allowed', operator: 'allowed' } as const;
 const investorOnly = { investor: 'allowed', operator: 403 } as const;
 
 export const accessMatrix: MatrixRow[] = [
+  // Distributions and payouts
+  { method: 'POST', route: '/api/operator/offers/:id/close', body: {}, ...operatorOnly },
+  { method: 'POST', route: '/api/operator/distributions', body: {}, ...operatorOnly },
+  { method: 'GET', route: '/api/operator/distributions', ...operatorOnly },
+  { method: 'GET', route: '/api/operator/distributions/:id', ...operatorOnly },
+  { method: 'POST', route: '/api/operator/distributions/:id/approve', body: {}, ...operatorOnly },
+  { method: 'GET', route: '/api/operator/payouts', ...operatorOnly },
+  { method: 'POST', route: '/api/operator/payout-files', body: {}, ...operatorOnly },
+  { method: 'GET', route: '/api/operator/payout-files/:id/pain.001.xml', ...operatorOnly },
   // Accounts (issue: accounts)
   { method: 'GET', route: '/api/user/me', ...anyone },
   { method: 'GET', route: '/api/investor', ...anyone },
@@ -40,6 +49,7 @@ export const accessMatrix: MatrixRow[] = [
   { method: 'GET', route: '/api/investment/:slug', ...investorArea },
   { method: 'GET', route: '/api/investment/:slug/:subslug', ...investorArea },
   { method: 'GET', route: '/api/investor/documents', ...investorArea },
+  { method: 'GET', route: '/api/investor/payouts', ...investorArea },
   { method: 'GET', route: '/api/investor/documents/:id', ...investorArea },
   { method: 'GET', route: '/api/investor/exports/orders.csv', ...investorArea },
   { method: 'GET', route: '/api/investor/exports/transactions.csv', ...investorArea },
@@ -51,6 +61,13 @@ export const accessMatrix: MatrixRow[] = [
   { method: 'GET', route: '/api/order/:id', ...investorArea },
   { method: 'POST', route: '/api/order/:id/paypal/return', body: {}, ...investorArea },
   { method: 'POST', route: '/api/transaction/retry', body: {}, ...investorArea },
+  // Investor protection: the knowledge test and the revocation in the reflection period
+  { method: 'GET', route: '/api/investor/knowledge-test', ...investorOnly },
+  { method: 'POST', route: '/api/investor/knowledge-test', body: {}, ...investorOnly },
+  { method: 'POST', route: '/api/investor/knowledge-test/acknowledge-risk', body: {}, ...investorOnly },
+  { method: 'POST', route: '/api/order/:id/revoke', body: {}, ...investorOnly },
+  { method: 'GET', route: '/api/operator/exchange-rate', ...operatorOnly },
+  { method: 'PUT', route: '/api/operator/exchange-rate', body: {}, ...operatorOnly },
   // Operator (issues: maintenance switch, back office)
   { method: 'GET', route: '/api/operator/site-settings', ...operatorOnly },
   { method: 'PATCH', route: '/api/operator/site-settings', body: {}, ...operatorOnly },

@@ -87,9 +87,16 @@ describeEachDatabase('registration and activation', { config }, (t) => {
     expect(expectData(activated)).toEqual({ email });
     expectData(await passwordGrant(t.app, { email, password: 'Secret123' }, { remoteAddress: nextIp() }));
 
-    // Single use.
+    // Single use: the link again (or an older one) says the account is already active, in the request's language.
     const again = await t.app.inject({ method: 'POST', url: '/api/investor/activate-account', payload: { activationToken: token } });
-    expectError(again, 400, [{ code: 'ACTIVATION_TOKEN_NOT_EXIST', context: 'activationToken' }]);
+    expectError(again, 409, [{ code: 'ACCOUNT_ALREADY_ACTIVE', context: 'activationToken' }]);
+    const againPl = await t.app.inject({
+      method: 'POST',
+      url: '/api/investor/activate-account',
+      headers: { 'accept-language': 'pl' },
+      payload: { activationToken: token },
+    });
+    expect(againPl.json().errors[0].message).toBe('To konto jest już aktywne');
   });
 
   it('stores the normalized data and the language of the request', async () => {
@@ -180,8 +187,12 @@ describeEachDatabase('registration and activation', { config }, (t) => {
     expectData(await register(t, await registration(t, { password: 'Ąbcdefg1', repeatPassword: 'Ąbcdefg1' })), 201);
   });
 
-  it('accepts a bank account of 26 digits with spaces only', async () => {
-    for (const accountNumber of ['6110901014000007121981287', '611090101400000712198128745', 'PL61109010140000071219812874', '61-1090-1014-0000-0712-1981-2874']) {
+  it('accepts a bank account of 26 digits, optionally after PL, with spaces only; stores the digits', async () => {
+    const payload = await registration(t, { bank: { country: 'PL', bankName: 'B', accountNumber: 'PL61 1090 1014 0000 0712 1981 2874' } });
+    expectData(await register(t, payload), 201);
+    const [user] = await t.database.db.select().from(users).where(eq(users.email, payload.email as string));
+    expect(user.bankAccountNumber).toBe('61109010140000071219812874');
+    for (const accountNumber of ['6110901014000007121981287', '611090101400000712198128745', 'PL6110901014000007121981287', 'DE61109010140000071219812874', '61-1090-1014-0000-0712-1981-2874']) {
       const res = await register(t, await registration(t, { bank: { country: 'PL', bankName: 'B', accountNumber } }));
       expectError(res, 400, [{ code: 'BANK_ACCOUNT_ACCOUNT_NUMBER_IS_WRONG', context: 'bank.accountNumber' }]);
     }

@@ -24,10 +24,10 @@ for (const kind of databaseKinds) {
       const { db } = opened.database;
       try {
         const first = await seedDemo(db);
-        expect(first.usersCreated).toBe(3);
+        expect(first.usersCreated).toBe(4);
         const countAll = async () => Promise.all(tables.map(async (table) => (await db.select({ n: count() }).from(table))[0].n));
         const before = await countAll();
-        expect(before).toEqual([3, 1, 3, expect.any(Number), 9, 5]);
+        expect(before).toEqual([4, 1, 3, expect.any(Number), 9, 5]);
         expect(before[3]).toBeGreaterThan(60);
 
         await db.update(schema.siteSettings).set({ maintenanceMode: true }).where(eq(schema.siteSettings.id, 1));
@@ -80,7 +80,7 @@ for (const kind of databaseKinds) {
         try {
           await Promise.all(nodes.map((node) => migrateDatabase(node)));
           const results = await Promise.all(nodes.map((node) => seedDemo(node.db)));
-          expect(results.reduce((sum, r) => sum + r.usersCreated, 0)).toBe(3);
+          expect(results.reduce((sum, r) => sum + r.usersCreated, 0)).toBe(4);
           const secrets = await Promise.all(nodes.map((node) => getOrCreateSecret(node.db, 'jwt_secret')));
           expect(new Set(secrets).size).toBe(1);
         } finally {

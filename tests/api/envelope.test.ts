@@ -147,7 +147,7 @@ describeEachDatabase('envelope and error handling', { extraApiRoutes: testRoutes
       { method: 'GET', url: '/api/static-content?%00=1' },
     ] as const;
     for (const request of requests) {
-      const res = await t.app.inject(request as any);
+      const res = await t.app.inject(request as never);
       expect(res.statusCode, `${request.method} ${request.url}: ${res.body}`).toBeLessThan(500);
       const body = res.json();
       expect(body).toHaveProperty('status', res.statusCode);

@@ -1,10 +1,10 @@
-// Issue 11 (LCP of the offer page): the server's picture of an offer page's top (server/routes/firstPaint.ts), as
+// LCP of the offer page: the server's picture of an offer page's top (server/routes/firstPaint.ts), as
 // planned for a page (server/routes/spaHtml.ts planPage) from the page's answers. Pure: no database. What the
 // served page holds is checked in http.test.ts; that the app replaces it in place, in tests/e2e/first-paint.spec.ts.
 import { describe, expect, it } from 'vitest';
 import { offerFirstPaint } from '../../server/routes/firstPaint';
 import { planPage } from '../../server/routes/spaHtml';
-import { requestKey } from '../../src/api/initialData';
+import { requestKey } from '../../contract/page-data';
 
 const OFFER = { title: 'Zielone Tarasy', templateName: 'default', imageUrl: '/media/offers/zielone-tarasy.svg', gallery: [] };
 const SPLASH = { maintenanceMode: false, systemMaintenanceMode: false };

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../../server/db/client';
 import { CLIENT, DEMO, TEST_DATABASE_URL, buildApp, expectData, expectError, openTestDatabase, testConfig, type TokenPair } from './helpers';
 
-// Issue 8, defect 9: with the database unreachable, requests hung (no connect, query or statement timeout)
+// With the database unreachable, requests hung (no connect, query or statement timeout)
 // and a failing database at start aborted at once. Now: timeouts, a bounded retry with backoff at start, and
 // 503 DATABASE_UNAVAILABLE (with Retry-After) while the database is down, then recovery by itself.
 

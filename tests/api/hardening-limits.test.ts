@@ -5,7 +5,7 @@ import { mailOutbox } from '../../server/db/schema-accounts';
 import { agreements } from '../../server/db/schema-content';
 import { DEMO, describeEachDatabase, expectData, expectError, passwordGrant, type TestContext } from './helpers';
 
-// Issue 8, defects 5 (registration had no limit) and 8 (the login limit counted attempts still in flight).
+// Defects 5 (registration had no limit) and 8 (the login limit counted attempts still in flight).
 
 let seq = 0;
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
 import { describeEachDatabase, expectData, expectError, type TokenPair } from './helpers';
 
-// Issue 8, defect 3: two refreshes of one refresh token at the same moment ended the session. Within
+// Two refreshes of one refresh token at the same moment ended the session. Within
 // REFRESH_REUSE_GRACE_SECONDS the same token gets the same new pair, on one node and across two nodes on one
 // database; after the window a replay still ends the session.
 

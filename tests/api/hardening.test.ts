@@ -4,7 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { expect, it } from 'vitest';
 import { buildApp, describeEachDatabase, expectError } from './helpers';
 
-// Issue 8, defects 1, 2, 4, 6 and 7: each test reproduces the probe that found the defect.
+// Each test reproduces the probe that found the defect.
 
 const SECRET = 'PL61109010140000071219812874-$argon2id$v=19$m=19456,t=2,p=1$c2VjcmV0';
 

@@ -41,6 +41,11 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     ...loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: 'memory://', SERVE_SPA: 'false', NODE_ENV: 'test' }),
     // Suites register many accounts from one address; the registration limit has its own test (hardening-limits).
     registerLimit: { limit: 10_000, windowSeconds: 600 },
+    // Links on one known origin, whatever Host an injected request has (tests/api/public-url.test.ts turns
+    // the request's origin on).
+    publicUrlFromRequest: false,
+    // The API suites hold orders to investor protection (production turns it on with INVESTOR_PROTECTION_GATE).
+    investorProtectionGate: true,
     ...overrides,
   };
 }
@@ -247,6 +252,7 @@ export interface ExpectedError {
 }
 
 /** Asserts a success envelope and returns its data. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a JSON answer, whose shape the checks below assert
 export function expectData<T = any>(res: LightMyRequestResponse, status = 200): T {
   expect(res.statusCode, res.body).toBe(status);
   expect(res.headers['content-type']).toMatch(/^application\/json/);

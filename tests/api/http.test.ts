@@ -55,16 +55,22 @@ afterAll(() => rmSync(spaDir, { recursive: true, force: true }));
 
 describeEachDatabase('SPA serving', { config: { serveSpa: true, spaDir } }, (t) => {
   it('serves index.html with no-cache at / and for client routes', async () => {
-    for (const url of ['/', '/en/login', '/pl/logowanie', '/pl/inwestycja/zielone-tarasy?previewToken=x', '/index.html', '/nope/x']) {
+    for (const url of ['/', '/en/login', '/pl/logowanie', '/pl/inwestycja/zielone-tarasy', '/index.html']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type'], url).toMatch(/^text\/html/);
       expect(res.headers['cache-control'], url).toBe('no-cache');
       expectSecurityHeaders(res.headers, url);
-      if (['/', '/index.html', '/nope/x'].includes(url)) {
+      if (url === '/index.html') {
         expect(res.body, url).toBe(INDEX);
+      } else if (url === '/') {
+        // the bare root: the default language's home head (tests/api/page-head.test.ts), no page data (the
+        // browser picks the language)
+        expect(res.body, url).toContain('<script type="module" src="/assets/x-abc123.js"></script>');
+        expect(res.body, url).toContain('<title>');
+        expect(res.body, url).not.toContain('initial-data');
       } else {
-        // A page of a language: index.html with boot's answers inline (issue 11, server/routes/spaHtml.ts).
+        // A page of a language: index.html with boot's answers inline (server/routes/spaHtml.ts).
         expect(res.body, url).toContain('<script type="module" src="/assets/x-abc123.js"></script>');
         expect(res.body, url).toContain('<div id="root"></div><script type="application/json" id="initial-data">');
       }
@@ -76,6 +82,7 @@ describeEachDatabase('SPA serving', { config: { serveSpa: true, spaDir } }, (t) 
     expect(res.statusCode).toBe(200);
     const data = /<script type="application\/json" id="initial-data">([^<]*)<\/script>/.exec(res.body);
     expect(data).not.toBeNull();
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a JSON answer, whose shape the checks below assert
     const inline = JSON.parse(data![1]) as { language: string; answers: Record<string, any> };
     expect(inline.language).toBe('pl');
     // the same answers the API gives a browser
@@ -84,8 +91,10 @@ describeEachDatabase('SPA serving', { config: { serveSpa: true, spaDir } }, (t) 
       expect(inline.answers[key], key).toEqual(api.json().data);
     }
     // no other script: the CSP (script-src 'self') stays strict
+    // (JSON-LD is data too: browsers run no script of that type, and the CSP does not apply to it)
     expect([...res.body.matchAll(/<script\b[^>]*>/g)].map((m) => m[0])).toEqual([
       '<script type="module" src="/assets/x-abc123.js">',
+      '<script type="application/ld+json" data-head>',
       '<script type="application/json" id="initial-data">',
     ]);
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
@@ -132,14 +141,15 @@ describeEachDatabase('SPA serving', { config: { serveSpa: true, spaDir } }, (t) 
     expect(Object.keys(homeData.answers).sort()).toEqual(
       ['/faq/featured', '/offer/featured?listName=homepage', '/slider', '/splash-screen', '/static-content', '/stats'].sort(),
     );
-    const list = await t.app.inject({ method: 'GET', url: '/pl/inwestycje/strona/2?items=9' });
+    const list = await t.app.inject({ method: 'GET', url: '/pl/inwestycje/strona/2?items=6' });
     const listData = JSON.parse(/id="initial-data">([^<]*)</.exec(list.body)![1]);
-    expect(Object.keys(listData.answers)).toContain('/offers?pagination%5BpageNumber%5D=2&pagination%5BpageSize%5D=9');
+    expect(Object.keys(listData.answers)).toContain('/offers?pagination%5BpageNumber%5D=2&pagination%5BpageSize%5D=6');
     // a preview and an unknown offer: not public answers, left to the page
     const preview = await t.app.inject({ method: 'GET', url: '/pl/inwestycja/zielone-tarasy?previewToken=x' });
+    expect(preview.statusCode).toBe(200);
     expect(Object.keys(JSON.parse(/id="initial-data">([^<]*)</.exec(preview.body)![1]).answers)).not.toContain('/offers/zielone-tarasy');
     const missing = await t.app.inject({ method: 'GET', url: '/pl/inwestycja/no-such-offer' });
-    expect(missing.statusCode).toBe(200);
+    expect(missing.statusCode).toBe(404);
     expect(Object.keys(JSON.parse(/id="initial-data">([^<]*)</.exec(missing.body)![1]).answers)).not.toContain('/offers/no-such-offer');
   });
 
@@ -181,11 +191,12 @@ describeEachDatabase('SPA serving', { config: { serveSpa: true, spaDir } }, (t) 
     expect((await t.app.inject({ method: 'GET', url: '/assets/pre-abc123.js.br' })).statusCode).toBe(404);
   });
 
-  it('answers robots.txt with the file, not index.html', async () => {
+  it('answers robots.txt naming the sitemap (not a stale file of the build, not index.html)', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/robots.txt' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain/);
     expect(res.body).toMatch(/^User-agent: \*/);
+    expect(res.body).toMatch(/^Sitemap: http:\/\/\S+\/sitemap\.xml$/m);
     expect(res.headers['cache-control']).toBe('no-cache');
   });
 
@@ -198,6 +209,32 @@ describeEachDatabase('SPA serving', { config: { serveSpa: true, spaDir } }, (t) 
     // A missing hashed asset is an old build's file: 404 rather than HTML the browser would run as script.
     const asset = await t.app.inject({ method: 'GET', url: '/assets/old-999.js' });
     expect(asset.statusCode).toBe(404);
+  });
+
+  it('answers a plain 404 to paths that are not pages (health and metrics probes, missing files, other prefixes)', async () => {
+    for (const url of ['/healthz', '/metrics', '/favicon.ico', '/wp-login.php', '/.env', '/.git/config', '/nope', '/nope/x', '/login', '/pl/feed.xml', '/en/x.php?y=1']) {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const res = await t.app.inject({ method, url });
+        expect(res.statusCode, `${method} ${url}`).toBe(404);
+        expect(res.headers['content-type'], url).toMatch(/^text\/plain/);
+        if (method === 'GET') expect(res.body, url).toBe('Not found\n');
+        expectSecurityHeaders(res.headers, url);
+      }
+    }
+    // The API's unknown paths keep the envelope.
+    const api = await t.app.inject({ method: 'GET', url: '/api/healthz' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json().errors[0].code).toBe('ROUTE_NOT_FOUND');
+    // Pages stay the SPA's: its HTML, with the page's status (tests/api/page-head.test.ts).
+    for (const url of ['/pl', '/en/', '/pl/ponowna-aktywacja/jan%40example.com']) {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
+    }
+    for (const url of ['/pl/nie-ma-takiej-strony', '/en/no/such/page', '/en/register-success/a@b.co']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(res.body, url).toContain('<div id="root"></div>');
+    }
   });
 
   it('serves other root files with revalidation', async () => {
@@ -226,8 +263,8 @@ writeFileSync(
     'src/afterPicture.ts': { file: 'assets/afterPicture-d4.js', isEntry: true, imports: ['_runtime-b2.js'] },
     'src/features/offer/OfferPage.tsx': { file: 'assets/OfferPage-e5.js', isDynamicEntry: true, imports: ['_main-c3.js'] },
     'src/features/public/HomePage.tsx': { file: 'assets/HomePage-f6.js', isDynamicEntry: true, imports: ['_main-c3.js'] },
-    'src/i18n/locales/pl/index.ts': { file: 'assets/pl-g7.js', isDynamicEntry: true },
-    'src/i18n/locales/en/index.ts': { file: 'assets/en-h8.js', isDynamicEntry: true },
+    'lib/locales/pl/index.ts': { file: 'assets/pl-g7.js', isDynamicEntry: true },
+    'lib/locales/en/index.ts': { file: 'assets/en-h8.js', isDynamicEntry: true },
   }),
 );
 afterAll(() => rmSync(viteDir, { recursive: true, force: true }));
@@ -242,6 +279,7 @@ describeEachDatabase('picture first (src/afterPicture.ts)', { config: { serveSpa
     expect(res.body).toContain('<div id="first-paint"');
     expect(scripts(res.body)).toEqual([
       '<script type="module" crossorigin src="/assets/afterPicture-d4.js" data-app="/assets/index-a1.js">',
+      '<script type="application/ld+json" data-head>',
       '<script type="application/json" id="initial-data">',
     ]);
     // only what the small script imports itself is fetched with the photos
@@ -295,7 +333,7 @@ describeEachDatabase('security headers', {}, (t) => {
       { method: 'GET', url: '/api/docs/static/swagger-ui.css' },
     ] as const;
     for (const request of requests) {
-      const res = await t.app.inject(request as any);
+      const res = await t.app.inject(request as never);
       expectSecurityHeaders(res.headers, `${request.method} ${request.url}`);
       expect(res.headers['strict-transport-security'], request.url).toBeUndefined();
     }
@@ -313,7 +351,7 @@ describeEachDatabase('security headers', {}, (t) => {
       { method: 'POST', url: '/api/token', headers: { 'content-type': 'text/plain' }, payload: 'x' },
     ] as const;
     for (const request of requests) {
-      const res = await t.app.inject(request as any);
+      const res = await t.app.inject(request as never);
       expect(res.headers['content-type'], request.url).toMatch(/^application\/json/);
       expectDataSecurityHeaders(res.headers, `${request.method} ${request.url}`);
       expect(res.headers['strict-transport-security'], request.url).toBeUndefined();

@@ -250,7 +250,7 @@ describeEachDatabase('investing', {}, (t) => {
       const confirmation = mails.find((m) => m.kind === 'order_confirmation')!;
       expect(confirmation.language).toBe('en');
       expect(confirmation.subject).toContain(order.reference);
-      expect(confirmation.textBody).toContain('PLN 1,500.00');
+      expect(confirmation.textBody).toContain('PLN\u00a01,500.00');
       expect(confirmation.textBody).toContain('61 1090 1014 0000 0712 1981 2874');
       expect(confirmation.textBody).toContain(order.reference);
       expect(confirmation.textBody).toMatch(/Pay by: \d\d \w{3} \d{4}/);

@@ -181,7 +181,7 @@ describeEachDatabase('investor area', {}, (t) => {
       }
     });
 
-    it('a download is a PDF in the order language with Polish letters, attachment, private no-store; again byte for byte', async () => {
+    it('a download is a PDF in the interface language with Polish letters, attachment, private no-store; again byte for byte', async () => {
       const id = `order-confirmation-${orderIds.TSTC234}`;
       const first = await get(owner, `/api/investor/documents/${id}`);
       expect(first.statusCode).toBe(200);
@@ -208,9 +208,9 @@ describeEachDatabase('investor area', {}, (t) => {
       expect(second.headers.etag).toBe(`"${stored[0].sha256}"`);
     });
 
-    it('an English order gives an English payment confirmation; two first downloads at once store one document', async () => {
+    it('an English interface gets an English payment confirmation; two first downloads at once store one document', async () => {
       const id = `payment-confirmation-${orderIds.TSTB234}`;
-      const [a, b] = await Promise.all([get(owner, `/api/investor/documents/${id}`), get(owner, `/api/investor/documents/${id}`)]);
+      const [a, b] = await Promise.all([get(owner, `/api/investor/documents/${id}`, 'en'), get(owner, `/api/investor/documents/${id}`, 'en')]);
       expect(a.statusCode).toBe(200);
       expect(Buffer.compare(a.rawPayload, b.rawPayload)).toBe(0);
       const text = await pdfText(a.rawPayload);
@@ -222,6 +222,27 @@ describeEachDatabase('investor area', {}, (t) => {
         .from(issuedDocuments)
         .where(and(eq(issuedDocuments.orderId, orderIds.TSTB234), eq(issuedDocuments.kind, 'paymentConfirmation')));
       expect(rows.length).toBe(1);
+    });
+
+    it('each document per language: the download follows the interface, ?language= asks for the other; both stored', async () => {
+      const id = `order-confirmation-${orderIds.TSTB234}`; // an order placed in English
+      const polish = await get(owner, `/api/investor/documents/${id}`, 'pl');
+      expect(polish.statusCode).toBe(200);
+      expect(polish.headers['content-disposition']).toContain(`potwierdzenie-zamowienia-${ref('TSTB234')}.pdf`);
+      expect(await pdfText(polish.rawPayload)).toContain('Potwierdzenie złożenia zamówienia');
+      const english = await get(owner, `/api/investor/documents/${id}`, 'en');
+      expect(english.headers['content-disposition']).toContain(`order-confirmation-${ref('TSTB234')}.pdf`);
+      const englishText = await pdfText(english.rawPayload);
+      expect(englishText).not.toContain('Potwierdzenie złożenia zamówienia');
+      // the investor asks for the other language
+      const asked = await get(owner, `/api/investor/documents/${id}?language=en`, 'pl');
+      expect(Buffer.compare(asked.rawPayload, english.rawPayload)).toBe(0);
+      const rows = await t.database.db
+        .select({ language: issuedDocuments.language })
+        .from(issuedDocuments)
+        .where(and(eq(issuedDocuments.orderId, orderIds.TSTB234), eq(issuedDocuments.kind, 'orderConfirmation')));
+      expect(rows.map((r) => r.language).sort()).toEqual(['en', 'pl']);
+      expectError(await get(owner, `/api/investor/documents/${id}?language=de`), 400, [{ code: 'VALUE_NOT_VALID', context: 'language' }]);
     });
 
     it('the yearly statement lists the holdings at year end and the year\'s payments, in the account language', async () => {

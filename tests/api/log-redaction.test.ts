@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { redactUrl } from '../../server/lib/log-url';
 import { buildApp, describeEachDatabase } from './helpers';
 
-// Issue 8 review: request log lines held the whole URL, and links carry tokens (the mailed activation,
+// Request log lines held the whole URL, and links carry tokens (the mailed activation,
 // reset and e-mail-confirmation links in the path, previews and PayPal's return in the query).
 
 const TOKEN = 'tok3n-Secret-0123456789abcdef';

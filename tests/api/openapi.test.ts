@@ -11,7 +11,7 @@ import { openapiFile } from './conformance/paths';
 import { describeEachDatabase, openTestDatabase, testConfig } from './helpers';
 import { buildAppWithRoutes } from './route-table';
 
-// The API reference (issue 14): docs/openapi.json is what the app generates now, it is valid OpenAPI 3.1, it
+// The API reference: docs/openapi.json is what the app generates now, it is valid OpenAPI 3.1, it
 // lists every route the app registers with its security, and GET /api/docs is self-hosted under the app's CSP.
 // The conformance of every answer the API suite receives is checked after the suite (scripts/api-conformance.ts);
 // the checker itself is tested at the end of this file.

@@ -2,13 +2,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { operatorAuditLog, statementExceptions, statementImports, statementLines } from '../../server/db/schema-backoffice';
 import { orderStatusHistory } from '../../server/db/schema-orders';
-import { camt053, mt940, type FixtureLine } from '../support/statements';
+import { camt053, mt940, STATEMENT_FIXTURES, type FixtureLine } from '../support/statements';
 import { describeEachDatabase, expectData, expectError, type TokenPair } from './helpers';
 import { backofficeFixture, base64, expireOrder, orderRowOf, placeOrder, seriesOf, transactionsOf, type Fixture } from './operator-support';
 
 // Bank statements generated here for orders created by the real service, in both formats: matched,
 // underpaid, overpaid, late (expired order), unknown reference and duplicate lines; idempotent re-import;
-// malformed files refused naming the element or line, with nothing applied.
+// malformed and hostile files refused naming the element or line, with nothing applied; and every supported
+// layout (tests/support/statements.ts, one per bank's export) through the whole import.
 
 describeEachDatabase('operator: bank statements', {}, (t) => {
   let operator: TokenPair;
@@ -161,6 +162,38 @@ describeEachDatabase('operator: bank statements', {}, (t) => {
     });
   }
 
+  describe('every supported layout, end to end', () => {
+    let f: Fixture;
+    beforeAll(async () => {
+      f = await backofficeFixture(t.app, 100, 10_000);
+    });
+
+    for (const [n, fixture] of STATEMENT_FIXTURES.entries()) {
+      it(`${fixture.name}: read, the reference matched, the order paid`, async () => {
+        const order = await placeOrder(t.app, f, 1);
+        const id = `LAYOUT-${n}`;
+        const payer: FixtureLine = { amount: order.totalPrice, title: '', payerName: 'Anna Nowak-Wisniewska' };
+        const { name, content } = {
+          name: `wyciag-${n}${fixture.extension}`,
+          content: fixture.build({
+            id,
+            lines: [
+              { ...payer, ref: `${id}-A`, title: `Zakup udzialow ${order.reference.toLowerCase()}` },
+              { ref: `${id}-B`, amount: 1_000, direction: 'DBIT', title: 'Oplata miesieczna' },
+            ],
+          }),
+        };
+        const result = expectData(await upload(name, content));
+        expect(result.format).toBe(fixture.format);
+        expect(result.summary).toEqual({ linesRead: 2, matched: 1, exceptions: 0, duplicates: 0, ignored: 1 });
+        expect(result.lines[0]).toMatchObject({ outcome: 'matched', bankReference: `${id}-A`, payerName: fixture.payerName(payer), order: { id: order.id, status: 'paid' } });
+        expect((await orderRowOf(t.app, order.id)).status).toBe('paid');
+        const paid = (await transactionsOf(t.app, order.id)).filter((x) => x.status === 'paid');
+        expect(paid).toEqual([expect.objectContaining({ methodCode: 'BankTransfer', externalId: `${id}-A`, amount: order.totalPrice })]);
+      });
+    }
+  });
+
   describe('malformed or wrong files', () => {
     let f: Fixture;
     beforeAll(async () => {
@@ -186,7 +219,7 @@ describeEachDatabase('operator: bank statements', {}, (t) => {
     });
 
     it('refuses a CAMT entry without CdtDbtInd naming the element', async () => {
-      const broken = camt053({ lines: [{ ref: 'X2', amount: 100, title: 'x' }] }).replace(/<CdtDbtInd>CRDT<\/CdtDbtInd>/, '');
+      const broken = camt053({ lines: [{ ref: 'X2', amount: 100, title: 'x' }] }).replace(/(<Ntry>[\s\S]*?)<CdtDbtInd>CRDT<\/CdtDbtInd>/, '$1');
       expectError(await upload('x.xml', broken), 422, [{ code: 'STATEMENT_MALFORMED', context: 'Stmt[1]/Ntry[1]/CdtDbtInd' }]);
     });
 
@@ -218,9 +251,30 @@ describeEachDatabase('operator: bank statements', {}, (t) => {
       expectError(res, 415, [{ code: 'STATEMENT_FORMAT_UNKNOWN', context: 'fileName' }]);
     });
 
+    it('refuses hostile XML with 422 STATEMENT_MALFORMED and applies nothing: 100,000-deep nesting, 100,000 attributes, entity expansion', async () => {
+      const order = await placeOrder(t.app, f, 1);
+      const good = camt053({ id: 'HOSTILE', lines: [{ ref: 'HOSTILE-1', amount: order.totalPrice, title: order.reference }] });
+      const deep = good.replace('</Ustrd>', `</Ustrd>${'<a>'.repeat(100_000)}${'</a>'.repeat(100_000)}`);
+      const attributes = good.replace('<Stmt>', `<Stmt ${Array.from({ length: 100_000 }, (_, i) => `a${i}="1"`).join(' ')}>`);
+      const laughs = good.replace(
+        /^<\?xml[^>]*>\n/,
+        `<?xml version="1.0"?>\n<!DOCTYPE d [<!ENTITY a "${'x'.repeat(100)}">${Array.from({ length: 8 }, (_, i) => `<!ENTITY ${'b'.repeat(i + 1)} "${`&${i ? 'b'.repeat(i) : 'a'};`.repeat(10)}">`).join('')}]>\n`,
+      ).replace(order.reference, `${order.reference} &bbbbbbbb;`);
+      const before = await counts();
+      for (const file of [deep, attributes, laughs]) {
+        const errors = expectError(await upload('hostile.xml', file), 422, [{ code: 'STATEMENT_MALFORMED' }]);
+        expect(errors[0].context).toMatch(/^line \d+, column \d+$/);
+      }
+      expect(await counts()).toEqual(before);
+      expect((await orderRowOf(t.app, order.id)).status).toBe('new');
+      // The same file without the hostile part is imported as usual.
+      expect(expectData(await upload('good.xml', good)).summary.matched).toBe(1);
+    });
+
     it('refuses a DOCTYPE (entity expansion) in CAMT', async () => {
       const evil = camt053({ lines: [{ amount: 1, title: 'x' }] }).replace('<Document', '<!DOCTYPE d [<!ENTITY a "aaaa">]>\n<Document');
-      expectError(await upload('e.xml', evil), 422, [{ code: 'STATEMENT_MALFORMED', context: 'line 2' }]);
+      const [error] = expectError(await upload('e.xml', evil), 422, [{ code: 'STATEMENT_MALFORMED' }]);
+      expect(error.context).toMatch(/^line 2, column \d+$/);
     });
 
     it('enforces the size limit (413) and requires the fields (400)', async () => {

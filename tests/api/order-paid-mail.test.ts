@@ -49,7 +49,7 @@ describeEachDatabase('order paid e-mail (bank transfers)', {}, (t) => {
     expect(mail.status).toBe('pending');
     expect(mail.subject).toBe(`Order ${order.reference} is paid`);
     expect(mail.link).toBe(`${t.app.config.publicUrl}/en/investor/order/${order.id}`);
-    const amount = `PLN ${(order.totalPrice / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
+    const amount = `PLN\u00a0${(order.totalPrice / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
     expect(mail.textBody).toContain(amount);
     expect(mail.textBody).toContain('Shares: 2');
     const [offer] = await t.app.db.select().from(offers).where(eq(offers.id, f.offerId));

@@ -7,7 +7,7 @@ import { sessions, users } from '../../server/db/schema';
 import { orders } from '../../server/db/schema-orders';
 import { hashPassword } from '../../server/lib/passwords';
 import { buildApp, openTestDatabase, TEST_DATABASE_URL, testConfig } from './helpers';
-import { agreementIdsFor, createBody, createSeries, methodIds, seriesRow } from './orders-support';
+import { agreementIdsFor, createBody, createSeries, givePassedTest, methodIds, seriesRow } from './orders-support';
 
 // THE race: two server instances (two apps, each with its own connection pool, listening on free ports) on one
 // PostgreSQL database; 250 distinct investors each try to buy 1 share of a series that has 150, all at once,
@@ -64,6 +64,7 @@ describe.skipIf(!TEST_DATABASE_URL)('order race: two instances on one PostgreSQL
       .insert(users)
       .values(Array.from({ length: ATTEMPTS }, (_, i) => ({ email: `race-${run}-${i}@example.com`, passwordHash, role: 'investor' as const, isActive: true, firstName: 'R', lastName: `${i}` })))
       .returning({ id: users.id });
+    await givePassedTest(db, rows.map((row) => row.id));
     const sessionRows = await db
       .insert(sessions)
       .values(rows.map((row) => ({ userId: row.id, refreshTokenHash: randomBytes(16).toString('hex'), expiresAt: new Date(Date.now() + 3_600_000) })))

@@ -5,6 +5,9 @@ import type { Db } from '../../server/db/client';
 import { users } from '../../server/db/schema';
 import { agreements, offerSeries, offers } from '../../server/db/schema-content';
 import { transactionMethods } from '../../server/db/schema-orders';
+import { knowledgeTests } from '../../server/db/schema-protection';
+import { QUESTIONNAIRE_VERSION } from '../../server/protection/questionnaire';
+import { MAX_ORDER_GROSZE } from '../../contract/money';
 import { hashPassword } from '../../server/lib/passwords';
 
 // Helpers of the investing suites: investors made directly in the database (one precomputed argon2 hash,
@@ -19,10 +22,31 @@ export interface TestInvestor {
   accessToken: string;
 }
 
+/**
+ * A passed knowledge test for each of these investors (an order needs one; docs/api.md "Investor protection").
+ * The default net worth's 5% is the largest order there can be, so no order meets the large-investment warning.
+ */
+export async function givePassedTest(db: Db, userIds: string[], netWorth = 20 * MAX_ORDER_GROSZE, passed = true): Promise<void> {
+  if (!userIds.length) return;
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + 2 * 365 * 86_400_000);
+  await db.insert(knowledgeTests).values(userIds.map((userId) => ({ userId, takenAt: now, version: QUESTIONNAIRE_VERSION, language: 'pl' as const, passed, netWorth, expiresAt })));
+}
+
 /** An active investor with a live session, and its access token (signed by this app's token service). */
 export async function createInvestor(
   app: FastifyInstance,
-  options: { locale?: 'pl' | 'en'; role?: 'investor' | 'operator'; email?: string } = {},
+  options: {
+    locale?: 'pl' | 'en';
+    role?: 'investor' | 'operator';
+    email?: string;
+    /**
+     * The knowledge test an investor needs before ordering: passed by default, with a net worth whose 5% is
+     * the largest order there can be (so no suite's order meets the large-investment warning unless it asks
+     * for a smaller net worth); `false` for none.
+     */
+    knowledgeTest?: { passed: boolean; netWorth: number } | false;
+  } = {},
 ): Promise<TestInvestor> {
   passwordHash ??= hashPassword(INVESTOR_PASSWORD);
   const email = options.email ?? `inv-${randomBytes(6).toString('hex')}@example.com`;
@@ -38,6 +62,8 @@ export async function createInvestor(
       locale: options.locale ?? 'pl',
     })
     .returning({ id: users.id });
+  const test = options.knowledgeTest ?? { passed: true, netWorth: 20 * MAX_ORDER_GROSZE };
+  if (test && (options.role ?? 'investor') === 'investor') await givePassedTest(app.db, [user.id], test.netWorth, test.passed);
   const sessionId = await app.sessionsRepository.create(user.id, randomBytes(16).toString('hex'), 3600);
   const accessToken = await app.tokens.signAccessToken({ userId: user.id, sessionId, role: options.role ?? 'investor' }, 3600);
   return { userId: user.id, email, accessToken };

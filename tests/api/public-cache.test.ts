@@ -1,4 +1,4 @@
-// Issue 11: public answers served from the per-node cache (server/cache/public-cache.ts) with ETag / 304,
+// Public answers served from the per-node cache (server/cache/public-cache.ts) with ETag / 304,
 // compressed once, invalidated by the content version (bumpContentVersion) on every node within a second, and an
 // offer's availableShares always live (laid over the cached offer on every request).
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -94,6 +94,7 @@ describeEachDatabase('public cache', {}, (t) => {
     const row = await seriesRow();
     const tokens = await t.login('investor');
     const asInvestor = () => t.injectAs(tokens, { method: 'GET', url: '/api/offers/green-terraces', headers: { 'content-language': 'en' } });
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a JSON answer, whose shape the checks below assert
     const available = (res: { json(): any }) => res.json().data.series.find((s: { id: number }) => s.id === row.id).availableShares as number;
     const first = await get('/api/offers/green-terraces');
     const firstEtag = first.headers.etag as string;

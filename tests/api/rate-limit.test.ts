@@ -13,18 +13,19 @@ describeEachDatabase('password grant rate limit', {}, (t) => {
     const blocked = await passwordGrant(t.app, DEMO.investor, { remoteAddress: '10.1.0.99', headers: { 'content-language': 'en' } });
     const [error] = expectError(blocked, 429, [{ code: 'TOO_MANY_TRIES', context: '' }]);
     expect(error.message).toBe('Too many tries. Wait 1 minute until the next try');
-    expect(blocked.headers['retry-after']).toBe('60');
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(45);
+    expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(60);
     // Another account is not affected.
     expectData(await passwordGrant(t.app, DEMO.operator, { remoteAddress: '10.1.0.100' }));
   });
 
-  it('limits one client IP across e-mails, registered or not', async () => {
+  it("does not lock other accounts on one client IP after a few failures for any e-mails (LOGIN_IP_LIMIT is far higher)", async () => {
     const ip = '10.2.0.1';
     for (let i = 0; i < 5; i++) {
       expectError(await wrong(`someone${i}@example.com`, ip), 400, [{ code: 'INVALID_GRANT' }]);
     }
-    expectError(await wrong('someone-else@example.com', ip), 429, [{ code: 'TOO_MANY_TRIES' }]);
-    expectError(await passwordGrant(t.app, DEMO.operator, { remoteAddress: ip }), 429, [{ code: 'TOO_MANY_TRIES' }]);
+    expectError(await wrong('someone-else@example.com', ip), 400, [{ code: 'INVALID_GRANT' }]);
+    expectData(await passwordGrant(t.app, DEMO.operator, { remoteAddress: ip }));
   });
 
   it('treats unknown and known e-mails alike (no hint an account exists)', async () => {
@@ -55,12 +56,12 @@ describeEachDatabase('password grant rate limit', {}, (t) => {
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(7);
   });
 
-  it('forgets failures older than a minute and is cleared by a success', async () => {
+  it('forgets failures older than LOGIN_FAILURE_MEMORY_SECONDS (a day) and is cleared by a success', async () => {
     const email = DEMO.inactive.email;
     for (let i = 0; i < 5; i++) await wrong(email, `10.7.0.${i}`);
     expectError(await wrong(email, '10.7.0.50'), 429, [{ code: 'TOO_MANY_TRIES' }]);
-    // Age the recorded failures by two minutes, as if time had passed.
-    await t.database.db.update(rateLimitEvents).set({ createdAt: new Date(Date.now() - 120_000) });
+    // Age every recorded failure by 25 hours, as if time had passed.
+    await t.database.db.update(rateLimitEvents).set({ createdAt: new Date(Date.now() - 25 * 3_600_000) });
     expectError(await passwordGrant(t.app, DEMO.inactive, { remoteAddress: '10.7.0.51' }), 400, [
       { code: 'TOKEN_REQUEST:USER_NOT_ACTIVE', context: 'email' },
     ]);

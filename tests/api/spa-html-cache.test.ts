@@ -1,4 +1,4 @@
-// Issue 11: the SPA's pages (index.html with their first answers inline, server/routes/spaHtml.ts) are built once
+// The SPA's pages (index.html with their first answers inline, server/routes/spaHtml.ts) are built once
 // per page plan and language and sent from a per-node cache, valid exactly as long as the public answers they hold:
 // the content version (an operator's edit, static content), the maintenance flags, and for pages with funding
 // figures the share counters (an order), read by every node at most once a second (plugins/app/site-state.ts).
@@ -12,7 +12,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { contentNodes, offers } from '../../server/db/schema';
 import { bumpContentVersion } from '../../server/plugins/app/repositories/content-repository';
 import { planPage } from '../../server/routes/spaHtml';
-import { requestKey } from '../../src/api/initialData';
+import { requestKey } from '../../contract/page-data';
 import { describeEachDatabase, expectData, type TokenPair } from './helpers';
 import { backofficeFixture, placeOrder, type Fixture } from './operator-support';
 
@@ -24,6 +24,7 @@ const INDEX = `<!doctype html><html lang="pl"><head><script type="module" src="/
 writeFileSync(path.join(spaDir, 'index.html'), INDEX);
 afterAll(() => rmSync(spaDir, { recursive: true, force: true }));
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a JSON answer, whose shape the checks below assert
 type Inline = { language: string; answers: Record<string, any> };
 const inline = (body: string): Inline => JSON.parse(/id="initial-data">([^<]*)</.exec(body)![1]);
 const OFFER_PL = '/pl/inwestycja/zielone-tarasy';
@@ -96,7 +97,8 @@ describeEachDatabase('SPA pages from the cache', { config: { serveSpa: true, spa
     const pages = [
       ['/pl/inwestycje', 'pl', LIST_KEY],
       ['/en/investments', 'en', LIST_KEY],
-      ['/pl/inwestycje/strona/2?items=9', 'pl', requestKey('/offers', { 'pagination[pageSize]': 9, 'pagination[pageNumber]': 2 })],
+      // (the seed's nine offers make two pages of six: a page past the last is a redirect, tests/api/page-head.test.ts)
+      ['/pl/inwestycje/strona/2', 'pl', requestKey('/offers', { 'pagination[pageSize]': 6, 'pagination[pageNumber]': 2 })],
       ['/en/investments?items=9', 'en', requestKey('/offers', { 'pagination[pageSize]': 9, 'pagination[pageNumber]': 1 })],
       [OFFER_PL, 'pl', OFFER_KEY_PL],
       ['/en/investment/green-terraces', 'en', '/offers/green-terraces'],

@@ -15,8 +15,8 @@ test.describe('boot', () => {
       await page.goto(`/${language}/`);
       await expect(page.getByTestId('page-home')).toBeVisible();
       await expect(page.locator('html')).toHaveAttribute('lang', language);
-      // Boot's answers (splash screen, slider, static content) come with the page, in its language (issue 11:
-      // server/routes/spaHtml.ts), so the browser makes no round trip for them.
+      // Boot's answers (splash screen, slider, static content) come with the page, in its language
+      // (server/routes/spaHtml.ts), so the browser makes no round trip for them.
       const inline = JSON.parse(/id="initial-data">([^<]*)</.exec(await (await html).text())![1]);
       expect(inline.language).toBe(language);
       expect(Object.keys(inline.answers)).toEqual(expect.arrayContaining(['/splash-screen', '/slider', '/static-content']));

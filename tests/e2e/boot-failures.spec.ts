@@ -4,7 +4,7 @@ import { withoutInitialData } from './support/initialData';
 // A failed boot call never leaves the loader on screen forever (SPEC §7): a 503 switches to maintenance,
 // which says so and offers a retry; any other failure shows an error with a retry. The failures are
 // injected by intercepting the call in the browser; everything else is the real server. The page is loaded without
-// the answers the server puts into index.html (issue 11), so boot asks the API for them.
+// the answers the server puts into index.html, so boot asks the API for them.
 
 const answer = (status: number) => ({
   status,

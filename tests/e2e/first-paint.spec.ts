@@ -1,10 +1,15 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { SERVER_RENDERING } from './support/env';
 
-// Issue 11 (offer page LCP): the server's picture of an offer page's top (server/routes/firstPaint.ts) is on screen
+// Offer page LCP: the server's picture of an offer page's top (server/routes/firstPaint.ts) is on screen
 // from the HTML alone (no script has run), and the app's own page replaces it in place: the picture's hero or
 // gallery, back link and title have exactly the boxes of the page's own, at a phone width and on a desktop, for
 // both templates. Once the app has drawn the page, neither the picture nor its style is left in the document, and
 // it never stands in front of another page.
+
+// A server-rendered offer page arrives as the page itself (tests/e2e/hydration.spec.ts): the server draws no picture
+// and sends the app's entry at once, so the picture's tests run with SERVER_RENDERING=false.
+const picture = SERVER_RENDERING ? test.skip : test;
 
 const VIEWPORTS = { '390 px': { width: 390, height: 844 }, desktop: { width: 1350, height: 940 } } as const;
 const OFFERS = {
@@ -59,7 +64,7 @@ async function pictureOf(browser: Browser, path: string, viewport: { width: numb
 
 for (const [template, path] of Object.entries(OFFERS) as [keyof typeof OFFERS, string][]) {
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {
-    test(`${template} offer at ${name}: the picture from the HTML alone, replaced in place by the page`, async ({ browser }) => {
+    picture(`${template} offer at ${name}: the picture from the HTML alone, replaced in place by the page`, async ({ browser }) => {
       const { drawn, text } = await pictureOf(browser, path, viewport, template);
       for (const [part, box] of Object.entries(drawn)) expect(box, `${part} drawn by the picture`).not.toBeNull();
 
@@ -77,7 +82,7 @@ for (const [template, path] of Object.entries(OFFERS) as [keyof typeof OFFERS, s
   }
 }
 
-test('the picture never stays in front of another page: leaving the offer before it is drawn removes it', async ({ page }) => {
+picture('the picture never stays in front of another page: leaving the offer before it is drawn removes it', async ({ page }) => {
   // The offer's screen code never arrives, so the page itself cannot draw: the app's address changes instead.
   await page.route(/\/assets\/OfferPage-[^/]+\.js$/, () => {});
   await page.goto(OFFERS.default);
@@ -97,7 +102,7 @@ const PHOTO = /\/media\/offers\/zielone-tarasy\.svg$/;
 // with the build: the app's chunk is named after the checkout's folder).
 const APP_CODE = /\/assets\/(?!afterPicture-|rolldown-runtime-)[^/]+\.js$/;
 
-test("picture first: the app's code is requested only after the picture's photo has arrived", async ({ page }) => {
+picture("picture first: the app's code is requested only after the picture's photo has arrived", async ({ page }) => {
   let photoSentAt = 0;
   const codeRequestedAt: number[] = [];
   page.on('request', (request) => {
@@ -119,7 +124,7 @@ test("picture first: the app's code is requested only after the picture's photo 
   expect(preloaded.some((p) => /\/assets\/OfferPage-/.test(p))).toBe(true);
 });
 
-test('picture first: a photo that never comes holds the app back for one second at most', async ({ page }) => {
+picture('picture first: a photo that never comes holds the app back for one second at most', async ({ page }) => {
   await page.route(PHOTO, () => {}); // never answered
   const start = Date.now();
   let codeRequestedAt = 0;

@@ -8,7 +8,7 @@ import { apiLogin, DEMO } from './support/api';
 import { E2E_PORT } from './support/env';
 import { FIRST_NAME, loadName, PAYPAL, PLAN, SLUG, type Path, type Start } from './support/investmentModel';
 
-// The investment flow against the real server (SPEC §2 "Investment flow", §4; issue 7), in pl and en, walked
+// The investment flow against the real server (SPEC §2 "Investment flow", §4), in pl and en, walked
 // along paths GENERATED FROM THE INVESTMENT CHART (machines/investment.machine.ts) with xstate/graph, like the
 // jsdom model test (tests/model/investment.test.tsx): each chart state maps to an assertion on the real page,
 // each event to what a user does against the real server. The chart's "server answers" (done/error events of
@@ -51,7 +51,8 @@ const T = {
     tooLarge: 'Bankowe kody QR nie mogą zawierać kwot powyżej 9 999,99 zł',
     paid: 'Opłacone',
     waiting: 'Oczekuje na płatność',
-    title: /^Inwestuj/,
+    // the step names itself first, the flow after it
+    title: /^Dane osobowe · Inwestuj \|/,
   },
   en: {
     offer: `/en/investment/${SLUG.en}`,
@@ -68,13 +69,13 @@ const T = {
     tooLarge: 'Bank QR codes cannot carry amounts above 9 999,99 zł',
     paid: 'Paid',
     waiting: 'Awaiting payment',
-    title: /^Invest/,
+    title: /^Personal information · Invest \|/,
   },
 } as const;
 const exact = (p: string) => new RegExp(`${p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
 
 // ---------------------------------------------------------------------------------------------------
-// Measured coverage: the paths whose browser walk passed (in this run), written for issue 14
+// Measured coverage: the paths whose browser walk passed (in this run)
 
 const REPORT_DIR = path.resolve('reports/coverage');
 const PASSED_FILE = path.join(REPORT_DIR, `.browser-investment-${E2E_PORT}.passed`);
@@ -294,7 +295,8 @@ async function walk(page: Page, request: APIRequestContext, language: Language, 
         await expect(page).toHaveURL(new RegExp(`${t.documents}(\\?again=\\d+)?$`));
         await expect(page.getByTestId('step-documents')).toBeVisible();
         await expectBreadcrumb(page, 1);
-        const boxes = page.getByTestId('step-documents').getByRole('checkbox');
+        // the offer's agreements (the key information sheet's acknowledgement has its own box below them)
+        const boxes = page.getByTestId('step-documents').locator('input[type="checkbox"][name^="agreements."]');
         if (c.draft!.agreements.all) await expect(boxes.first()).toBeChecked();
         else await expect(boxes.first()).not.toBeChecked();
         const refused = c.errors.some((e) => e.context.startsWith('agreements.'));
@@ -375,7 +377,10 @@ async function walk(page: Page, request: APIRequestContext, language: Language, 
         await page.getByTestId('step-next').click();
       },
       'investment.agreementToggled': async () => {
-        for (const box of await page.getByTestId('step-documents').getByRole('checkbox').all()) await box.check();
+        for (const box of await page.getByTestId('step-documents').locator('input[type="checkbox"][name^="agreements."]').all()) await box.check();
+      },
+      'investment.kiisToggled': async () => {
+        await page.getByTestId('kiis').getByRole('checkbox').check();
       },
       'investment.methodChosen': async ({ event }) => {
         const code = event.methodId === PAYPAL ? 'PayPal' : 'BankTransfer';
@@ -481,7 +486,8 @@ test('the language switch keeps the step', async ({ page }) => {
   await page.getByTestId('step-next').click();
   await expect(page).toHaveURL(exact(T.pl.documents));
   await page.getByTestId('language-en').click();
-  await expect(page).toHaveURL(new RegExp(`/en/invest/documents/${SLUG.pl}$`));
+  // The other language's address names the offer by that language's slug.
+  await expect(page).toHaveURL(new RegExp(`/en/invest/documents/${SLUG.en}$`));
   await expect(page.getByTestId('step-documents')).toBeVisible();
   await expect(page.getByTestId('step-documents')).toContainText('Documents');
 });

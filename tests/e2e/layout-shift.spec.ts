@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 
-// Issue 11 "No layout shift": the cumulative layout shift of the home page, the offers list (tiles and list view)
+// The cumulative layout shift of the home page, the offers list (tiles and list view)
 // and an offer page stays at or below 0.02 for a first-time visitor (cookie banner showing), in a 390 px viewport
 // and on a desktop, in pl and en. The page loads with the CPU slowed 4× and a slow network (as Lighthouse's
 // mobile run), so every loading state (screen code, skeletons, data, fonts, images, the carousel) gets drawn

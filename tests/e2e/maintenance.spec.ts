@@ -37,7 +37,9 @@ test('on the login route the maintenance screen offers the form; an operator get
   await screen.locator('input[name="userPassword"]').fill(DEMO.operator.password);
   await screen.locator('button[type="submit"]').click();
   await expect(page.getByTestId('maintenance-screen')).toHaveCount(0);
-  await expect(page.getByTestId('page-home')).toBeVisible();
+  // an operator's own login lands in the back office
+  await expect(page).toHaveURL(/\/en\/operator$/);
+  await expect(page.getByTestId('header-back-office')).toBeVisible();
 });
 
 test('an investor who logs in during maintenance stays on the maintenance screen (the API answers 503)', async ({ page, request }) => {

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 import { camt053 } from '../support/statements';
 import { apiLogin, DEMO, logInThroughForm, placeBankOrder } from './support/api';
 
-// The back office in a real browser, in Polish and English (issue 12): the demo investor places two
+// The back office in a real browser, in Polish and English: the demo investor places two
 // bank-transfer orders through the API; the operator logs in through the form, imports a CAMT.053 file
 // generated here (one exact payment, one underpaid), sees the summary; the investor then sees the first
 // order paid on their own order page (investor area, /inwestor/zamowienie/{id}: its history shows "paid");
@@ -16,7 +16,7 @@ const T = {
     exceptions: '/pl/operator/wyjatki',
     overview: '/pl/operator',
     order: (id: string) => `/pl/inwestor/zamowienie/${id}`,
-    summary: 'Przeczytano 2 linii: dopasowano 1, wyjątki 1',
+    summary: 'Przeczytano 2 linie: dopasowano 1, wyjątki 1',
     reason: 'Powód (wymagany)',
     resolved: 'Rozwiązano.',
     denied: /brak dostępu|dostęp/i,

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiLogin, DEMO, logInThroughForm } from './support/api';
 
-// Issue 11 "Polish" in a real browser, on the seeded server: the contact buttons never cover content or
+// Polish in a real browser, on the seeded server: the contact buttons never cover content or
 // controls (a band in the flow at 390 px, a fixed rail in the gutter on wide screens), the mobile sticky
 // offer bar shows the offer's title, offer cards carry the investing figures and badges, the home page has
 // its platform figures, the map without a tile provider is hidden and the mobile drawer lists the dashboard

@@ -121,3 +121,38 @@ test('contact form: server errors beside the fields, then a successful send', as
   await expect(page.getByTestId('map')).toHaveCount(0);
   expect(errors).toEqual([]);
 });
+
+// SPEC §2: the offer timeline shows 4 items per view, 2 on medium screens and 1 on small ones, and its
+// items' labels never run into each other.
+for (const { width, perView } of [
+  { width: 390, perView: 1 },
+  { width: 800, perView: 2 },
+  { width: 1280, perView: 4 },
+]) {
+  test(`offer timeline at ${width} px: ${perView} per view, labels apart`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/en/investment/green-terraces');
+    const timeline = page.getByTestId('timeline');
+    // the offer's sections are drawn as they come near the viewport: scroll down to it
+    for (let i = 0; i < 30 && (await timeline.count()) === 0; i++) {
+      await page.mouse.wheel(0, 600);
+      await page.waitForTimeout(150);
+    }
+    await timeline.scrollIntoViewIfNeeded();
+    await expect(timeline.locator('.slick-slide.slick-active')).toHaveCount(perView);
+    const frame = (await timeline.locator('.slick-list').boundingBox())!;
+    const boxes = await timeline.locator('.slick-slide.slick-active h3').evaluateAll((els) =>
+      els.map((el) => {
+        const r = el.getBoundingClientRect();
+        return { left: r.left, right: r.right, width: r.width, scrollWidth: el.scrollWidth, clientWidth: el.clientWidth };
+      }),
+    );
+    for (const [i, box] of boxes.entries()) {
+      // inside the visible strip, and wide enough for its words (no word cut or running out)
+      expect(box.left).toBeGreaterThanOrEqual(frame.x - 1);
+      expect(box.right).toBeLessThanOrEqual(frame.x + frame.width + 1);
+      expect(box.scrollWidth).toBeLessThanOrEqual(box.clientWidth + 1);
+      if (i > 0) expect(box.left).toBeGreaterThanOrEqual(boxes[i - 1].right - 1);
+    }
+  });
+}

@@ -159,6 +159,24 @@ describe('register-success and confirm-email', { timeout: 30_000 }, () => {
     expect(screen.getByText('The activation e-mail has been sent again.')).toBeInTheDocument();
   });
 
+  for (const [language, path, login] of [
+    ['pl', '/pl/aktywuj/used-1', '/pl/logowanie'],
+    ['en', '/en/activate/used-1', '/en/login'],
+  ] as const) {
+    it(`a second activation link of an active account says so and offers the login (${language})`, async () => {
+      h = renderApp({ path, storedLanguage: language });
+      h.fake.on('POST', '/investor/activate-account', () => ({
+        status: 409,
+        errors: [{ code: 'ACCOUNT_ALREADY_ACTIVE', context: 'activationToken', message: '' }],
+      }));
+      await settle(6);
+      expect(screen.getByTestId('activation-already-active')).toHaveTextContent(translate(language, 'account.activation.alreadyActive'));
+      expect(screen.queryByText(translate(language, 'account.activation.invalid'))).toBeNull();
+      expect(screen.queryByText(translateError(language, 'ACTIVATION_TOKEN_NOT_EXIST'))).toBeNull();
+      expect(screen.getByRole('link', { name: translate(language, 'account.activation.goToLogin') })).toHaveAttribute('href', login);
+    });
+  }
+
   it('confirm-email: success, then an invalid token in red', async () => {
     h = renderApp({ path: '/pl/potwierdz-email/good', storedLanguage: 'pl' });
     h.fake.on('POST', '/investor/confirm-email', (call) =>

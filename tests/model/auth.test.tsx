@@ -8,7 +8,7 @@ import { fromPromise, type AnyMachineSnapshot } from 'xstate';
 import { authMachine, type FieldErrors, type LoginFailure, type Tokens } from '../../machines/auth.machine';
 import type { ApiRequestError } from '../../src/api/http';
 import type { User } from '../../src/api/types';
-import { href } from '../../src/config/paths';
+import { href } from '../../contract/routes';
 import { STORAGE_KEYS } from '../../src/config/storage';
 import { translateError } from '../../src/i18n/i18n';
 import {
@@ -174,7 +174,9 @@ describe('auth (model-based, through the app)', () => {
               },
               signingIn: (state) => {
                 expectSameState(app, state);
-                expect(submitButton()).toBeDisabled();
+                // busy, yet focusable: focus stays on it
+                expect(submitButton()).toHaveAttribute('aria-busy', 'true');
+                expect(submitButton()).toBeEnabled();
                 expect(submitButton()).toHaveTextContent('Logowanie…');
                 expect(loginEmail()!.form).toHaveAttribute('aria-busy', 'true');
                 expect(app.login.pending).toBe(true);

@@ -121,7 +121,7 @@ describe('boot (model-based, through the app)', () => {
             }
           };
           const loads = (phase: 'booting' | 'reloading') => ({
-            // the three loads are requested side by side (issue 11): none waits for another
+            // the three loads are requested side by side: none waits for another
             [`${phase}.content`]: loading,
             [`${phase}.content.splash.loading`]: () => expect(app.splash.pending).toBe(true),
             [`${phase}.content.splash.done`]: () => expect(app.splash.pending).toBe(false),

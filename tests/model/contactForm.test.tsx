@@ -79,7 +79,9 @@ describe('contact form (model-based, ContactForm)', () => {
             }
           },
           submitting: () => {
-            expect(screen.getByRole('button', { name: 'Sending…' })).toBeDisabled();
+            // busy, yet focusable: focus stays on it
+            expect(screen.getByRole('button', { name: 'Sending…' })).toHaveAttribute('aria-busy', 'true');
+            expect(screen.getByRole('button', { name: 'Sending…' })).toBeEnabled();
             expect(send.pending).toBe(true);
           },
           success: () => {

@@ -24,15 +24,16 @@ import { loadTexts, renderView } from '../unit/layout/render';
 const TITLE = 'We value your privacy';
 const DESCRIPTION = '<p>We use <strong>cookies</strong> to run this site. <a href="/en/privacy-policy">Privacy policy</a></p>';
 
-// Payload variants: what the cookie read may find, and the two ways a user dismisses (close icon, Decline).
+// Payload variants: what the cookie read may find (accepted, declined or dismissed earlier, or nothing).
 const events = [
-  { type: 'xstate.done.actor.readConsentCookies', output: { accepted: false, dismissed: false } },
-  { type: 'xstate.done.actor.readConsentCookies', output: { accepted: true, dismissed: false } },
-  { type: 'xstate.done.actor.readConsentCookies', output: { accepted: false, dismissed: true } },
+  { type: 'xstate.done.actor.readConsentCookies', output: { accepted: false, declined: false, dismissed: false } },
+  { type: 'xstate.done.actor.readConsentCookies', output: { accepted: true, declined: false, dismissed: false } },
+  { type: 'xstate.done.actor.readConsentCookies', output: { accepted: false, declined: true, dismissed: false } },
+  { type: 'xstate.done.actor.readConsentCookies', output: { accepted: false, declined: false, dismissed: true } },
   { type: 'xstate.error.actor.readConsentCookies', error: new Error('cookies blocked') },
   { type: 'cookies.accepted' },
-  { type: 'cookies.dismissed', via: 'closeIcon' },
-  { type: 'cookies.dismissed', via: 'decline' },
+  { type: 'cookies.declined' },
+  { type: 'cookies.dismissed' },
 ] as never[];
 
 // Key by state value and the arriving transition, plus the payload, so every variant gets its own path.
@@ -57,6 +58,7 @@ function start(): Harness {
       actors: { readConsentCookies: read.logic },
       actions: {
         writeAcceptCookie: () => writes.push('accept'),
+        writeDeclineCookie: () => writes.push('decline'),
         writeDismissCookie: () => writes.push('dismiss'),
       },
     }),
@@ -110,11 +112,13 @@ describe('cookie consent (model-based, CookieBanner)', () => {
             fireEvent.click(screen.getByRole('button', { name: 'Accept' }));
             expect(h.writes).toEqual(['accept']);
           },
-          'cookies.dismissed': ({ event }) => {
-            const via = (event as { via?: string }).via;
-            const name = via === 'decline' ? 'Decline' : 'Close the cookie notice';
-            fireEvent.click(screen.getByRole('button', { name }));
-            // Decline is the 7-day dismissal, like the close icon
+          'cookies.declined': () => {
+            fireEvent.click(screen.getByRole('button', { name: 'Decline' }));
+            // Decline is a choice, stored like Accept (not the close icon's 7-day dismissal)
+            expect(h.writes).toEqual(['decline']);
+          },
+          'cookies.dismissed': () => {
+            fireEvent.click(screen.getByRole('button', { name: 'Close the cookie notice' }));
             expect(h.writes).toEqual(['dismiss']);
           },
         },

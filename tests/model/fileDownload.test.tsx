@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fileDownloadMachine, type FileRequest } from '../../machines/fileDownload.machine';
 import type { DownloadedFile } from '../../src/api/http';
 import { I18nProvider, loadDictionary } from '../../src/i18n/i18n';
-import { theme } from '../../src/styles/theme';
+import { theme } from '../../lib/theme';
 import { FileFailure, useFileDownloadWith } from '../../src/features/investor/ui';
 import { byValueAnd, createMachineTestModel, expectFullCoverage, flushMicrotasks, machineCoverage, printCoverage, runPath } from '../support/model';
 

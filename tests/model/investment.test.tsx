@@ -5,6 +5,7 @@
 // whatever draft the browser kept (none, one with an order, or one reached up to each step).
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectValidListMarkup } from '../support/markup';
 import { fromPromise, type AnyMachineSnapshot, type EventObject } from 'xstate';
 import type { ErrorItem } from '../../contract/envelope';
 import type { CreateInvestmentResult, TransactionMethod } from '../../contract/investment';
@@ -13,9 +14,12 @@ import type { Tokens } from '../../machines/auth.machine';
 import { investmentMachine, type FlowRoute, type InvestmentDraft, type InvestmentInput, type LoadedFlow } from '../../machines/investment.machine';
 import { toFlowOffer } from '../../src/features/invest/api';
 import { ROUTE_OF } from '../../src/config/investFlow';
-import { href } from '../../src/config/paths';
+import { href } from '../../contract/routes';
 import { STORAGE_KEYS } from '../../src/config/storage';
 import { translateError } from '../../src/i18n/i18n';
+import { largeInvestmentThreshold } from '../../lib/largeInvestment';
+import { formatMoney } from '../../lib/format';
+import type { KnowledgeTestState } from '../../contract/protection';
 import { createMachineTestModel, expectFullCoverage, machineCoverage, printCoverage, runPath } from '../support/model';
 import { loadAllDictionaries, mergeCoverage, renderApp, settle, USER, type AppHarness } from './support/app';
 import type { FakeAnswer } from './support/fakeFetch';
@@ -87,6 +91,36 @@ const BANK_RESULT: CreateInvestmentResult = {
 };
 const PAYPAL_RESULT: CreateInvestmentResult = { order: ORDER, payment: { codeName: 'PayPal', approveUrl: 'https://paypal.test/approve' } };
 
+// Investor protection: the demo rate is the lowest the operator may set (0.1000 PLN per EUR), so EUR 1 000 is
+// 100 zł and a 500 zł order is a large investment for an investor whose 5% of net worth is below that.
+const EUR_RATE = 1_000;
+const RICH = 20_000_000_00;
+const POOR = 1_000_00;
+const KIIS = { hash: 'a'.repeat(64), url: '/api/offer/1/kiis.pdf?language=pl' };
+const QUESTIONNAIRE = {
+  version: '2026.1',
+  questions: [
+    { id: 'riskOfLoss', text: 'Co może się stać z kwotą?', options: [{ id: 'partial', text: 'Część' }, { id: 'total', text: 'Całość' }] },
+    { id: 'illiquidity', text: 'Czy sprzedasz udziały w dowolnym momencie?', options: [{ id: 'anytime', text: 'Tak' }, { id: 'maybeNever', text: 'Nie' }] },
+  ],
+};
+const testResult = (netWorth: number) => ({
+  takenAt: '2026-01-01T00:00:00.000Z',
+  version: '2026.1',
+  passed: true,
+  netWorth,
+  affordableLoss: netWorth / 10,
+  riskWarningAcknowledgedAt: null,
+  expiresAt: '2099-01-01T00:00:00.000Z',
+  allowsOrders: true,
+});
+const testState = (result: ReturnType<typeof testResult> | null): KnowledgeTestState => ({
+  classification: 'non_sophisticated',
+  questionnaire: QUESTIONNAIRE,
+  result,
+  largeInvestment: { eurRate: EUR_RATE, eurRateDate: '2026-01-02', threshold: largeInvestmentThreshold(EUR_RATE, result?.netWorth ?? 0) },
+});
+
 function draft(reached: InvestmentDraft['reached'], over: Partial<InvestmentDraft> = {}): InvestmentDraft {
   return {
     offerId: 1,
@@ -100,10 +134,19 @@ function draft(reached: InvestmentDraft['reached'], over: Partial<InvestmentDraf
     methodId: null,
     attemptKey: null,
     result: null,
+    largeInvestmentConsent: false,
+    kiisHash: reached === 'payment' ? KIIS.hash : null,
     ...over,
   };
 }
-const loaded = (d: InvestmentDraft | null): LoadedFlow => ({ offer: FLOW_OFFER, draft: d, investor: { ...INVESTOR }, countries: ['PL', 'DE'] });
+const loaded = (d: InvestmentDraft | null, testRequired = false): LoadedFlow => ({
+  offer: FLOW_OFFER,
+  draft: d,
+  investor: { ...INVESTOR },
+  countries: ['PL', 'DE'],
+  protection: { testRequired, threshold: testRequired ? null : largeInvestmentThreshold(EUR_RATE, RICH) },
+  kiis: KIIS,
+});
 
 const err = (code: string, context: string): ErrorItem => ({ code, context, message: code });
 const failure = (status: number, errors: ErrorItem[]) => ({ status, errors });
@@ -122,7 +165,13 @@ const events = [
   { type: 'xstate.done.actor.loadFlow', output: loaded(draft('payment')) },
   { type: 'xstate.done.actor.loadFlow', output: loaded(draft('documents')) },
   { type: 'xstate.done.actor.loadFlow', output: loaded(draft('personalInformation')) },
+  // no valid knowledge test: the flow sends the investor to it first
+  { type: 'xstate.done.actor.loadFlow', output: loaded(draft('personalInformation'), true) },
   { type: 'xstate.error.actor.loadFlow', error: failure(500, [err('INTERNAL_ERROR', '')]) },
+  // the test passed with a small net worth: the 500 zł order is above the threshold
+  { type: 'xstate.done.actor.knowledgeTest', output: { threshold: largeInvestmentThreshold(EUR_RATE, POOR) } },
+  { type: 'investment.kiisToggled', accepted: true },
+  { type: 'investment.largeInvestmentConsented' },
   { type: 'investment.fieldChanged', field: 'city', value: 'Kraków' },
   { type: 'xstate.done.actor.validatePersonal', output: { errors: [err('IS_EMPTY', 'method')], quote: null } },
   { type: 'xstate.done.actor.validatePersonal', output: { errors: [err('FIRST_NAME_IS_EMPTY', 'investorData.firstName'), err('IS_EMPTY', 'method')], quote: null } },
@@ -132,7 +181,8 @@ const events = [
     type: 'xstate.done.actor.validateDocuments',
     output: { errors: [], quote: { quantity: 2, pricePerShare: 250_00, amount: 500_00, availableShares: 1000, minStocks: 1 } },
   },
-  { type: 'xstate.done.actor.validateDocuments', output: { errors: [err('IS_EMPTY', 'agreements.7')], quote: null } },
+  // the server checks the whole request: the payment step's method is missing too, as it is at this step
+  { type: 'xstate.done.actor.validateDocuments', output: { errors: [err('IS_EMPTY', 'agreements.7'), err('IS_EMPTY', 'method')], quote: null } },
   { type: 'xstate.error.actor.validateDocuments', error: failure(500, [err('INTERNAL_ERROR', '')]) },
   { type: 'xstate.done.actor.loadMethods', output: METHODS },
   { type: 'xstate.done.actor.loadMethods', output: NO_METHODS },
@@ -148,6 +198,7 @@ const events = [
   { type: 'xstate.error.actor.createOrder', error: failure(400, [err('IS_EMPTY', 'agreements.7')]) },
   { type: 'xstate.error.actor.createOrder', error: failure(400, [err('NO_TRANSACTION_METHOD_AVAILABLE', 'method')]) },
   { type: 'xstate.error.actor.createOrder', error: failure(409, [err('NOT_ENOUGH_SHARES_AVAILABLE', 'quantity')]) },
+  { type: 'xstate.error.actor.createOrder', error: failure(400, [err('LARGE_INVESTMENT_CONSENT_REQUIRED', 'largeInvestmentConsent')]) },
   { type: 'xstate.error.actor.createOrder', error: failure(500, [err('INTERNAL_ERROR', '')]) },
   { type: 'xstate.done.actor.loadOrder', output: ORDER },
   { type: 'xstate.done.actor.loadOrder', output: ORDER_PAID },
@@ -167,6 +218,9 @@ function serializeState(state: AnyMachineSnapshot, event?: EventObject, prev?: A
     errors,
     result: d?.result?.payment.codeName ?? null,
     status: order?.status ?? null,
+    kiis: Boolean(d?.kiisHash),
+    consent: Boolean(d?.largeInvestmentConsent),
+    threshold: (state.context as { protection: { threshold: number | null } }).protection.threshold,
   };
   const via = event && prev && JSON.stringify(prev.value) !== JSON.stringify(state.value) ? ` via ${event.type} from ${JSON.stringify(prev.value)}` : event ? ` via ${event.type}` : '';
   return `${JSON.stringify(state.value)} ${JSON.stringify(flags)}${via}`;
@@ -239,6 +293,9 @@ describe('investment (model-based, through the app)', { timeout: 60_000 }, () =>
           server.hold('GET', '/transaction');
           server.hold('POST', '/investment');
           server.hold('GET', '/order/ord-1');
+          server.hold('GET', '/offer/1/kiis');
+          server.hold('GET', '/investor/knowledge-test');
+          server.hold('POST', '/investor/knowledge-test');
           let typed = '1';
           let moves = 0;
           let city = 'Warszawa';
@@ -256,7 +313,9 @@ describe('investment (model-based, through the app)', { timeout: 60_000 }, () =>
                 expect(screen.getAllByTestId('series-left').map((e) => e.textContent)).toEqual(['1000', '40']);
               },
               'initiate.validating': () => {
-                expect(screen.getByTestId('invest-button')).toBeDisabled();
+                // busy, yet focusable: focus stays on it
+                expect(screen.getByTestId('invest-button')).toHaveAttribute('aria-busy', 'true');
+                expect(screen.getByTestId('invest-button')).toBeEnabled();
                 expect(screen.getByTestId('invest-button')).toHaveTextContent('Sprawdzanie…');
               },
               'initiate.loginRequired': () => {
@@ -270,7 +329,7 @@ describe('investment (model-based, through the app)', { timeout: 60_000 }, () =>
               },
               loading: () => {
                 expect(screen.getByTestId('invest-loading')).toBeInTheDocument();
-                expect(document.title).toMatch(/^Inwestuj/);
+                expect(document.title).toMatch(/· Inwestuj/);
               },
               loadFailed: () => {
                 expect(screen.getByRole('alert')).toHaveTextContent('Nie udało się wczytać inwestycji.');
@@ -283,6 +342,7 @@ describe('investment (model-based, through the app)', { timeout: 60_000 }, () =>
                 expect(app.location().split('?')[0]).toBe(routeHref('personalInformation'));
                 expect(screen.getByTestId('step-personalInformation')).toBeInTheDocument();
                 expectBreadcrumb(0);
+                expect(document.title).toMatch(/^Dane osobowe · Inwestuj/);
                 expect(screen.queryByTestId('summary-investor')).toBeNull();
                 expect(screen.getByTestId('summary-offer-title')).toHaveTextContent('Zielone Tarasy');
                 // what was typed (or prefilled) is shown, and stored: nothing typed is lost on a reload
@@ -293,22 +353,53 @@ describe('investment (model-based, through the app)', { timeout: 60_000 }, () =>
                 expect(fieldError('firstName')).toBe(first ? pl(first.code) : null);
               },
               'steps.personalInformation.validating': () => {
-                expect(screen.getByTestId('step-next')).toBeDisabled();
+                // busy, yet focusable: focus stays on it
+                expect(screen.getByTestId('step-next')).toHaveAttribute('aria-busy', 'true');
+                expect(screen.getByTestId('step-next')).toBeEnabled();
                 expect(screen.getByTestId('step-next')).toHaveTextContent('Sprawdzanie…');
               },
               'steps.documents.editing': (state) => {
                 expect(app.location().split('?')[0]).toBe(routeHref('documents'));
                 expect(screen.getByTestId('step-documents')).toBeInTheDocument();
                 expectBreadcrumb(1);
+                // the step names itself in the document title; the flow's frame has the skip link too
+                expect(document.title).toMatch(/^Dokumenty · Inwestuj/);
+                // the order summary beside the step: terms and definitions in lists
+                expectValidListMarkup(screen.getByTestId('summary-card'));
+                expect(screen.getByRole('link', { name: 'Przejdź do treści' })).toHaveAttribute('href', '#main-content');
                 expect(within(screen.getByTestId('investor-documents')).getByRole('link', { name: /Prospekt informacyjny/ })).toHaveAttribute('target', '_blank');
                 const errors = (state.context as { errors: ErrorItem[] }).errors;
                 const agreement = screen.getByRole('checkbox', { name: /Akceptuję ryzyko/ });
                 const id = agreement.getAttribute('aria-describedby');
                 const shown = id ? (document.getElementById(id)?.textContent ?? null) : null;
                 expect(shown).toBe(errors.some((e) => e.context === 'agreements.7') ? pl('AGREEMENT_REQUIRED') : null);
+                // errors sit beside their fields: no box with a "field is required" that names no field
+                expect(errorTexts()).not.toContain(pl('IS_EMPTY'));
+                // the key information sheet: its link, and its acknowledgement beside its error
+                expect(screen.getByTestId('kiis-link')).toHaveAttribute('href', KIIS.url);
+                const kiis = screen.getByRole('checkbox', { name: /arkuszem kluczowych informacji/ });
+                expect(kiis).toHaveProperty('checked', Boolean(storedDraft()?.kiisHash));
+                const kiisId = kiis.getAttribute('aria-describedby');
+                expect(kiisId ? document.getElementById(kiisId)?.textContent : null).toBe(
+                  errors.some((e) => e.context === 'kiis') ? pl('KIIS_NOT_ACKNOWLEDGED') : null,
+                );
+              },
+              'steps.documents.largeInvestment': (state) => {
+                const warning = screen.getByTestId('large-investment');
+                expect(warning).toHaveTextContent('Ostrzeżenie: duża inwestycja');
+                expect(warning.textContent!.replace(/\s/g, ' ')).toContain('(500,00 zł)');
+                const threshold = (state.context as { protection: { threshold: number } }).protection.threshold;
+                expect(warning.textContent!.replace(/\s/g, ' ')).toContain(`(${formatMoney(threshold, 'pl').replace(/\s/g, ' ')})`);
+                expect(screen.getByRole('link', { name: 'Zmień liczbę udziałów na stronie oferty' })).toHaveAttribute('href', `/pl/inwestycja/${SLUG}`);
+              },
+              knowledgeTest: () => {
+                expect(screen.getByTestId('knowledge-test')).toBeInTheDocument();
+                expect(screen.queryByTestId('step-documents')).toBeNull();
               },
               'steps.documents.validating': () => {
-                expect(screen.getByTestId('step-next')).toBeDisabled();
+                // busy, yet focusable: focus stays on it
+                expect(screen.getByTestId('step-next')).toHaveAttribute('aria-busy', 'true');
+                expect(screen.getByTestId('step-next')).toBeEnabled();
               },
               'steps.payment.loadingMethods': () => {
                 expect(app.location().split('?')[0]).toBe(routeHref('payment'));
@@ -336,7 +427,9 @@ describe('investment (model-based, through the app)', { timeout: 60_000 }, () =>
                 expect(screen.getByTestId('summary-total').textContent!.replace(/\s/g, ' ')).toBe('500,00 zł');
               },
               submitting: () => {
-                expect(screen.getByTestId('pay-button')).toBeDisabled();
+                // busy, yet focusable: focus stays on it
+                expect(screen.getByTestId('pay-button')).toHaveAttribute('aria-busy', 'true');
+                expect(screen.getByTestId('pay-button')).toBeEnabled();
                 expect(screen.getByTestId('pay-button')).toHaveTextContent('Składanie zamówienia…');
               },
               failed: (state) => {
@@ -417,7 +510,46 @@ describe('investment (model-based, through the app)', { timeout: 60_000 }, () =>
                 await server.answer('GET', `/offers/${SLUG}`, { data: OFFER });
                 await server.answer('GET', '/investor', { data: { email: USER.email, firstName: 'Jan', lastName: 'Kowalski', phone: null, address: { street: 'Prosta 1', city: 'Warszawa', zip: '00-001', state: null, country: 'PL' } } });
                 await server.answer('GET', '/investor/register', { data: { countries: [{ id: 1, code: 'PL' }, { id: 2, code: 'DE' }] } });
+                await server.answer('GET', '/investor/knowledge-test', { data: testState(out.protection.testRequired ? null : testResult(RICH)) });
+                // the sheet in the interface's language
+                expect(server.lastCall('GET', '/offer/1/kiis')?.url).toContain('language=pl');
+                await server.answer('GET', '/offer/1/kiis', { data: { ...KIIS, language: 'pl' } });
                 await settle();
+              },
+              'xstate.done.actor.knowledgeTest': async () => {
+                // the knowledge test's own chart: the questionnaire, the simulation, the result (its paths are
+                // walked one by one in knowledgeTest.test.tsx; here the way through it)
+                await server.answer('GET', '/investor/knowledge-test', { data: testState(null) });
+                fireEvent.click(screen.getByTestId('knowledge-test-start'));
+                await settle(1);
+                fireEvent.click(screen.getByRole('radio', { name: 'Całość' }));
+                fireEvent.click(screen.getByRole('radio', { name: 'Nie' }));
+                fireEvent.change(screen.getByRole('textbox', { name: /Roczny dochód/ }), { target: { value: '1000' } });
+                fireEvent.change(screen.getByRole('textbox', { name: /Aktywa płynne/ }), { target: { value: '0' } });
+                fireEvent.change(screen.getByRole('textbox', { name: /zobowiązania/ }), { target: { value: '0' } });
+                fireEvent.click(screen.getByTestId('knowledge-test-submit'));
+                await settle();
+                expect(server.lastBody('POST', '/investor/knowledge-test')).toEqual({
+                  version: '2026.1',
+                  answers: { riskOfLoss: 'total', illiquidity: 'maybeNever' },
+                  simulation: { yearlyIncome: POOR, liquidAssets: 0, yearlyCommitments: 0 },
+                });
+                await server.answer('POST', '/investor/knowledge-test', { status: 201, data: testResult(POOR) });
+                expect(screen.getByTestId('affordable-loss').textContent!.replace(/\s/g, ' ')).toBe('100,00 zł');
+                fireEvent.click(screen.getByTestId('knowledge-test-continue'));
+                await settle();
+              },
+              'investment.kiisToggled': async () => {
+                const box = screen.getByRole('checkbox', { name: /arkuszem kluczowych informacji/ }) as HTMLInputElement;
+                if (box.checked) fireEvent.click(box);
+                fireEvent.click(box);
+                await settle(1);
+                expect(storedDraft()?.kiisHash).toBe(KIIS.hash);
+              },
+              'investment.largeInvestmentConsented': async () => {
+                fireEvent.click(screen.getByTestId('large-investment-consent'));
+                await settle();
+                expect(storedDraft()?.largeInvestmentConsent).toBe(true);
               },
               'xstate.error.actor.loadFlow': async () => {
                 await server.answer('GET', `/offers/${SLUG}`, { status: 500, errors: [err('INTERNAL_ERROR', '')] });
@@ -483,7 +615,9 @@ describe('investment (model-based, through the app)', { timeout: 60_000 }, () =>
                 // one key per attempt, kept in the stored draft (a reload or retry sends the same)
                 expect(call.headers['idempotency-key']).toBeTruthy();
                 expect(call.headers['idempotency-key']).toBe(storedDraft()?.attemptKey);
-                expect(call.body).toMatchObject({ offer: 1, series: 11, quantity: 2, agreements: [{ id: 7, isAccepted: true }] });
+                expect(call.body).toMatchObject({ offer: 1, series: 11, quantity: 2, agreements: [{ id: 7, isAccepted: Boolean(storedDraft()?.agreements['7']) }], kiisHash: KIIS.hash });
+                // the consent goes with the order when the warning was shown
+                expect((call.body as { largeInvestmentConsent?: boolean }).largeInvestmentConsent ?? false).toBe(storedDraft()?.largeInvestmentConsent ?? false);
                 expect((call.body as { thankYouPageUrlPattern: string }).thankYouPageUrlPattern).toContain('{orderId}');
                 await server.answer('POST', '/investment', { status: 201, data: event.output });
               },

@@ -8,7 +8,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type AnyMachineSnapshot } from 'xstate';
 import { languageMachine, type LocationLike } from '../../machines/language.machine';
 import type { Language } from '../../src/config/env';
-import { splitLanguage, translatePath } from '../../src/config/paths';
+import { splitLanguage, translatePath } from '../../contract/routes';
 import { STORAGE_KEYS } from '../../src/config/storage';
 import { translate } from '../../src/i18n/i18n';
 import {
@@ -304,6 +304,19 @@ describe('language with the real effects (history, storage)', () => {
     expect(localStorage.getItem(STORAGE_KEYS.platformLanguage)).toBe('pl');
     expect(document.documentElement.lang).toBe('pl');
     expect(screen.getByTestId('page-resendActivation')).toBeInTheDocument();
+  });
+
+  it('switching keeps what the page was given with its address (the register-success e-mail and resend)', async () => {
+    app = renderApp({ path: '/pl/', storedLanguage: 'pl' });
+    await settle();
+    app.go('/pl/rejestracja-udana', { email: 'nowy@example.pl' });
+    await settle();
+    expect(screen.getByTestId('activation-sent-to')).toHaveTextContent('nowy@example.pl');
+    await userEvent.setup().click(screen.getByTestId('language-en'));
+    await settle();
+    expect(app.location()).toBe('/en/register-success');
+    expect(screen.getByTestId('activation-sent-to')).toHaveTextContent('nowy@example.pl');
+    expect(screen.getByRole('button', { name: translate('en', 'account.activation.resend') })).toBeEnabled();
   });
 
   it('switching on a page with an order id keeps it', async () => {

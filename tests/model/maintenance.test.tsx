@@ -7,7 +7,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fromPromise, waitFor, type AnyMachineSnapshot } from 'xstate';
 import type { Tokens } from '../../machines/auth.machine';
 import { maintenanceMachine, maintenanceText, type MaintenanceConfig } from '../../machines/maintenance.machine';
-import { href } from '../../src/config/paths';
+import { href } from '../../contract/routes';
 import {
   byValueAnd,
   createMachineTestModel,

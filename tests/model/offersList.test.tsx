@@ -9,7 +9,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { memoryLocation } from 'wouter/memory-location';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { offersListMachine, type OffersListRequest } from '../../machines/offersList.machine';
-import type { AppSystem } from '../../src/app/system';
+import type { AppSystem } from '../../src/system/system';
 import type { OfferSummary } from '../../src/components/offers/types';
 import { OffersPage } from '../../src/features/public/OffersPage';
 import { byValueAnd, createMachineTestModel, expectFullCoverage, flushMicrotasks, machineCoverage, printCoverage, runPath } from '../support/model';

@@ -9,7 +9,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { memoryLocation } from 'wouter/memory-location';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pagedListMachine, type PagedListRequest } from '../../machines/pagedList.machine';
-import type { AppSystem } from '../../src/app/system';
+import type { AppSystem } from '../../src/system/system';
 import { OrdersPage } from '../../src/features/investor/OrdersPage';
 import { byValueAnd, createMachineTestModel, expectFullCoverage, flushMicrotasks, machineCoverage, printCoverage, runPath } from '../support/model';
 import { loadTexts } from '../unit/layout/render';

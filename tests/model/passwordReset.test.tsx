@@ -75,7 +75,9 @@ describe('passwordReset (model-based, through the app)', { timeout: 30_000 }, ()
                 if (errors['']) expect(screen.getByText(te(errors['']))).toHaveAttribute('role', 'alert');
               },
               requesting: () => {
-                expect(submit()).toBeDisabled();
+                // busy, yet focusable: focus stays on it
+                expect(submit()).toHaveAttribute('aria-busy', 'true');
+                expect(submit()).toBeEnabled();
                 expect(server.lastBody('POST', '/user/reset-password')).toEqual({ email: EMAIL });
               },
               requested: () => {
@@ -103,7 +105,9 @@ describe('passwordReset (model-based, through the app)', { timeout: 30_000 }, ()
                 expect(errorOf(input('repeatPassword'))).toBe(errors.repeatPassword ? te(errors.repeatPassword) : null);
               },
               saving: () => {
-                expect(submit()).toBeDisabled();
+                // busy, yet focusable: focus stays on it
+                expect(submit()).toHaveAttribute('aria-busy', 'true');
+                expect(submit()).toBeEnabled();
                 expect(server.lastBody('POST', '/user/reset-password')).toEqual({
                   resetPasswordToken: 'tok-9',
                   password: 'Nowe1234',

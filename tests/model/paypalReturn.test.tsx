@@ -4,6 +4,7 @@
 // says how it ends; leaving for PayPal is recorded (leavePage is mocked), not performed.
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { expectValidListMarkup } from '../support/markup';
 import { fromPromise } from 'xstate';
 import type { Order } from '../../contract/orders';
 import type { PayPalReturnAnswer, RetryAnswer } from '../../contract/paypal';
@@ -156,16 +157,17 @@ describe('PayPal return page (model-based, through the app)', { timeout: 30_000 
           },
           paid: () => {
             expect(screen.getByRole('heading', { name: pl('paypal.paid.title') })).toBeInTheDocument();
-            expect(screen.getByTestId('paypal-order-status')).toHaveTextContent(pl('paypal.statuses.paid'));
+            expect(screen.getByTestId('paypal-order-status')).toHaveTextContent(pl('investor.orderStatus.paid'));
             expect(screen.getByTestId('paypal-order')).toHaveTextContent('ES-ABCD-EFGH');
             expect(screen.getByTestId('paypal-order')).toHaveTextContent('307,50');
             expect(screen.getByRole('link', { name: pl('paypal.toOrders') })).toHaveAttribute('href', '/pl/inwestor/zamowienia');
             expect(button('paypal.retry')).toBeNull();
+            expectValidListMarkup();
           },
           pending: () => {
             expect(screen.getByRole('heading', { name: pl('paypal.pending.title') })).toBeInTheDocument();
             expect(screen.getByText(pl('paypal.pending.text', { reason: 'ECHECK' }))).toHaveAttribute('role', 'status');
-            expect(screen.getByTestId('paypal-order-status')).toHaveTextContent(pl('paypal.statuses.new'));
+            expect(screen.getByTestId('paypal-order-status')).toHaveTextContent(pl('investor.orderStatus.new'));
             expect(button('paypal.pending.refresh')).toBeEnabled();
           },
           declined: () => {
@@ -185,7 +187,7 @@ describe('PayPal return page (model-based, through the app)', { timeout: 30_000 
           expired: () => {
             expect(screen.getByRole('heading', { name: pl('paypal.expired.title') })).toBeInTheDocument();
             expect(screen.getByText(pl('paypal.expired.text'))).toBeInTheDocument();
-            expect(screen.getByTestId('paypal-order-status')).toHaveTextContent(pl('paypal.statuses.cancelled'));
+            expect(screen.getByTestId('paypal-order-status')).toHaveTextContent(pl('investor.orderStatus.cancelled'));
             expect(button('paypal.retry')).toBeNull();
           },
           retrying: () => {
@@ -214,6 +216,7 @@ describe('PayPal return page (model-based, through the app)', { timeout: 30_000 
             expect(screen.getByRole('heading', { name: pl('paypal.error.title') })).toBeInTheDocument();
             expect(within(screen.getByTestId('paypal-return')).getByRole('alert')).toHaveTextContent(translateError('pl', lastErrors[0].code, lastErrors[0].message));
             expect(button('paypal.error.retry')).toBeEnabled();
+            expectValidListMarkup();
           },
         },
         events: {

@@ -160,7 +160,9 @@ describe('registration (model-based, through the app)', { timeout: 30_000 }, () 
           checkingEmail: () => {
             // still the first step, its button busy while the e-mail is checked
             expect(step()).toBe('account');
-            expect(button('Dalej')).toBeDisabled();
+            // busy, yet focusable: focus stays on it
+            expect(button('Dalej')).toHaveAttribute('aria-busy', 'true');
+            expect(button('Dalej')).toBeEnabled();
             expect(server.lastBody('POST', '/investor/register/check-email')).toEqual({ email: ACCOUNT.email });
           },
           address: () => {
@@ -186,7 +188,9 @@ describe('registration (model-based, through the app)', { timeout: 30_000 }, () 
           },
           submitting: () => {
             expect(step()).toBe('bank');
-            expect(button('Zakładanie konta…')).toBeDisabled();
+            // busy, yet focusable: focus stays on it
+            expect(button('Zakładanie konta…')).toHaveAttribute('aria-busy', 'true');
+            expect(button('Zakładanie konta…')).toBeEnabled();
             expect(server.isHeld('POST', '/investor/register')).toBe(true);
           },
           registered: () => {

@@ -32,16 +32,21 @@ const events = [
   { type: 'slider.itemsChanged', count: 3 },
   { type: 'slider.videoPaused', via: 'pause' },
   { type: 'slider.videoPaused', via: 'suspend' },
+  { type: 'slider.motionPreferenceChanged', reduce: true },
+  { type: 'slider.motionPreferenceChanged', reduce: false },
 ] as never[];
 
-const base = byValueAnd('pointerOver', 'count');
+const base = byValueAnd('pointerOver', 'count', 'stopped');
 const serializeState = (state: AnyMachineSnapshot, event?: EventObject, prev?: AnyMachineSnapshot) =>
   base(state, event, prev) + (event && event.type !== 'xstate.init' ? ' ' + JSON.stringify(event) : '');
 
 const model = createMachineTestModel(sliderMachine, { events, serializeState: serializeState as never, input: { count: 3 } } as never);
 const paths = model.getShortestPaths();
 
+const motion = { matches: false, listeners: new Set<(e: MediaQueryListEvent) => void>() };
+
 const slider = () => screen.queryByTestId('hero-slider');
+const liveMode = () => screen.getByTestId('slider-status').getAttribute('aria-live');
 const status = () => screen.getByTestId('slider-status').textContent;
 const arrows = () => screen.queryAllByRole('button', { name: /slide$/ });
 const currentVideo = (actor: SliderActorRef) => {
@@ -60,6 +65,15 @@ describe('hero slider (model-based, HeroSlider)', () => {
   });
   beforeEach(() => {
     vi.useFakeTimers();
+    // the system's reduced-motion setting, which the test changes (the view reports the change to the chart)
+    motion.matches = false;
+    motion.listeners.clear();
+    window.matchMedia = ((query: string) => ({
+      matches: query.includes('reduce') && motion.matches,
+      media: query,
+      addEventListener: (_: string, fn: (e: MediaQueryListEvent) => void) => motion.listeners.add(fn),
+      removeEventListener: (_: string, fn: (e: MediaQueryListEvent) => void) => motion.listeners.delete(fn),
+    })) as unknown as typeof window.matchMedia;
     // jsdom has no media playback: the test plays the video events itself.
     vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(() => Promise.resolve());
     vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => {});
@@ -96,11 +110,17 @@ describe('hero slider (model-based, HeroSlider)', () => {
           },
           'carousel.running': () => {
             expect(slider()).toHaveAttribute('data-paused', 'false');
+            expect(screen.getByRole('button', { name: 'Pause the slideshow' })).toBeVisible();
             expect(arrows().map((b) => b.getAttribute('aria-label'))).toEqual(['Previous slide', 'Next slide']);
             expect(status()).toBe(`Slide ${onScreenIndex() + 1} of 3`);
           },
           'carousel.hovered': () => {
             expect(slider()).toHaveAttribute('data-paused', 'true');
+            holds();
+          },
+          'carousel.stopped': () => {
+            // no autoplay (the visitor paused it, or prefers reduced motion); play starts it again
+            expect(screen.getByRole('button', { name: 'Play the slideshow' })).toBeVisible();
             holds();
           },
           'carousel.videoPlaying': () => {
@@ -118,6 +138,8 @@ describe('hero slider (model-based, HeroSlider)', () => {
             const before = actor.getSnapshot().context.index;
             fireEvent.click(screen.getByRole('button', { name: 'Next slide' }));
             expect(onScreenIndex()).toBe((before + 1) % 3);
+            // the visitor's own move is announced
+            expect(liveMode()).toBe('polite');
           },
           'slider.previous': () => {
             const before = actor.getSnapshot().context.index;
@@ -135,6 +157,18 @@ describe('hero slider (model-based, HeroSlider)', () => {
           },
           'slider.hovered': () => {
             fireEvent.mouseEnter(slider()!);
+          },
+          'slider.paused': () => {
+            fireEvent.click(screen.getByRole('button', { name: 'Pause the slideshow' }));
+          },
+          'slider.played': () => {
+            fireEvent.click(screen.getByRole('button', { name: 'Play the slideshow' }));
+          },
+          'slider.motionPreferenceChanged': ({ event }) => {
+            motion.matches = (event as unknown as { reduce: boolean }).reduce;
+            act(() => {
+              for (const fn of motion.listeners) fn({ matches: motion.matches } as MediaQueryListEvent);
+            });
           },
           'slider.unhovered': () => {
             fireEvent.mouseLeave(slider()!);
@@ -157,6 +191,8 @@ describe('hero slider (model-based, HeroSlider)', () => {
             const before = actor.getSnapshot().context.index;
             act(() => vi.advanceTimersByTime(delayOf(sliderMachine, event.type)));
             expect(onScreenIndex()).toBe((before + 1) % 3);
+            // a slide the timer brings is not read out
+            expect(liveMode()).toBe('off');
           },
         },
       });
@@ -165,6 +201,14 @@ describe('hero slider (model-based, HeroSlider)', () => {
       actor.stop();
     });
   }
+
+  it('starts without autoplay for a visitor who prefers reduced motion', () => {
+    motion.matches = true;
+    renderView(<HeroSlider items={ITEMS} isLoggedIn={false} />);
+    act(() => vi.advanceTimersByTime(SLIDER_AUTOPLAY_MS * 3));
+    expect(slider()).toHaveAttribute('data-index', '0');
+    expect(screen.getByRole('button', { name: 'Play the slideshow' })).toBeVisible();
+  });
 
   it('covers every state and transition of the chart', () => {
     const result = machineCoverage(sliderMachine, paths, { input: { count: 3 } });

@@ -9,7 +9,7 @@ import { statementImportMachine, type ChosenFile } from '../../machines/statemen
 import { ApiRequestError } from '../../src/api/http';
 import { StatementImportForm } from '../../src/features/operator/OperatorArea';
 import { I18nProvider, loadDictionary } from '../../src/i18n/i18n';
-import { theme } from '../../src/styles/theme';
+import { theme } from '../../lib/theme';
 import { byValueAnd, createMachineTestModel, expectFullCoverage, flushMicrotasks, machineCoverage, printCoverage, runPath } from '../support/model';
 
 const MAX = 1000;

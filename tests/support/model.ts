@@ -527,7 +527,7 @@ export function pathsCoverage(
       if (!memo.has(key)) {
         memo.add(key);
         if (prev === undefined) {
-          let micro: unknown[] = [];
+          let micro: unknown[];
           try {
             micro = getInitialMicrosteps(machine, options.input as never).map(([s]) => s);
           } catch {
@@ -553,7 +553,7 @@ export function pathsCoverage(
               if (e.targetless || after.has(e.target)) visitedEdges.add(e);
             }
           }
-          let micro: unknown[] = [];
+          let micro: unknown[];
           try {
             micro = getMicrosteps(machine, prev as never, step.event as never).map(([s]) => s);
           } catch {

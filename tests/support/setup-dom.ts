@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { preloadScreens } from '../../src/app/lazyScreen';
+import { preloadScreens } from '../../src/screens/lazyScreen';
 import { checkMeasuredCoverage } from './model';
 
 // findBy*/waitFor wait up to 5 s (default 1 s): a lazy chunk (lightbox, maps, charts) imported for the first

@@ -1,9 +1,10 @@
-// Picture first (issue 11): on a page with the server's picture, src/afterPicture.ts starts the app once the
+// Picture first: on a page with the server's picture, src/afterPicture.ts starts the app once the
 // picture's photos are decoded and painted (a frame later), after PICTURE_WAIT_MAX_MS at the latest, and preloads
 // the modules the server listed for that moment. The browser side (which requests go when) is in
 // tests/e2e/first-paint.spec.ts; the served page in tests/api/http.test.ts.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { afterPicture, AFTER_PICTURE_META, PICTURE_WAIT_MAX_MS } from '../../src/afterPicture';
+import { AFTER_PICTURE_META } from '../../contract/after-picture';
+import { afterPicture, PICTURE_WAIT_MAX_MS } from '../../src/afterPicture';
 
 const PHOTOS = ['/media/offers/a.jpg', '/media/offers/b.jpg'];
 const MODULES = ['/assets/main-1.js', '/assets/OfferPage-2.js', '/assets/pl-3.js'];

@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { getAlternateLink, useAlternateLinks, type AlternateLinks } from '../../src/features/language/alternates';
+import { getAlternateLink, useAlternateLinks, type AlternateLinks } from '../../src/components/language/alternates';
 
 function Page({ links }: { links: AlternateLinks | null }) {
   useAlternateLinks(links);

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from 'xstate';
 import { createEndpoints, toLoginFailure, toTokens } from '../../src/api/endpoints';
 import { ApiRequestError, createHttp } from '../../src/api/http';
-import { createAppSystem } from '../../src/app/system';
+import { createAppSystem } from '../../src/system/system';
 import { STORAGE_KEYS } from '../../src/config/storage';
 import { createFakeFetch } from '../model/support/fakeFetch';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import en from '../../src/i18n/locales/en/index';
-import pl from '../../src/i18n/locales/pl/index';
+import en from '../../lib/locales/en/index';
+import pl from '../../lib/locales/pl/index';
 import { errorCodeKey, isDictionaryLoaded, loadDictionary, translate, translateError } from '../../src/i18n/i18n';
 
 function flatten(value: unknown, prefix = ''): string[] {

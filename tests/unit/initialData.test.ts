@@ -1,8 +1,9 @@
-// The answers index.html carries (issue 11): keyed like the server keys them, given out once, only in their language,
+// The answers index.html carries: keyed like the server keys them, given out once, only in their language,
 // never to a signed-in request or a non-GET.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createHttp } from '../../src/api/http';
-import { createInitialAnswers, INITIAL_DATA_ELEMENT_ID, readInitialDataElement, requestKey } from '../../src/api/initialData';
+import { INITIAL_DATA_ELEMENT_ID, requestKey } from '../../contract/page-data';
+import { createInitialAnswers, readInitialDataElement } from '../../src/api/initialData';
 
 const envelope = (data: unknown) =>
   new Response(JSON.stringify({ data, errors: [], status: 200 }), { status: 200, headers: { 'content-type': 'application/json' } });

@@ -1,9 +1,9 @@
 import { render, screen } from '@testing-library/react';
 import { ThemeProvider } from 'styled-components';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CHUNK_LOAD_TIMEOUT_MS, lazyScreen, withTimeout } from '../../src/app/lazyScreen';
+import { CHUNK_LOAD_TIMEOUT_MS, lazyScreen, withTimeout } from '../../src/screens/lazyScreen';
 import { I18nProvider, loadDictionary } from '../../src/i18n/i18n';
-import { theme } from '../../src/styles/theme';
+import { theme } from '../../lib/theme';
 
 beforeAll(async () => {
   await loadDictionary('en');

@@ -9,7 +9,7 @@ import {
   translatePath,
   type RouteName,
   type RouteParams,
-} from '../../src/config/paths';
+} from '../../contract/routes';
 
 // Sample values for every parameter the table uses; `sample-` prefixes keep them clear of fixed segments.
 const SAMPLE: Record<string, string> = {

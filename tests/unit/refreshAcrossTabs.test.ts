@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { refreshAcrossTabs } from '../../src/app/system';
+import { refreshAcrossTabs } from '../../src/system/system';
 
 function store(refreshToken: string) {
   localStorage.setItem('isLoggedIn', 'true');

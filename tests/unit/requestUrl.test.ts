@@ -1,4 +1,4 @@
-// The HTTP client's URLs without a request library (issue 11): the path under the API's base, once; full URLs
+// The HTTP client's URLs without a request library: the path under the API's base, once; full URLs
 // as they are; defined query parameters only.
 import { describe, expect, it } from 'vitest';
 import { requestUrl } from '../../src/api/http';

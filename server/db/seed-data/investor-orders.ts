@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { InvestorData, MethodCode, OrderStatus } from '../../../contract/orders';
 import { commissionValue } from '../../../contract/money';
 import { parseReference, REFERENCE_ALPHABET, REFERENCE_PREFIX } from '../../orders/reference';
@@ -43,6 +43,12 @@ export interface SeedOrderSpec {
   cancelledDaysAgo?: number;
   /** history reason of the cancellation */
   cancelReason?: string;
+  /**
+   * An order on an offer that closed long ago (its series closed and sold out): its shares are taken out of
+   * the series' sold count before it is reserved, so the series' counters stay what the offer shows, and it is
+   * completed by the close (actor system, OFFER_FUNDED), as the close worker would have done.
+   */
+  closedOffer?: boolean;
 }
 
 export const investorOrderSeed: SeedOrderSpec[] = [
@@ -52,6 +58,7 @@ export const investorOrderSeed: SeedOrderSpec[] = [
   { payload: 'DEMD234', offerKey: 'apartamenty-sopot', method: 'PayPal', quantity: 3, status: 'cancelled', language: 'pl', createdDaysAgo: 30, cancelledDaysAgo: 30, cancelReason: 'PAYPAL_DECLINED' },
   { payload: 'DEME234', offerKey: 'dom-nad-jeziorem', method: 'BankTransfer', quantity: 2, status: 'cancelled', language: 'pl', createdDaysAgo: 20, cancelledDaysAgo: 17, cancelReason: 'PAYMENT_EXPIRED' },
   { payload: 'DEMF234', offerKey: 'nad-wisla-etap-2', method: 'BankTransfer', quantity: 5, status: 'new', language: 'pl', createdDaysAgo: 0.1 },
+  { payload: 'DEMG234', offerKey: 'kamienica-krakow', method: 'BankTransfer', quantity: 10, status: 'completed', language: 'pl', createdDaysAgo: 760, paidDaysAgo: 758, completedDaysAgo: 690, closedOffer: true },
 ];
 
 /**
@@ -67,7 +74,9 @@ export async function seedOrder(tx: Executor, userId: string, spec: SeedOrderSpe
   const [user] = await tx.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!offer || !method || !user) return false;
   const seriesRows = await tx.select().from(offerSeries).where(eq(offerSeries.offerId, offer.id)).orderBy(offerSeries.position, offerSeries.id);
-  const series = seriesRows.find((s) => s.isOpen && s.totalShares - s.soldShares - s.reservedShares >= spec.quantity);
+  const series = spec.closedOffer
+    ? seriesRows.find((s) => s.soldShares >= spec.quantity)
+    : seriesRows.find((s) => s.isOpen && s.totalShares - s.soldShares - s.reservedShares >= spec.quantity);
   if (!series) return false;
 
   const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * DAY);
@@ -129,7 +138,12 @@ export async function seedOrder(tx: Executor, userId: string, spec: SeedOrderSpe
     })
     .returning();
   await recordCreation(tx, order, createdAt);
-  if (!(await reserveShares(tx, series.id, spec.quantity))) throw new Error(`demo order ${reference}: no free shares`);
+  if (spec.closedOffer) {
+    await tx
+      .update(offerSeries)
+      .set({ soldShares: sql`${offerSeries.soldShares} - ${spec.quantity}`, reservedShares: sql`${offerSeries.reservedShares} + ${spec.quantity}` })
+      .where(eq(offerSeries.id, series.id));
+  } else if (!(await reserveShares(tx, series.id, spec.quantity))) throw new Error(`demo order ${reference}: no free shares`);
 
   const setTransaction = (status: 'paid' | 'completed' | 'rejected', when: Date, extra: Partial<typeof transactions.$inferInsert> = {}) =>
     tx.update(transactions).set({ status, updatedAt: when, ...extra }).where(eq(transactions.id, transaction.id));
@@ -148,7 +162,8 @@ export async function seedOrder(tx: Executor, userId: string, spec: SeedOrderSpe
     );
     if (spec.completedDaysAgo !== undefined) {
       const completedAt = at(spec.completedDaysAgo);
-      await transitionOrder(tx, { orderId: order.id, from: 'paid', to: 'completed', at: completedAt, actor: 'operator', reason: 'SHARES_ISSUED' });
+      const completion = spec.closedOffer ? { actor: 'system' as const, reason: 'OFFER_FUNDED' } : { actor: 'operator' as const, reason: 'SHARES_ISSUED' };
+      await transitionOrder(tx, { orderId: order.id, from: 'paid', to: 'completed', at: completedAt, ...completion });
       await setTransaction('completed', completedAt);
     }
   } else if (spec.cancelledDaysAgo !== undefined) {

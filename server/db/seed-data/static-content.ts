@@ -169,8 +169,8 @@ export const staticContentSeed: Record<string, SeedNode> = {
   cookiePopup: group({
     title: t('Używamy plików cookie', 'We use cookies'),
     description: t(
-      'Pliki cookie pomagają nam zapamiętać Twoje ustawienia i ulepszać serwis. Więcej w polityce prywatności.',
-      'Cookies help us remember your settings and improve the site. Read more in our privacy policy.',
+      '<p>Pliki cookie pomagają nam zapamiętać Twoje ustawienia i ulepszać serwis. Więcej w <a href="/pl/polityka-prywatnosci">polityce prywatności</a>.</p>',
+      '<p>Cookies help us remember your settings and improve the site. Read more in our <a href="/en/privacy-policy">privacy policy</a>.</p>',
     ),
   }),
 

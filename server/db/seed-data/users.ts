@@ -35,6 +35,22 @@ export const userSeed: UserSeed[] = [
     locale: 'en',
   },
   {
+    // A second operator: a distribution one operator declares is approved by another (four eyes).
+    email: 'operator2@example.com',
+    password: 'Operator123',
+    role: 'operator',
+    isActive: true,
+    firstName: 'Piotr',
+    lastName: 'Kowalski',
+    phone: '+48 22 123 45 68',
+    street: 'ul. Marszałkowska 100',
+    city: 'Warszawa',
+    zip: '00-026',
+    state: 'mazowieckie',
+    country: 'PL',
+    locale: 'pl',
+  },
+  {
     email: 'inactive@example.com',
     password: 'Inactive123',
     role: 'investor',

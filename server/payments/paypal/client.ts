@@ -118,6 +118,8 @@ export interface PayPalClient {
   createOrder(input: CreateOrderInput, requestId: string): Promise<PayPalOrder>;
   getOrder(paypalOrderId: string): Promise<PayPalOrder>;
   captureOrder(paypalOrderId: string, requestId: string): Promise<PayPalOrder>;
+  /** Payments v2 refund of a whole capture; idempotent on the request id (a repeat answers the same refund). */
+  refundCapture(captureId: string, requestId: string): Promise<{ id: string; status: string }>;
   verifyWebhookSignature(headers: WebhookHeaders, event: WebhookEvent): Promise<boolean>;
 }
 
@@ -263,6 +265,13 @@ export function createPayPalClient(options: PayPalClientOptions): PayPalClient {
         'paypal-request-id': requestId,
         prefer: 'return=representation',
       })) as PayPalOrder;
+    },
+
+    async refundCapture(captureId, requestId) {
+      return (await call('POST', `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`, {}, {
+        'paypal-request-id': requestId,
+        prefer: 'return=representation',
+      })) as { id: string; status: string };
     },
 
     async verifyWebhookSignature(headers, event) {

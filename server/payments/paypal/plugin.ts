@@ -2,8 +2,7 @@ import type { AddressInfo } from 'node:net';
 import fp from 'fastify-plugin';
 import { PAYPAL_PEER_PREFIX } from '../../config';
 import { createPayPalClient, type PayPalClient } from './client';
-import { PayPalPeer } from './peer/peer';
-import peerRoutes from './peer/routes';
+import type { PayPalPeer } from '../../../dev/paypal-peer/peer';
 import { createPayPalService, type PayPalService } from './service';
 
 declare module 'fastify' {
@@ -15,7 +14,8 @@ declare module 'fastify' {
 }
 
 // PayPal: the REST client, the service, its payment-method handler (registered into `fastify.paymentMethods`,
-// server/orders/payment-methods.ts) and, in PAYPAL_MODE=local only, the local peer under /paypal-peer.
+// server/orders/payment-methods.ts) and, in PAYPAL_MODE=local only, the local peer under /paypal-peer
+// (dev/paypal-peer/: not part of the production tree).
 export default fp(
   async (fastify) => {
     const settings = fastify.config.paypal;
@@ -35,7 +35,10 @@ export default fp(
 
     let peer: PayPalPeer | undefined;
     if (settings.mode === 'local') {
-      peer = new PayPalPeer({
+      // Loaded only here: production (a real PayPal) never imports the peer's code.
+      const { mountPayPalPeer } = await import('../../../dev/paypal-peer/plugin');
+      peer = await mountPayPalPeer(fastify, {
+        prefix: PAYPAL_PEER_PREFIX,
         clientId: settings.clientId,
         clientSecret: settings.clientSecret,
         webhookId: settings.webhookId,
@@ -45,10 +48,6 @@ export default fp(
         webhooks: settings.peerWebhooks ?? 'auto',
         log: fastify.log.child({ module: 'paypal-peer' }),
       });
-      const localPeer = peer;
-      // Outside /api: PayPal's own paths and bodies, not our envelope.
-      await fastify.register(peerRoutes, { prefix: PAYPAL_PEER_PREFIX, peer: localPeer });
-      fastify.addHook('onClose', async () => localPeer.close());
     }
     fastify.decorate('paypalPeer', peer);
 

@@ -6,7 +6,7 @@ import fp from 'fastify-plugin';
 // choose to be cacheable; one that does must make sure its answer never depends on the caller's token).
 export default fp(
   async (fastify) => {
-    // Synchronous: no promise per request (issue 11, the API's fixed cost per request).
+    // Synchronous: no promise per request (the API's fixed cost per request).
     fastify.addHook('onSend', (_request, reply, payload, done) => {
       if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
       done(null, payload);

@@ -5,7 +5,7 @@ import type { Language } from '../../config';
 import { failure } from '../../lib/envelope';
 import { ApiError, TooManyTriesError, type ApiErrorItem } from '../../lib/errors';
 import { resolveLanguage } from '../../lib/language';
-import { isDatabaseUnavailable } from '../../lib/database-errors';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../lib/database-errors';
 import { sqlStateOf } from '../../lib/log-serializers';
 import { validationErrors } from '../../lib/validation-errors';
 import { translateCode, type ErrorCode } from '../../i18n/messages';
@@ -57,7 +57,7 @@ export function sendEnvelopeError(
   language: Language,
 ) {
   reply.header('content-language', language);
-  if (items.some((item) => item.code === 'DATABASE_UNAVAILABLE')) reply.header('retry-after', '5');
+  if (items.some((item) => item.code === 'DATABASE_UNAVAILABLE')) reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
   return reply
     .code(status)
     .type('application/json; charset=utf-8')

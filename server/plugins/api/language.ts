@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import { resolveLanguage } from '../../lib/language';
 
 // Picks the request's language (Content-Language, Accept-Language, DEFAULT_LANGUAGE) and echoes it.
-// A synchronous hook: no promise per request (issue 11, the API's fixed cost per request).
+// A synchronous hook: no promise per request (the API's fixed cost per request).
 export default fp(
   async (fastify) => {
     fastify.decorateRequest('language', 'pl');

@@ -7,7 +7,7 @@ import { apiError, unauthorized } from '../../lib/errors';
 //
 // The gate is put on each route when it is registered (first of its onRequest hooks, so before the access guards)
 // rather than run as a global hook that builds request.routeOptions on every call: while the flags read less than a
-// second ago are off, the gate is one synchronous check (issue 11, the API's fixed cost per request).
+// second ago are off, the gate is one synchronous check (the API's fixed cost per request).
 export default fp(
   async (fastify) => {
     async function check(request: FastifyRequest): Promise<void> {

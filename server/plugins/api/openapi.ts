@@ -10,7 +10,7 @@ import { declaredCodes } from '../../lib/declared-codes';
 import { isPrivateRoute, requiredRoles } from '../app/auth';
 import { notModifiedRoutes, routeErrorCodes, routeHandlerSchemas } from '../../routes/api/error-codes';
 
-// The API reference (issue 14), generated from the route schemas, the same zod schemas (contract/ and the
+// The API reference, generated from the route schemas, the same zod schemas (contract/ and the
 // routes' schemas.ts) the server validates and serializes with:
 //   GET /api/openapi.json   the OpenAPI 3.1 document (public, cacheable; written to docs/openapi.json by
 //                           `npm run openapi`, and a test fails when that file is stale)
@@ -124,8 +124,8 @@ function transform(input: TransformInput) {
   const response = { ...((schema.response as Record<string, unknown>) ?? {}) };
   const privateRoute = isPrivateRoute(route);
   const roles = requiredRoles(route);
-  // 400 everywhere: besides schema errors, the NUL guard (plugins/api/nul-guard.ts) refuses a NUL in any
-  // path, query or body of any route with 400 VALUE_NOT_VALID.
+  // 400 everywhere: besides schema errors, the NUL guard (plugins/api/nul-guard.ts) refuses a NUL or an unpaired
+  // surrogate in any path, query or body of any route with 400 VALUE_NOT_VALID.
   const statuses = new Set<number>([400, 500, 503]);
   if (zodSchema.body) statuses.add(413).add(415);
   if (privateRoute) statuses.add(401);

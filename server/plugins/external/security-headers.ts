@@ -37,7 +37,7 @@ const HSTS = 'max-age=31536000; includeSubDomains';
 
 /**
  * The headers helmet sets for these options, computed ONCE. (@fastify/helmet rebuilt helmet's middleware on every
- * request, parsing the CSP directives each time: an eighth of a cached public answer's CPU; issue 11.)
+ * request, parsing the CSP directives each time: an eighth of a cached public answer's CPU.)
  */
 export function securityHeadersFor(options: Readonly<HelmetOptions>): Record<string, string> {
   const headers: Record<string, string> = {};
@@ -58,7 +58,7 @@ export function securityHeadersFor(options: Readonly<HelmetOptions>): Record<str
 /**
  * The headers of an API answer that is data (JSON, or an empty 304 / 204): it is never rendered as a page, so it may
  * load nothing and be framed by nothing. The document set carries 11 headers (0.6 kB) that only a page uses; on
- * every cached public answer they cost more to write than the answer's own headers (issue 11). What api.github.com
+ * every cached public answer they cost more to write than the answer's own headers. What api.github.com
  * sends its JSON with, in substance.
  */
 export const apiSecurityHeaders: Readonly<Record<string, string>> = {

@@ -7,8 +7,10 @@ import jsonBody from '../../plugins/api/json-body';
 import language from '../../plugins/api/language';
 import maintenance from '../../plugins/api/maintenance';
 import openapi from '../../plugins/api/openapi';
+import healthRoutes from './health';
 import operatorSiteSettingsRoutes from './operator/site-settings';
 import operatorRoutes from './operator/index';
+import operatorExchangeRateRoutes from './operator/exchange-rate';
 import accountsRoutes from './accounts/index';
 import tokenRoutes from './auth/token';
 import userRoutes from './auth/user';
@@ -19,6 +21,7 @@ import publicRoutes from './public/index';
 import portfolioRoutes from './portfolio/index';
 import investmentRoutes from './investment/index';
 import ordersRoutes from './orders/index';
+import protectionRoutes from './investment/protection';
 import paypalRoutes from './paypal/index';
 
 export interface ApiOptions {
@@ -41,6 +44,7 @@ const api: FastifyPluginAsync<ApiOptions> = async (fastify, options) => {
   // Before the routes: it collects every route registered after it (GET /api/openapi.json, /api/docs).
   await fastify.register(openapi);
 
+  await fastify.register(healthRoutes);
   await fastify.register(tokenRoutes);
   await fastify.register(userRoutes);
   await fastify.register(accountsRoutes);
@@ -51,9 +55,11 @@ const api: FastifyPluginAsync<ApiOptions> = async (fastify, options) => {
   await fastify.register(portfolioRoutes);
   await fastify.register(investmentRoutes);
   await fastify.register(ordersRoutes);
+  await fastify.register(protectionRoutes);
   await fastify.register(paypalRoutes);
   await fastify.register(operatorSiteSettingsRoutes);
   await fastify.register(operatorRoutes);
+  await fastify.register(operatorExchangeRateRoutes);
   if (options.extraRoutes) await fastify.register(options.extraRoutes);
 };
 

@@ -1,12 +1,12 @@
 // A labelled country select; the options are ISO codes named in the page's language.
-import { forwardRef, useId, useMemo, type ComponentPropsWithoutRef, type ReactNode } from 'react';
+import { useId, useMemo, type ComponentProps, type ReactNode } from 'react';
 import { useLanguage, useT } from '../../i18n/i18n';
 import { countryName, sortByName } from './countries';
 import { blurAfterPress } from './blurAfterPress';
 import { FieldError } from './FieldError';
 import { describedBy, FieldWrap, Required } from './styles';
 
-export interface CountrySelectProps extends Omit<ComponentPropsWithoutRef<'select'>, 'children'> {
+export interface CountrySelectProps extends Omit<ComponentProps<'select'>, 'children'> {
   label: ReactNode;
   codes: string[];
   error?: string | null;
@@ -14,10 +14,7 @@ export interface CountrySelectProps extends Omit<ComponentPropsWithoutRef<'selec
   placeholder?: string;
 }
 
-export const CountrySelect = forwardRef<HTMLSelectElement, CountrySelectProps>(function CountrySelect(
-  { label, codes, error, placeholder, required, id: givenId, onBlur, ...select },
-  ref,
-) {
+export function CountrySelect({ label, codes, error, placeholder, required, id: givenId, onBlur, ...select }: CountrySelectProps) {
   const language = useLanguage();
   const t = useT();
   const auto = useId();
@@ -36,7 +33,6 @@ export const CountrySelect = forwardRef<HTMLSelectElement, CountrySelectProps>(f
         aria-invalid={Boolean(error)}
         aria-describedby={describedBy(error && errorId)}
         {...select}
-        ref={ref}
         onBlur={blurAfterPress(onBlur)}
       >
         <option value="">{placeholder ?? t('account.form.chooseCountry')}</option>
@@ -49,4 +45,4 @@ export const CountrySelect = forwardRef<HTMLSelectElement, CountrySelectProps>(f
       <FieldError id={errorId}>{error}</FieldError>
     </FieldWrap>
   );
-});
+}

@@ -1,17 +1,16 @@
 // A password input with a show/hide toggle (a real button, so it is reachable by keyboard).
-import { forwardRef, useState } from 'react';
+import { useState } from 'react';
 import { useT } from '../../i18n/i18n';
 import { Button } from '../ui/Button';
 import { TextField, type TextFieldProps } from './TextField';
 
-export const PasswordField = forwardRef<HTMLInputElement, Omit<TextFieldProps, 'type' | 'addon'>>(function PasswordField(props, ref) {
+export function PasswordField(props: Omit<TextFieldProps, 'type' | 'addon'>) {
   const t = useT();
   const [visible, setVisible] = useState(false);
   return (
     <TextField
       autoComplete="new-password"
       {...props}
-      ref={ref}
       type={visible ? 'text' : 'password'}
       addon={
         <Button
@@ -25,4 +24,4 @@ export const PasswordField = forwardRef<HTMLInputElement, Omit<TextFieldProps, '
       }
     />
   );
-});
+}

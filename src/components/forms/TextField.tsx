@@ -1,12 +1,12 @@
 // A labelled text input with its error beside it: aria-invalid and aria-describedby point at the message.
 // Takes every input prop (and `ref`), so `{...register('email')}` of react-hook-form fits straight in; its
 // onBlur waits for a press on another control to end (blurAfterPress), so a check on blur cannot swallow a click.
-import { forwardRef, useId, type ComponentPropsWithoutRef, type ReactNode } from 'react';
+import { useId, type ComponentProps, type ReactNode } from 'react';
 import { blurAfterPress } from './blurAfterPress';
 import { FieldError } from './FieldError';
 import { describedBy, FieldWrap, Hint, Required } from './styles';
 
-export interface TextFieldProps extends Omit<ComponentPropsWithoutRef<'input'>, 'children'> {
+export interface TextFieldProps extends Omit<ComponentProps<'input'>, 'children'> {
   label: ReactNode;
   /** the translated message, shown beside the field */
   error?: string | null;
@@ -16,10 +16,7 @@ export interface TextFieldProps extends Omit<ComponentPropsWithoutRef<'input'>, 
   className?: string;
 }
 
-export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
-  { label, error, hint, addon, required, id: givenId, className, onBlur, ...input },
-  ref,
-) {
+export function TextField({ label, error, hint, addon, required, id: givenId, className, onBlur, ...input }: TextFieldProps) {
   const auto = useId();
   const id = givenId ?? auto;
   const errorId = `${id}-error`;
@@ -39,7 +36,6 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
           aria-invalid={Boolean(error)}
           aria-describedby={describedBy(error ? errorId : null, hint ? hintId : null)}
           {...input}
-          ref={ref}
           onBlur={blurAfterPress(onBlur)}
         />
         {addon}
@@ -47,4 +43,4 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
       <FieldError id={errorId}>{error}</FieldError>
     </FieldWrap>
   );
-});
+}

@@ -3,7 +3,7 @@
 // pass: the server checks it again (SPEC §4, §5) and its error is shown beside the field.
 import { useEffect, useState } from 'react';
 import type { CountryCode } from 'libphonenumber-js';
-import { registerPreloader } from '../../app/lazyScreen';
+import { registerPreloader } from '../../screens/lazyScreen';
 import { DEFAULT_PHONE_COUNTRY as DEFAULT_COUNTRY } from '../../../machines/types';
 
 export type PhoneLib = typeof import('./phoneLib');
@@ -27,9 +27,9 @@ export function loadPhoneLib(): Promise<PhoneLib> {
 // preloadScreens() (tests) loads it with the screens
 registerPreloader(() => loadPhoneLib().then(() => undefined));
 
-/** `use(lib)` now when the library is loaded, else once it is (a promise); `otherwise` when it cannot load. */
-export function withPhoneLib<T>(use: (l: PhoneLib) => T, otherwise: T): T | Promise<T> {
-  return lib ? use(lib) : loadPhoneLib().then(use, () => otherwise);
+/** `apply(lib)` now when the library is loaded, else once it is (a promise); `otherwise` when it cannot load. */
+export function withPhoneLib<T>(apply: (l: PhoneLib) => T, otherwise: T): T | Promise<T> {
+  return lib ? apply(lib) : loadPhoneLib().then(apply, () => otherwise);
 }
 
 /** The library, or null while it loads (the component renders again when it is there). */

@@ -1,6 +1,6 @@
 // Everything of the SPA that needs libphonenumber-js and its metadata (about 31 kB gzip): the phone check, the
 // countries with a numbering plan and their calling codes. Loaded on demand through ./phone.ts, so that a form
-// screen draws before it arrives (issue 11: the route's initial JS).
+// screen draws before it arrives (the route's initial JS).
 import { getCountries, getCountryCallingCode, isValidPhoneNumber, type CountryCode } from 'libphonenumber-js';
 import { DEFAULT_PHONE_COUNTRY } from '../../../machines/types';
 import { countryName } from './countries';

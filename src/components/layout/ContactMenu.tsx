@@ -3,11 +3,11 @@ import styled from 'styled-components';
 import { Link } from 'wouter';
 import { disclosureMachine, type DisclosureActorRef } from '../../../machines/disclosure.machine';
 import type { Language } from '../../config/env';
-import { href } from '../../config/paths';
+import { href } from '../../../contract/routes';
 import { useT } from '../../i18n/i18n';
 import { AnchorButton } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
-import { media } from '../../styles/theme';
+import { media } from '../../../lib/theme';
 import { MailIcon, PhoneIcon } from '../ui/icons';
 import { formatContactPhone } from './phone';
 

@@ -1,13 +1,20 @@
 import { useActorRef, useSelector } from '@xstate/react';
+import { useLayoutEffect, useRef, type RefObject } from 'react';
+import { Link } from 'wouter';
 import { CloseButton } from '../ui/CloseButton';
 import styled from 'styled-components';
 import type { CookieConsentActorRef } from '../../../machines/cookieConsent.machine';
 import { browserCookieConsentMachine } from './browserEffects';
-import { useT } from '../../i18n/i18n';
-import { media } from '../../styles/theme';
+import { href } from '../../../contract/routes';
+import { useLanguage, useT } from '../../i18n/i18n';
+import { media } from '../../../lib/theme';
 import { Button } from '../ui/Button';
 import { CloseIcon } from '../ui/icons';
 import { ServerHtml } from '../ui/ServerHtml';
+import { focusMainHeading } from './RouteFocus';
+
+/** The banner's height while it shows, for GlobalStyle's scroll padding and the page's bottom space. */
+export const COOKIE_BANNER_HEIGHT_VAR = '--cookie-banner-height';
 
 const Banner = styled.section`
   position: fixed;
@@ -32,6 +39,28 @@ const Banner = styled.section`
     right: 8px;
     bottom: 8px;
   }
+  /* Short viewports (a landscape phone, 400 % zoom): a slim strip that never takes most of the screen. */
+  @media (max-height: 500px) {
+    flex-direction: row;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 4px 12px;
+    left: 0;
+    right: 0;
+    bottom: 0;
+    max-height: 40vh;
+    overflow-y: auto;
+    padding: 6px 44px 6px 12px;
+    border-radius: 0;
+    font-size: 0.875rem;
+    h2 {
+      display: none;
+    }
+    button {
+      min-height: 32px;
+      padding: 4px 12px;
+    }
+  }
 `;
 
 const Text = styled.div`
@@ -43,6 +72,9 @@ const Text = styled.div`
   }
   p {
     margin: 0;
+  }
+  @media (max-height: 500px) {
+    flex-basis: 100%;
   }
 `;
 
@@ -69,29 +101,70 @@ export interface CookieBannerProps {
 /** The cookie banner (SPEC §2, §4): shown while the consent machine is in a `bannerVisible` state. */
 export function CookieBanner({ actorRef, title, descriptionHtml }: CookieBannerProps) {
   const t = useT();
+  const language = useLanguage();
   const visible = useSelector(actorRef, (s) => s.hasTag('bannerVisible'));
+  const ref = useRef<HTMLElement>(null);
+  useReservedSpace(ref, visible);
   if (!visible) return null;
-  const dismiss = () => actorRef.send({ type: 'cookies.dismissed' });
+  const privacyHref = href(language, 'privacyPolicy');
+  // The banner goes away under the keyboard user's focus: the page's heading takes it first, so focus
+  // does not fall to the body.
+  const choose = (type: 'cookies.accepted' | 'cookies.declined' | 'cookies.dismissed') => {
+    if (ref.current?.contains(document.activeElement)) focusMainHeading();
+    actorRef.send({ type });
+  };
   return (
-    <Banner aria-labelledby="cookie-banner-title">
+    <Banner ref={ref} aria-labelledby="cookie-banner-title">
       <Text>
         <h2 id="cookie-banner-title">{title || t('layout.cookies.defaultTitle')}</h2>
         <ServerHtml html={descriptionHtml} />
+        {/* The policy the text refers to is always one click away, whether or not the editor linked it. */}
+        {!linksTo(descriptionHtml, privacyHref) && (
+          <p>
+            <Link href={privacyHref}>{t('layout.cookies.privacyPolicy')}</Link>
+          </p>
+        )}
       </Text>
       <Actions>
-        <Button onClick={() => actorRef.send({ type: 'cookies.accepted' })}>{t('layout.cookies.accept')}</Button>
-        {/* SPEC gives the banner "accept or decline" but only two cookies: accept (permanent) and dismiss
-            (7 days). We send no optional cookies either way, so Decline is the dismissal: the banner asks
-            again after 7 days, exactly like the close icon. */}
-        <Button variant="secondary" onClick={dismiss}>
+        <Button onClick={() => choose('cookies.accepted')}>{t('layout.cookies.accept')}</Button>
+        {/* Decline is a choice like Accept and is kept as long; only the close icon asks again later. */}
+        <Button variant="secondary" onClick={() => choose('cookies.declined')}>
           {t('layout.cookies.decline')}
         </Button>
       </Actions>
-      <Close type="button" onClick={dismiss} aria-label={t('layout.cookies.close')}>
+      <Close type="button" onClick={() => choose('cookies.dismissed')} aria-label={t('layout.cookies.close')}>
         <CloseIcon />
       </Close>
     </Banner>
   );
+}
+
+function linksTo(html: string, path: string): boolean {
+  return html.includes(`href="${path}`) || html.includes(`href='${path}`);
+}
+
+/**
+ * While the banner shows, the page reserves its height at the bottom: the root's scroll padding keeps a
+ * focused element from scrolling in behind it, and the body's bottom padding lets the last content scroll
+ * above it. The banner's height changes with the viewport and the text, so it is measured, not assumed.
+ */
+function useReservedSpace(ref: RefObject<HTMLElement | null>, visible: boolean) {
+  useLayoutEffect(() => {
+    const root = document.documentElement;
+    const el = ref.current;
+    if (!visible || !el) {
+      root.style.removeProperty(COOKIE_BANNER_HEIGHT_VAR);
+      return;
+    }
+    const update = () => root.style.setProperty(COOKIE_BANNER_HEIGHT_VAR, `${Math.ceil(el.getBoundingClientRect().height) + 16}px`);
+    update();
+    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(update) : null;
+    observer?.observe(el);
+    return () => {
+      observer?.disconnect();
+      root.style.removeProperty(COOKIE_BANNER_HEIGHT_VAR);
+    };
+  }, [ref, visible]);
 }
 
 /** Container: runs the app's cookie-consent machine with its real cookie reads and writes. */

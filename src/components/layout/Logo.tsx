@@ -1,9 +1,9 @@
 import styled from 'styled-components';
 import { Link } from 'wouter';
 import type { Language } from '../../config/env';
-import { href } from '../../config/paths';
+import { href } from '../../../contract/routes';
 import { useT } from '../../i18n/i18n';
-import { LOGO_MARK } from './logoMark';
+import { LOGO_MARK } from '../../../lib/logoMark';
 
 const Home = styled(Link)`
   display: inline-flex;
@@ -16,7 +16,7 @@ const Home = styled(Link)`
   white-space: nowrap;
 `;
 
-/** Self-drawn mark (./logoMark.ts). */
+/** Self-drawn mark (lib/logoMark.ts). */
 function Mark() {
   const { size, roof, bars, barWidth } = LOGO_MARK;
   return (

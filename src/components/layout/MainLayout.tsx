@@ -9,16 +9,17 @@ import { contentText } from '../../api/content';
 import type { StaticContent } from '../../api/types';
 import type { Language } from '../../config/env';
 import { clearInvestmentDraft, clearsInvestmentDraft, isFlowRoute } from '../../config/investFlow';
-import { matchRoute, splitLanguage } from '../../config/paths';
-import { useT } from '../../i18n/i18n';
+import { matchRoute, splitLanguage } from '../../../contract/routes';
 import { SiteTitleProvider } from '../ui/usePageTitle';
 import { ContactMenu } from './ContactMenu';
 import { CookieBanner, CookieBannerContainer } from './CookieBanner';
+import { FormErrorFocus, RouteFocus } from './RouteFocus';
 import { Footer } from './Footer';
 import { LazyMobileDrawer } from './lazyLayout';
 import { MobileMenuButton } from './MobileMenuButton';
 import { OfflineBanner, OfflineBannerContainer } from './OfflineBanner';
 import { ScrollToTop } from './ScrollToTop';
+import { MAIN_CONTENT_ID, SkipLink } from './SkipLink';
 import { TopBar } from './TopBar';
 
 const Frame = styled.div`
@@ -35,27 +36,15 @@ const Main = styled.main`
   }
 `;
 
-const SkipLink = styled.a`
-  position: absolute;
-  left: 8px;
-  top: -100px;
-  z-index: 3000;
-  padding: 8px 16px;
-  background: ${({ theme }) => theme.colors.white};
-  color: ${({ theme }) => theme.colors.green};
-  font-weight: 700;
-  &:focus {
-    top: 8px;
-  }
-`;
-
-export const MAIN_CONTENT_ID = 'main-content';
+export { MAIN_CONTENT_ID } from './SkipLink';
 
 export interface MainLayoutProps {
   content: StaticContent | null;
   language: Language;
   isLoggedIn: boolean;
   userName?: string;
+  /** a signed-in operator: the header and the user menu lead to the back office */
+  isOperator?: boolean;
   onLogout: () => void;
   languageSwitcher: ReactNode;
   children: ReactNode;
@@ -74,15 +63,15 @@ export function MainLayout({
   language,
   isLoggedIn,
   userName,
+  isOperator = false,
   onLogout,
   languageSwitcher,
   children,
   cookieConsent,
   connectivity,
 }: MainLayoutProps) {
-  const t = useT();
   const drawer = useActorRef(disclosureMachine);
-  // The drawer's code loads when it is first opened (issue 11); closed, it draws nothing anyway.
+  // The drawer's code loads when it is first opened; closed, it draws nothing anyway.
   const drawerOpen = useSelector(drawer, (s) => s.hasTag('open'));
   const headerItems = content?.menus.header ?? [];
   const cookieTitle = contentText(content, 'cookiePopup.title');
@@ -94,8 +83,17 @@ export function MainLayout({
     if (clearsInvestmentDraft(route)) clearInvestmentDraft();
   }, [pathname, route]);
 
+  // One route-focus watcher above both frames, so moving between them (an offer's Invest) is a navigation too.
+  return (
+    <>
+      <RouteFocus />
+      <FormErrorFocus />
+      {isFlowRoute(route) ? flowFrame() : mainFrame()}
+    </>
+  );
+
   // The investment flow has a frame of its own (src/features/invest): the main frame steps aside.
-  if (isFlowRoute(route)) {
+  function flowFrame() {
     return (
       <>
         <ScrollToTop />
@@ -104,15 +102,25 @@ export function MainLayout({
     );
   }
 
-  return (
+  function mainFrame() {
+    return (
     <Frame>
       <ScrollToTop />
-      <SkipLink href={`#${MAIN_CONTENT_ID}`}>{t('layout.skipToContent')}</SkipLink>
+      {/* The banner waits for static content, so its server title/description are there when it shows.
+          It is first in the document so a keyboard user meets the question before the page it sits over. */}
+      {content &&
+        (cookieConsent ? (
+          <CookieBanner actorRef={cookieConsent} title={cookieTitle} descriptionHtml={cookieDescription} />
+        ) : (
+          <CookieBannerContainer title={cookieTitle} descriptionHtml={cookieDescription} />
+        ))}
+      <SkipLink />
       <TopBar
         language={language}
         items={headerItems}
         isLoggedIn={isLoggedIn}
         userName={userName}
+        isOperator={isOperator}
         onLogout={onLogout}
         languageSwitcher={languageSwitcher}
         mobileMenuButton={<MobileMenuButton actorRef={drawer} />}
@@ -123,6 +131,7 @@ export function MainLayout({
           language={language}
           items={headerItems}
           isLoggedIn={isLoggedIn}
+          isOperator={isOperator}
           onLogout={onLogout}
         />
       )}
@@ -132,14 +141,8 @@ export function MainLayout({
       {/* After the content: a fixed rail on wide screens, a band above the footer on small ones. */}
       <ContactMenu language={language} phone={contentText(content, 'contactMenu.phone')} />
       <Footer content={content} language={language} isLoggedIn={isLoggedIn} />
-      {/* The banner waits for static content, so its server title/description are there when it shows. */}
-      {content &&
-        (cookieConsent ? (
-          <CookieBanner actorRef={cookieConsent} title={cookieTitle} descriptionHtml={cookieDescription} />
-        ) : (
-          <CookieBannerContainer title={cookieTitle} descriptionHtml={cookieDescription} />
-        ))}
       {connectivity ? <OfflineBanner actorRef={connectivity} /> : <OfflineBannerContainer />}
     </Frame>
-  );
+    );
+  }
 }

@@ -5,9 +5,9 @@ import { Link } from 'wouter';
 import type { DisclosureActorRef } from '../../../machines/disclosure.machine';
 import type { MenuItem } from '../../api/types';
 import type { Language } from '../../config/env';
-import { href } from '../../config/paths';
+import { href } from '../../../contract/routes';
 import { useT } from '../../i18n/i18n';
-import { media } from '../../styles/theme';
+import { media } from '../../../lib/theme';
 import { trapTab, useModalFocus } from '../ui/focus';
 import { CloseIcon } from '../ui/icons';
 import { useScrollLock } from '../ui/useScrollLock';
@@ -17,7 +17,7 @@ import { drawerMenuItems } from './menuItems';
 import { USER_MENU_ROUTES, UserMenuItems } from './UserMenu';
 
 // The hamburger stays in the entry chunk (src/components/layout/MobileMenuButton.tsx); this panel loads when
-// it is first opened (issue 11).
+// it is first opened.
 export { MOBILE_DRAWER_ID, MobileMenuButton } from './MobileMenuButton';
 const ACCOUNT_ROUTES = USER_MENU_ROUTES.map((r) => r.route);
 
@@ -99,6 +99,8 @@ export interface MobileDrawerProps {
   /** menus.header from static content */
   items: readonly MenuItem[];
   isLoggedIn: boolean;
+  /** a signed-in operator: the account links start with the back office */
+  isOperator?: boolean;
   onLogout: () => void;
 }
 
@@ -106,7 +108,7 @@ export interface MobileDrawerProps {
  * The mobile menu: a modal side panel with the header items and the account links. It closes on an item
  * selection, on Escape, on the close button and on a backdrop click; focus moves into it on opening.
  */
-export function MobileDrawer({ actorRef, language, items, isLoggedIn, onLogout }: MobileDrawerProps) {
+export function MobileDrawer({ actorRef, language, items, isLoggedIn, isOperator, onLogout }: MobileDrawerProps) {
   const t = useT();
   const open = useSelector(actorRef, (s) => s.hasTag('open'));
   const panelRef = useRef<HTMLDivElement>(null);
@@ -151,7 +153,7 @@ export function MobileDrawer({ actorRef, language, items, isLoggedIn, onLogout }
         <Divider />
         <Items>
           {isLoggedIn ? (
-            <UserMenuItems language={language} onSelect={close} onLogout={onLogout} />
+            <UserMenuItems language={language} isOperator={isOperator} onSelect={close} onLogout={onLogout} />
           ) : (
             <li>
               <Link href={href(language, 'login')} onClick={close}>

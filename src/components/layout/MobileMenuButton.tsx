@@ -1,10 +1,10 @@
 // The hamburger of the top bar (below the md breakpoint): in the entry chunk; the drawer it opens
-// (MobileDrawer.tsx) loads when it is first opened (issue 11).
+// (MobileDrawer.tsx) loads when it is first opened.
 import { useSelector } from '@xstate/react';
 import styled from 'styled-components';
 import type { DisclosureActorRef } from '../../../machines/disclosure.machine';
 import { useT } from '../../i18n/i18n';
-import { media } from '../../styles/theme';
+import { media } from '../../../lib/theme';
 import { MenuIcon } from '../ui/icons';
 
 export const MOBILE_DRAWER_ID = 'mobile-drawer';

@@ -2,9 +2,9 @@ import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import type { MenuItem } from '../../api/types';
 import type { Language } from '../../config/env';
-import { href } from '../../config/paths';
+import { href } from '../../../contract/routes';
 import { useT } from '../../i18n/i18n';
-import { media } from '../../styles/theme';
+import { media } from '../../../lib/theme';
 import { LinkButton } from '../ui/Button';
 import { Logo } from './Logo';
 import { MenuItemLink } from './MenuItemLink';
@@ -72,6 +72,8 @@ export interface TopBarProps {
   items: readonly MenuItem[];
   isLoggedIn: boolean;
   userName?: string;
+  /** a signed-in operator: the header shows the way to the back office */
+  isOperator?: boolean;
   onLogout: () => void;
   /** the language switcher, owned by the app shell */
   languageSwitcher?: ReactNode;
@@ -85,6 +87,7 @@ export function TopBar({
   items,
   isLoggedIn,
   userName,
+  isOperator = false,
   onLogout,
   languageSwitcher,
   mobileMenuButton,
@@ -107,8 +110,13 @@ export function TopBar({
       <Actions>
         {languageSwitcher}
         <DesktopOnly>
+          {isLoggedIn && isOperator && (
+            <LinkButton href={href(language, 'operatorOverview')} variant="secondary" data-testid="header-back-office">
+              {t('layout.topBar.backOffice')}
+            </LinkButton>
+          )}
           {isLoggedIn ? (
-            <UserMenu language={language} userName={userName} onLogout={onLogout} />
+            <UserMenu language={language} userName={userName} isOperator={isOperator} onLogout={onLogout} />
           ) : (
             <LinkButton href={href(language, 'login')} variant="secondary">
               {t('layout.topBar.login')}

@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { Link } from 'wouter';
 import { disclosureMachine } from '../../../machines/disclosure.machine';
 import type { Language } from '../../config/env';
-import { href, type RouteName } from '../../config/paths';
+import { href, type RouteName } from '../../../contract/routes';
 import { useT } from '../../i18n/i18n';
 import { ChevronDownIcon } from '../ui/icons';
 
@@ -18,10 +18,13 @@ export const USER_MENU_ROUTES: ReadonlyArray<{ route: RouteName; labelKey: strin
 /** The user's links and logout, as list items: shared by this dropdown and the mobile drawer. */
 export function UserMenuItems({
   language,
+  isOperator = false,
   onSelect,
   onLogout,
 }: {
   language: Language;
+  /** an operator's menu starts with the back office */
+  isOperator?: boolean;
   /** closes the menu that shows them */
   onSelect: () => void;
   onLogout: () => void;
@@ -29,6 +32,13 @@ export function UserMenuItems({
   const t = useT();
   return (
     <>
+      {isOperator && (
+        <li>
+          <Link href={href(language, 'operatorOverview')} onClick={onSelect} data-testid="user-menu-back-office">
+            {t('layout.topBar.backOffice')}
+          </Link>
+        </li>
+      )}
       {USER_MENU_ROUTES.map(({ route, labelKey }) => (
         <li key={route}>
           <Link href={href(language, route)} onClick={onSelect}>
@@ -107,6 +117,7 @@ const List = styled.ul`
 export interface UserMenuProps {
   language: Language;
   userName?: string;
+  isOperator?: boolean;
   onLogout: () => void;
 }
 
@@ -114,7 +125,7 @@ export interface UserMenuProps {
  * The logged-in user's dropdown: a disclosure (button with aria-expanded controlling a list of links).
  * Its open/closed state is a disclosure machine; Escape, an outside click and a selection close it.
  */
-export function UserMenu({ language, userName, onLogout }: UserMenuProps) {
+export function UserMenu({ language, userName, isOperator, onLogout }: UserMenuProps) {
   const t = useT();
   const listId = useId();
   const actor = useActorRef(disclosureMachine);
@@ -159,7 +170,7 @@ export function UserMenu({ language, userName, onLogout }: UserMenuProps) {
       </Trigger>
       {open && (
         <List id={listId}>
-          <UserMenuItems language={language} onSelect={close} onLogout={onLogout} />
+          <UserMenuItems language={language} isOperator={isOperator} onSelect={close} onLogout={onLogout} />
         </List>
       )}
     </Wrapper>

@@ -76,11 +76,16 @@ export const browserCookieConsentMachine = cookieConsentMachine.provide({
   actors: {
     readConsentCookies: fromPromise<ConsentCookies>(async () => {
       const cookies = cookieNames();
-      return { accepted: cookies.has(COOKIE_KEYS.accepted), dismissed: cookies.has(COOKIE_KEYS.dismissed) };
+      return {
+        accepted: cookies.has(COOKIE_KEYS.accepted),
+        declined: cookies.has(COOKIE_KEYS.declined),
+        dismissed: cookies.has(COOKIE_KEYS.dismissed),
+      };
     }),
   },
   actions: {
     writeAcceptCookie: () => writeCookie(COOKIE_KEYS.accepted, '1', COOKIE_ACCEPT_EXPIRES),
+    writeDeclineCookie: () => writeCookie(COOKIE_KEYS.declined, '1', COOKIE_ACCEPT_EXPIRES),
     writeDismissCookie: () =>
       writeCookie(COOKIE_KEYS.dismissed, '1', new Date(Date.now() + COOKIE_DISMISS_DAYS * 24 * 60 * 60 * 1000)),
   },

@@ -1,12 +1,12 @@
 import type { MenuItem } from '../../api/types';
 import type { Language } from '../../config/env';
 import { resolveContentUrl, type ContentLink } from '../../config/contentLinks';
-import { ROUTE_BY_NAME } from '../../config/paths';
+import { ROUTE_BY_NAME } from '../../../contract/routes';
 
 export type ResolvedHref = ContentLink;
 
 /**
- * A menu item's `href` is a route name of src/config/paths.ts (resolved per language) or an absolute
+ * A menu item's `href` is a route name of contract/routes.ts (resolved per language) or an absolute
  * http(s) URL (docs/api.md). Anything else, or a route that needs parameters, resolves to null and the
  * item is left out rather than rendered as a broken link.
  */

@@ -1,5 +1,5 @@
 // The header's contact phone, formatted without a phone library: the top bar is on every first screen, and
-// libphonenumber-js (~29 kB gzip) would ride in the entry chunk for this one number (issue 11 "Ship less").
+// libphonenumber-js (~29 kB gzip) would ride in the entry chunk for this one number.
 // Forms that check any country's numbers keep the library (src/components/forms/phone.ts, loaded with them).
 
 export interface FormattedPhone {

@@ -1,5 +1,5 @@
 // An image that shows a skeleton until it has loaded and a placeholder if it fails (SPEC §2 "Other UI").
-import { useEffect, useState, type ImgHTMLAttributes } from 'react';
+import { useLayoutEffect, useRef, useState, type ImgHTMLAttributes } from 'react';
 import styled, { keyframes } from 'styled-components';
 
 type Status = 'loading' | 'loaded' | 'failed';
@@ -8,7 +8,7 @@ export interface ImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 's
   src: string | null | undefined;
   /** required: '' only for a decorative image */
   alt: string;
-  /** the page's LCP image (issue 11): eager, high fetch priority; otherwise loading="lazy" */
+  /** the page's LCP image: eager, high fetch priority; otherwise loading="lazy" */
   priority?: boolean;
   /** CSS aspect ratio of the box while loading / failed, e.g. "16 / 9" */
   ratio?: string;
@@ -19,7 +19,19 @@ export interface ImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 's
 
 export function Image({ src, alt, ratio, fit = 'cover', className, priority = false, ...rest }: ImageProps) {
   const [status, setStatus] = useState<Status>(src ? 'loading' : 'failed');
-  useEffect(() => setStatus(src ? 'loading' : 'failed'), [src]);
+  // a new address starts over, in the same render (React's "adjusting state when a prop changes")
+  const [shownSrc, setShownSrc] = useState(src);
+  if (src !== shownSrc) {
+    setShownSrc(src);
+    setStatus(src ? 'loading' : 'failed');
+  }
+  const img = useRef<HTMLImageElement>(null);
+  useLayoutEffect(() => {
+    // An image from the cache (the same picture shown larger on the page, or preloaded) can finish before
+    // React listens for its load event: take what the element already knows, or it would stay hidden.
+    const el = img.current;
+    if (src && el?.complete && el.naturalWidth > 0) setStatus('loaded');
+  }, [src]);
   return (
     <Box className={className} $ratio={ratio} data-status={status}>
       {status === 'loading' && <Skeleton aria-hidden="true" data-testid="image-skeleton" />}
@@ -35,13 +47,14 @@ export function Image({ src, alt, ratio, fit = 'cover', className, priority = fa
         <Img
           // The page's largest paint (an offer's first photos): fetched first, never lazy. Others wait for view.
           loading={priority ? 'eager' : 'lazy'}
-          fetchpriority={priority ? 'high' : undefined}
+          fetchPriority={priority ? 'high' : undefined}
           decoding={priority ? 'sync' : 'async'}
           {...rest}
           src={src ?? undefined}
           alt={alt}
           $fit={fit}
           $hidden={status !== 'loaded'}
+          ref={img}
           onLoad={() => setStatus('loaded')}
           onError={() => setStatus('failed')}
         />
@@ -52,7 +65,7 @@ export function Image({ src, alt, ratio, fit = 'cover', className, priority = fa
 
 // The shimmer moves a light band across with a transform, which the compositor animates on its own: animating
 // background-position repainted every skeleton on the main thread in every frame, lazy images waiting below the
-// fold included (issue 11: most of the offer page's paint time in a trace).
+// fold included (most of the offer page's paint time in a trace).
 const sweep = keyframes`
   from { transform: translateX(-100%); }
   to { transform: translateX(100%); }

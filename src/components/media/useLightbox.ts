@@ -1,26 +1,28 @@
 // Creates a lightbox actor for a set of photos, with page-scroll locking wired to its named effects.
 import { useActorRef, useSelector } from '@xstate/react';
-import { useRef } from 'react';
+import { useState } from 'react';
 import { lightboxMachine, type LightboxActorRef } from '../../../machines/lightbox.machine';
 import { lockBodyScroll } from '../ui/useScrollLock';
 
 export function useLightbox(count: number): { actorRef: LightboxActorRef; open: boolean } {
-  const release = useRef<(() => void) | null>(null);
-  const actorRef = useActorRef(
-    lightboxMachine.provide({
+  // One chart per hook (as useActorRef keeps the first one anyway); what undoes the lock lives in its closure,
+  // which only the chart's actions touch, never a render.
+  const [machine] = useState(() => {
+    let release: (() => void) | null = null;
+    return lightboxMachine.provide({
       actions: {
         lockPageScroll: () => {
-          release.current?.();
-          release.current = lockBodyScroll();
+          release?.();
+          release = lockBodyScroll();
         },
         unlockPageScroll: () => {
-          release.current?.();
-          release.current = null;
+          release?.();
+          release = null;
         },
       },
-    }),
-    { input: { count } },
-  );
+    });
+  });
+  const actorRef = useActorRef(machine, { input: { count } });
   const open = useSelector(actorRef, (s) => s.hasTag('open'));
   return { actorRef, open };
 }

@@ -4,13 +4,13 @@
 // the offer. Every block has a fixed height whatever its content (the title two lines, the description three,
 // a figure one, '—' when unknown), so every card of a layout has the same height and the skeleton
 // (OfferSkeleton, built from the same blocks) has exactly the card's height: no layout shift when the offers
-// arrive (issue 11). Links carry the page the user came from (`{ from }`), so the offer page's
+// arrive. Links carry the page the user came from (`{ from }`), so the offer page's
 // back link returns there. Used by the home page, the offers list, the not-found and forbidden pages and
 // the offer page's featured offers.
 import styled, { css } from 'styled-components';
 import { Link } from 'wouter';
 import type { Language } from '../../config/env';
-import { href } from '../../config/paths';
+import { href } from '../../../contract/routes';
 import { useT } from '../../i18n/i18n';
 import { ServerHtml } from '../ui/ServerHtml';
 import { offerStatus } from './figures';
@@ -29,7 +29,7 @@ export interface OfferCardProps {
   /** heading level of the title (3 by default: cards sit under a section heading) */
   headingLevel?: 2 | 3 | 4;
   /**
-   * How the thumbnail loads (issue 11): `lazy` by default; `eager` for a card above the fold; `priority` for the
+   * How the thumbnail loads: `lazy` by default; `eager` for a card above the fold; `priority` for the
    * list's LCP element (eager, fetchpriority="high": the one the server preloads for the offers list, spaHtml.ts).
    */
   image?: 'lazy' | 'eager' | 'priority';
@@ -56,7 +56,7 @@ export function OfferCard({ offer, language, from, layout = 'tile', headingLevel
             src={offer.thumbUrl}
             alt={title}
             loading={image === 'lazy' ? 'lazy' : 'eager'}
-            fetchpriority={image === 'priority' ? 'high' : undefined}
+            fetchPriority={image === 'priority' ? 'high' : undefined}
           />
         ) : (
           <Placeholder aria-hidden="true" />

@@ -1,4 +1,4 @@
-// What investors decide on (issue 11), drawn the same way on an offer card and on the offer page: price per
+// What investors decide on, drawn the same way on an offer card and on the offer page: price per
 // share, the minimum investment, the projected return, the investment window, and the funding progress
 // (raised / target, SPEC §9's percentage, a progress bar); '—' where the offer states nothing, so every
 // block keeps its height. The Open / Closed / Funded badge is here too. The offer's OfferSummary fields
@@ -6,8 +6,8 @@
 import styled, { css } from 'styled-components';
 import type { Language } from '../../config/env';
 import { useT } from '../../i18n/i18n';
-import { formatFractionPercent, formatMoney } from '../format/money';
-import { fundingOf, offerTerm, projectedReturnFraction } from './figures';
+import { formatFractionPercent, formatMoney, formatMonthRange } from '../../../lib/format';
+import { fundingOf, projectedReturnFraction } from './figures';
 import type { OfferStatus, OfferSummary } from './types';
 
 export interface OfferFiguresProps {
@@ -29,7 +29,7 @@ export function OfferFigures({ offer, language, title, wide = false }: OfferFigu
     grosze === null || grosze === undefined ? none : formatMoney(grosze, language);
   const returnFraction = projectedReturnFraction(offer.projectedReturnBasisPoints);
   const percent = (value: number) => formatFractionPercent(value / 100, language);
-  const term = offerTerm(offer.investmentStart, offer.investmentEnd, language, { from: t('offer.from'), to: t('offer.to') });
+  const term = formatMonthRange(offer.investmentStart, offer.investmentEnd, language, { from: t('offer.from'), to: t('offer.to') });
   const funding = fundingOf(offer);
   return (
     <>
@@ -113,14 +113,14 @@ export const Facts = styled.dl<{ $wide?: boolean }>`
     overflow: hidden;
     text-overflow: ellipsis;
   }
+  /* A figure wraps rather than being cut: an investment window ("Mar 2024 - Dec 2026") is wider than a
+     narrow card's cell in some languages and fonts, and a cut date hides what investors decide on. */
   dd {
     margin: 2px 0 0;
     line-height: 1.5;
     font-weight: 700;
     color: ${({ theme }) => theme.colors.text};
-    white-space: nowrap;
-    overflow: hidden;
-    text-overflow: ellipsis;
+    overflow-wrap: break-word;
   }
 `;
 

@@ -1,7 +1,7 @@
 // A placeholder card while offers load (SPEC §4: idle or loading shows skeletons). It is built from the card's
 // own blocks (OfferCard.tsx: thumbnail, two-line title, three-line description, the four figures, funding and
 // link rows), each holding a pulsing bar on its line, so it has exactly the card's height in every layout and
-// width: nothing below moves when the offers arrive (issue 11).
+// width: nothing below moves when the offers arrive.
 import styled, { keyframes } from 'styled-components';
 import { Body, Card, CheckRow, DescriptionBox, Placeholder, Thumb, type OfferCardLayout } from './OfferCard';
 import { Facts, Funding, FundingRow, Track } from './OfferFigures';

@@ -18,13 +18,13 @@ export interface OffersGridProps {
   /**
    * While skeletons show: the number of cards expected, whose place is held by invisible skeletons after the
    * visible ones (SPEC §2 shows 2 or 3), so what follows the list (pager, footer) does not move when the
-   * offers arrive (issue 11: no layout shift).
+   * offers arrive (no layout shift).
    */
   reserve?: number;
   /** accessible name of the list */
   label?: string;
   /**
-   * The first cards above the fold (issue 11): their images load eagerly instead of lazily (the browser fetches
+   * The first cards above the fold: their images load eagerly instead of lazily (the browser fetches
    * them as soon as the list is drawn, not after layout); 0 by default.
    */
   eager?: number;
@@ -32,6 +32,8 @@ export interface OffersGridProps {
   priority?: boolean;
   /** columns on small / medium / large screens (1/2/3 by default) */
   columns?: { small: number; medium: number; large: number };
+  /** the cards' title level: one below the heading the list sits under (3 under a section's h2 by default) */
+  headingLevel?: 2 | 3 | 4;
 }
 
 export function OffersGrid({
@@ -45,6 +47,7 @@ export function OffersGrid({
   eager = 0,
   priority = false,
   columns = { small: 1, medium: 2, large: 3 },
+  headingLevel = 3,
 }: OffersGridProps) {
   const t = useT();
   if (skeletons > 0) {
@@ -72,6 +75,7 @@ export function OffersGrid({
           <OfferCard
             offer={offer}
             language={language}
+            headingLevel={headingLevel}
             from={from}
             layout={layout}
             image={i === 0 && priority ? 'priority' : i < Math.max(eager, priority ? 1 : 0) ? 'eager' : 'lazy'}

@@ -59,10 +59,11 @@ export function PageControl({ page, pageSize, totalPages, ready, sizes, hrefFor,
         </PageButton>
       );
     }
-    // an edge's previous/next goes nowhere: no address
+    // An edge's previous/next goes nowhere: no address. A link without href has no role, and a name on an
+    // element without a role is not read; so it stays a link, disabled (the ARIA pattern for a disabled link).
     if (disabled && !current && (target < 1 || target > totalPages)) {
       return (
-        <PageButton as="span" aria-disabled="true" aria-label={label} data-disabled="true">
+        <PageButton as="a" role="link" aria-disabled="true" aria-label={label} data-disabled="true">
           {content}
         </PageButton>
       );

@@ -14,7 +14,7 @@ export type OfferStatus = 'open' | 'closed' | 'funded';
 export interface OfferFunding {
   /** sold shares × price, grosze */
   raised: number;
-  /** all shares × price, grosze */
+  /** the investors' equity, total cost minus developer equity, grosze (contract/funding.ts) */
   target: number;
   /** 100 × raised / target rounded to 2 decimals (SPEC §9) */
   percent: number;
@@ -36,7 +36,7 @@ export interface OfferSummary {
   totalCost: number;
   developerEquity: number;
   investorEquity: number;
-  // Investing figures (issue 11). Optional in this type so older fixtures and cached answers still fit;
+  // Investing figures. Optional in this type so older fixtures and cached answers still fit;
   // the server always sends them.
   /** lowest price per share among the series, grosze; null: no series */
   pricePerShare?: number | null;

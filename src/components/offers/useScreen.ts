@@ -1,7 +1,7 @@
 // Screen size classes for offer lists (SPEC §2): small below `sm`, medium from `sm` below `md`, large
 // from `md` (the desktop breakpoint, §9). Without matchMedia (tests, old browsers) the screen is large.
-import { useEffect, useState } from 'react';
-import { theme } from '../../styles/theme';
+import { useSyncExternalStore } from 'react';
+import { theme } from '../../../lib/theme';
 
 export type ScreenSize = 'small' | 'medium' | 'large';
 
@@ -17,16 +17,19 @@ function current(): ScreenSize {
   return 'large';
 }
 
+function subscribe(update: () => void): () => void {
+  if (typeof window.matchMedia !== 'function') return () => {};
+  const lists = [window.matchMedia(QUERIES.small), window.matchMedia(QUERIES.medium)];
+  lists.forEach((l) => l.addEventListener?.('change', update));
+  return () => lists.forEach((l) => l.removeEventListener?.('change', update));
+}
+
+/**
+ * The screen's size class. The server knows no screen: it renders the large one, and a hydrating render starts
+ * from the same (React's server snapshot), then moves to the real size.
+ */
 export function useScreenSize(): ScreenSize {
-  const [size, setSize] = useState<ScreenSize>(current);
-  useEffect(() => {
-    if (typeof window.matchMedia !== 'function') return;
-    const lists = [window.matchMedia(QUERIES.small), window.matchMedia(QUERIES.medium)];
-    const update = () => setSize(current());
-    lists.forEach((l) => l.addEventListener?.('change', update));
-    return () => lists.forEach((l) => l.removeEventListener?.('change', update));
-  }, []);
-  return size;
+  return useSyncExternalStore(subscribe, current, () => 'large');
 }
 
 /** SPEC §2: 2 skeletons on medium or smaller screens, 3 on large. */
@@ -35,7 +38,7 @@ export function skeletonCountFor(size: ScreenSize): number {
 }
 
 /**
- * How many cards of a list's first screen are above the fold (issue 11: their images load eagerly, the list's LCP
+ * How many cards of a list's first screen are above the fold (their images load eagerly, the list's LCP
  * element among them): the first row of tiles (1 / 2 / 3 columns), or the first one or two rows of the list view.
  */
 export function aboveTheFoldCount(size: ScreenSize, layout: 'tile' | 'list' = 'tile'): number {

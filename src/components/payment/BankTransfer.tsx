@@ -13,7 +13,8 @@ import type { BankTransferDetails } from '../../../contract/orders';
 import { clipboardMachine } from '../../../machines/clipboard.machine';
 import type { Language } from '../../config/env';
 import { useLanguage, useT } from '../../i18n/i18n';
-import { compactAccountNumber, formatMoney, groupAccountNumber } from '../format/money';
+import { formatMoney } from '../../../lib/format';
+import { compactAccountNumber, groupAccountNumber } from '../format/accountNumber';
 import { useLoad } from '../ui/useLoad';
 
 /** The dictionary section a caller's payment texts are in. */

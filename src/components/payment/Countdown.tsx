@@ -2,13 +2,16 @@
 // it says so. Written once for the thank-you page and the investor area; the texts (`left`, `expired`) come
 // from the caller's dictionary section.
 import { useActorRef, useSelector } from '@xstate/react';
+import { useState } from 'react';
 import styled from 'styled-components';
 import { countdownMachine, remaining } from '../../../machines/countdown.machine';
 import { useT } from '../../i18n/i18n';
 
-export function Countdown({ deadline, ns, className }: { deadline: string; ns: 'invest.thankYou' | 'investor.order'; className?: string }) {
+export function Countdown({ deadline, ns, className }: { deadline: string; ns: 'invest.thankYou' | 'investor.order' | 'investor.revocation'; className?: string }) {
   const t = useT();
-  const actor = useActorRef(countdownMachine, { input: { deadline: new Date(deadline).getTime(), now: Date.now() } });
+  // the clock is read once, when the chart starts (useActorRef takes its input on the first render only)
+  const [startedAt] = useState(() => Date.now());
+  const actor = useActorRef(countdownMachine, { input: { deadline: new Date(deadline).getTime(), now: startedAt } });
   const expired = useSelector(actor, (s) => s.hasTag('expired'));
   const left = useSelector(actor, (s) => remaining(s.context), (a, b) => JSON.stringify(a) === JSON.stringify(b));
   const pad = (n: number) => String(n).padStart(2, '0');

@@ -1,7 +1,7 @@
 // A list of documents, each with a Download button opening its url in a new tab (tiles on small screens).
 import styled from 'styled-components';
 import { useT } from '../../i18n/i18n';
-import { media } from '../../styles/theme';
+import { media } from '../../../lib/theme';
 import { AnchorButton } from '../ui/Button';
 import type { Doc } from './types';
 

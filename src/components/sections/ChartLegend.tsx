@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { useLanguage } from '../../i18n/i18n';
 import type { ChartDatum } from './chart';
-import { formatNumber, formatPercent } from './format';
+import { formatNumber, formatPercent } from '../../../lib/format';
 
 /**
  * The chart's legend: each element's label and, on the right, its share of the total (pie, doughnut: the

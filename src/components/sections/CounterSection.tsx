@@ -2,7 +2,7 @@
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { useLanguage } from '../../i18n/i18n';
-import { numberFormat } from '../format/intl';
+import { numberFormat } from '../../../lib/format';
 import { SectionBlock } from './SectionBlock';
 import type { CounterElement, SectionOf } from './types';
 import { useInView } from './useInView';

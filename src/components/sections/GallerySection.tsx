@@ -2,7 +2,7 @@
 // full-screen viewer (lightbox machine) at that photo. Loaded lazily by the section grid.
 import styled from 'styled-components';
 import { useT } from '../../i18n/i18n';
-import { media } from '../../styles/theme';
+import { media } from '../../../lib/theme';
 import { Image } from '../media/Image';
 import { LazyLightbox } from '../media/LazyLightbox';
 import { useLightbox } from '../media/useLightbox';

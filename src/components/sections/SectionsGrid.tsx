@@ -1,11 +1,11 @@
 // Lays out an offer's sections on the 12-column grid and renders each by its type; an unknown type
 // renders nothing. Charts, maps, galleries and the timeline slider are loaded on demand (React.lazy) so
 // victory, pigeon-maps and react-slick stay out of the initial chunk; the lazy ones also wait until their place is
-// near the screen (issue 11: a chart below the fold cost its chunk's evaluation, a render and a layout right after
+// near the screen (a chart below the fold cost its chunk's evaluation, a render and a layout right after
 // the first paint, on a phone about 80 ms each).
 import { lazy, Suspense, useRef, type ComponentType, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { media } from '../../styles/theme';
+import { media } from '../../../lib/theme';
 import { Skeleton } from '../media/Image';
 import { ErrorBoundary } from '../media/ErrorBoundary';
 import CounterSection from './CounterSection';

@@ -5,11 +5,11 @@ import { useActorRef, useSelector } from '@xstate/react';
 import styled, { css } from 'styled-components';
 import { accordionMachine } from '../../../machines/accordion.machine';
 import { useLanguage, useT } from '../../i18n/i18n';
-import { theme } from '../../styles/theme';
 import { Image } from '../media/Image';
+import { useScreenSize } from '../offers/useScreen';
 import { Slider } from '../media/slick';
 import { ServerHtml } from '../ui/ServerHtml';
-import { monthYear } from './format';
+import { formatDate } from '../../../lib/format';
 import { SectionBlock } from './SectionBlock';
 import {
   currentIndexOf,
@@ -36,39 +36,27 @@ export default function TimelineSection({ section }: { section: SectionOf<'timel
   const current = currentIndexOf(items);
   const readMore = useActorRef(accordionMachine, { input: { count: items.length, firstOpen: false } });
   const expanded = useSelector(readMore, (s) => s.context.openIndex);
+  const screen = useScreenSize();
   if (items.length === 0) return null;
 
-  const start = Math.max(0, Math.min(current, items.length - TIMELINE_PER_VIEW.large));
+  // The view's own screen class decides how many items show (4, 2 on medium, 1 on small) rather than
+  // react-slick's `responsive` settings, which it applies only after its first layout and not from the
+  // first paint the server drew; the slider starts over on a change of class.
+  const perView = Math.min(TIMELINE_PER_VIEW[screen], items.length);
+  const start = Math.max(0, Math.min(current, items.length - perView));
   return (
     <SectionBlock title={section.title} type="timeline">
-      <Wrap>
+      <Wrap data-testid="timeline" data-per-view={perView}>
         <Slider
+          key={screen}
           infinite={false}
           speed={400}
-          slidesToShow={Math.min(TIMELINE_PER_VIEW.large, items.length)}
+          slidesToShow={perView}
           slidesToScroll={1}
           initialSlide={start}
-          arrows={timelineArrows(items.length, 'large')}
+          arrows={timelineArrows(items.length, screen === 'large' ? 'large' : 'small')}
           prevArrow={<ArrowButton side="prev" label={t('offer.timeline.previous')} />}
           nextArrow={<ArrowButton side="next" label={t('offer.timeline.next')} />}
-          responsive={[
-            {
-              breakpoint: theme.breakpoints.md,
-              settings: {
-                slidesToShow: Math.min(TIMELINE_PER_VIEW.medium, items.length),
-                initialSlide: Math.max(0, Math.min(current, items.length - TIMELINE_PER_VIEW.medium)),
-                arrows: timelineArrows(items.length, 'small'),
-              },
-            },
-            {
-              breakpoint: theme.breakpoints.sm,
-              settings: {
-                slidesToShow: TIMELINE_PER_VIEW.small,
-                initialSlide: Math.max(0, current),
-                arrows: timelineArrows(items.length, 'small'),
-              },
-            },
-          ]}
         >
           {items.map((item, i) => {
             const status = timelineStatus(i, current);
@@ -76,7 +64,7 @@ export default function TimelineSection({ section }: { section: SectionOf<'timel
             return (
               <Item key={`${item.label}-${i}`} $status={status} data-status={status} aria-current={status === 'current' ? 'step' : undefined}>
                 <Dot aria-hidden="true" />
-                {item.date && <time dateTime={item.date}>{monthYear(item.date, language)}</time>}
+                {item.date && <time dateTime={item.date}>{formatDate(item.date, language, 'monthYear')}</time>}
                 <h3>{item.label}</h3>
                 {item.thumbUrl && <Image src={item.thumbUrl} alt="" ratio="4 / 3" loading="lazy" />}
                 {item.content && (

@@ -1,6 +1,6 @@
 // Chart data rules: the default colour is the theme's dark green (SPEC §2); shares of the total are
 // percentages rounded to 2 decimals (SPEC §9).
-import { theme } from '../../styles/theme';
+import { theme } from '../../../lib/theme';
 import { percentOf } from './format';
 import type { ChartElement } from './types';
 

@@ -1,4 +1,4 @@
-import { forwardRef, type ComponentPropsWithoutRef } from 'react';
+import type { ComponentProps, ComponentPropsWithoutRef } from 'react';
 import styled, { css } from 'styled-components';
 import { Link } from 'wouter';
 
@@ -70,12 +70,32 @@ const StyledLink = styled(Link)<StyleProps>`
 
 type Common = { variant?: ButtonVariant; block?: boolean };
 
-export const Button = forwardRef<HTMLButtonElement, Common & ComponentPropsWithoutRef<'button'>>(function Button(
-  { variant, block, type = 'button', ...rest },
-  ref,
-) {
-  return <StyledButton $variant={variant} $block={block} type={type} {...rest} ref={ref} />;
-});
+/**
+ * `busy`: the button's action is under way. It stays focusable (a disabled button under the keyboard
+ * user's focus drops that focus to the page) and says so (`aria-busy`, `aria-disabled`); clicks and the
+ * form submit it would start are refused until it is done.
+ */
+export function Button({
+  variant,
+  block,
+  type = 'button',
+  busy,
+  onClick,
+  ...rest
+}: Common & { busy?: boolean } & ComponentProps<'button'>) {
+  if (!busy) return <StyledButton $variant={variant} $block={block} type={type} onClick={onClick} {...rest} />;
+  return (
+    <StyledButton
+      $variant={variant}
+      $block={block}
+      type={type}
+      {...rest}
+      aria-busy="true"
+      aria-disabled="true"
+      onClick={(event) => event.preventDefault()}
+    />
+  );
+}
 
 /** An internal route link styled as a button. */
 export function LinkButton({ variant, block, href, ...rest }: Common & { href: string } & Omit<ComponentPropsWithoutRef<'a'>, 'href'>) {

@@ -1,6 +1,6 @@
 import styled, { keyframes } from 'styled-components';
 import { useT } from '../../i18n/i18n';
-import { theme } from '../../styles/theme';
+import { theme } from '../../../lib/theme';
 
 const spin = keyframes`to { transform: rotate(360deg); }`;
 

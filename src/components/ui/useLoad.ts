@@ -1,10 +1,15 @@
 // Runs a load machine for a view: `useLoad(fetcher, params)` requests again whenever `params` change
 // (compared by value) and returns what the view renders. The fetcher gets an AbortSignal so leaving a page
 // or asking again cancels the request.
+//
+// A server-rendered page's first load is the server's (src/ssr/firstLoads.tsx): the server's render waits for it
+// (suspends), and the browser's hydrating render starts the chart in the state the server settled, so neither
+// draws a skeleton the other did not, and the page's data is not asked for again.
 import { useActorRef } from '@xstate/react';
-import { useEffect, useMemo, useRef } from 'react';
+import { use, useEffect, useId, useMemo, useRef } from 'react';
 import { fromPromise } from 'xstate';
 import { createLoadMachine } from '../../../machines/load.machine';
+import { loadSlot, useFirstLoads, type ServerLoad } from '../../ssr/firstLoads';
 import { useSnapshotInTransition } from './useSnapshotInTransition';
 
 export type LoadStatus = 'idle' | 'loading' | 'success' | 'failure';
@@ -17,6 +22,36 @@ export function useLoad<TData, TParams>(
   fetcherRef.current = fetcher;
   // one chart per view, typed with its data and parameters
   const machine = useMemo(() => createLoadMachine<TData, TParams>(), []);
+  const key = JSON.stringify(params);
+  const id = useId();
+  const first = useFirstLoads();
+  let settled: { data: TData } | null = null;
+  if (first?.side === 'server') {
+    const slot = loadSlot(id, key);
+    let load = first.loads.get(slot);
+    if (!load) {
+      const record: ServerLoad = { status: 'pending', promise: Promise.resolve() };
+      record.promise = Promise.resolve()
+        .then(() => fetcher(params, new AbortController().signal))
+        .then(
+          (data) => {
+            record.status = 'success';
+            record.data = data;
+          },
+          () => {
+            // the page is drawn as the browser starts it (a skeleton); the browser asks again
+            record.status = 'failure';
+          },
+        );
+      first.loads.set(slot, record);
+      load = record;
+    }
+    if (load.status === 'pending') use(load.promise);
+    if (load.status === 'success') settled = { data: load.data as TData };
+  } else if (first?.side === 'client') {
+    const slot = loadSlot(id, key);
+    if (first.loads.has(slot)) settled = { data: first.loads.get(slot) as TData };
+  }
   const actor = useActorRef(
     machine.provide({
       actors: {
@@ -24,15 +59,24 @@ export function useLoad<TData, TParams>(
         fetch: fromPromise(({ input, signal }) => fetcherRef.current(input as TParams, signal)),
       },
     }),
+    settled ? { snapshot: machine.resolveState({ value: 'success', context: { params, data: settled.data, error: null } }) } : undefined,
   );
-  const key = JSON.stringify(params);
+  // the parameters the chart was restored with: its first request is already answered
+  const restoredFor = useRef(settled ? key : null);
   useEffect(() => {
+    const restored = restoredFor.current === key;
+    restoredFor.current = null;
+    if (restored) {
+      // given out once: a later mount of a view asks the API
+      if (first?.side === 'client') first.loads.delete(loadSlot(id, key));
+      return;
+    }
     actor.send({ type: 'load.requested', params });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [actor, key]);
 
   // The chart's state reaches the view in a transition: an answer (often the page's whole content, an offer) is
-  // drawn time-sliced instead of in one long task (issue 11).
+  // drawn time-sliced instead of in one long task.
   const snapshot = useSnapshotInTransition(actor);
   return {
     status: snapshot.value as LoadStatus,

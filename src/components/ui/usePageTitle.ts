@@ -1,11 +1,8 @@
 import { createContext, createElement, useContext, useEffect, type ReactNode } from 'react';
+import { pageTitle } from '../../config/pageTitle';
 
-/** `title | siteTitle` when the site SEO title is given, else the title alone (SPEC §2). */
-export function pageTitle(title: string, siteTitle?: string | null): string {
-  const site = siteTitle?.trim();
-  if (!title) return site ?? '';
-  return site ? `${title} | ${site}` : title;
-}
+// The rule itself is shared with the server's page heads (server/pages/head.ts).
+export { pageTitle };
 
 // The site SEO title (static content `seo.title`), provided once by the main layout so pages need not
 // pass it around.

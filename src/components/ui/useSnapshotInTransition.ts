@@ -1,4 +1,4 @@
-// An actor's snapshot for a view, delivered in a transition (issue 11): @xstate/react's useSelector reads through
+// An actor's snapshot for a view, delivered in a transition: @xstate/react's useSelector reads through
 // a synchronous store subscription, so an answer that fills a page (an offer, a list of cards) was drawn in one
 // long task. Here each new snapshot is set in startTransition and React draws it in slices of a few milliseconds.
 // Only for an actor the view owns alone (nothing else reads it during the render, so nothing can tear).

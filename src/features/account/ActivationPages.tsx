@@ -5,12 +5,12 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { useHistoryState } from 'wouter/use-browser-location';
 import { activationMachine } from '../../../machines/activation.machine';
-import { useAppSystem } from '../../app/AppSystemContext';
-import type { Screen } from '../../app/screen';
+import { useAppSystem } from '../../system/AppSystemContext';
+import type { Screen } from '../../screens/screen';
 import { Button, LinkButton } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import { usePageTitle } from '../../components/ui/usePageTitle';
-import { href } from '../../config/paths';
+import { href } from '../../../contract/routes';
 import { useLanguage, useT } from '../../i18n/i18n';
 import { createAccountApi } from './api';
 import type { RegisterSuccessState } from './RegisterPage';
@@ -116,6 +116,8 @@ function ActivateToken({ token }: { token: string }) {
   const activated = useSelector(actor, (s) => s.matches('activated'));
   const invalid = useSelector(actor, (s) => s.matches('invalid'));
   const errors = useSelector(actor, (s) => s.context.errors);
+  // a link of an account that is already active: nothing is wrong, the investor logs in
+  const alreadyActive = invalid && errors.includes('ACCOUNT_ALREADY_ACTIVE');
   return (
     <>
       {activating && (
@@ -125,7 +127,8 @@ function ActivateToken({ token }: { token: string }) {
         </>
       )}
       {activated && <Success>{t('account.activation.activated')}</Success>}
-      {invalid && (
+      {alreadyActive && <Success data-testid="activation-already-active">{t('account.activation.alreadyActive')}</Success>}
+      {invalid && !alreadyActive && (
         <>
           <ErrorList codes={errors} />
           <Muted>{t('account.activation.invalid')}</Muted>

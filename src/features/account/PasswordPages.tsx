@@ -6,15 +6,15 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useForm } from 'react-hook-form';
 import { fromPromise } from 'xstate';
 import { passwordResetMachine, type FieldErrors } from '../../../machines/passwordReset.machine';
-import { useAppSystem } from '../../app/AppSystemContext';
-import type { Screen } from '../../app/screen';
+import { useAppSystem } from '../../system/AppSystemContext';
+import type { Screen } from '../../screens/screen';
 import { FieldError } from '../../components/forms/FieldError';
 import { PasswordField } from '../../components/forms/PasswordField';
 import { TextField } from '../../components/forms/TextField';
 import { Button, LinkButton } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import { usePageTitle } from '../../components/ui/usePageTitle';
-import { href } from '../../config/paths';
+import { href } from '../../../contract/routes';
 import { useLanguage, useT } from '../../i18n/i18n';
 import { createAccountApi } from './api';
 import { checkEmail, checkPassword, checkSame, ok } from './rules';
@@ -76,7 +76,7 @@ export const ForgotPasswordPage: Screen = () => {
             />
             <FieldError>{text(serverErrors[''])}</FieldError>
             <Actions>
-              <Button type="submit" disabled={busy} data-loading={busy || undefined}>
+              <Button type="submit" busy={busy} data-loading={busy || undefined}>
                 {busy ? t('account.forgotPassword.submitting') : t('account.forgotPassword.submit')}
               </Button>
             </Actions>
@@ -182,7 +182,7 @@ function NewPasswordForm({ actor }: { actor: ReturnType<typeof usePasswordReset>
       />
       <FieldError>{text(serverErrors[''])}</FieldError>
       <Actions>
-        <Button type="submit" disabled={busy} data-loading={busy || undefined}>
+        <Button type="submit" busy={busy} data-loading={busy || undefined}>
           {busy ? t('account.resetPassword.submitting') : t('account.resetPassword.submit')}
         </Button>
       </Actions>

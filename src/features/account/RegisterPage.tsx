@@ -4,7 +4,7 @@
 // beside their fields; the chart has already gone back to the first step that has one.
 import { useActorRef, useSelector } from '@xstate/react';
 import { useRef } from 'react';
-import { groupAccountNumber } from '../../components/format/money';
+import { groupAccountNumber } from '../../components/format/accountNumber';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
 import { fromPromise } from 'xstate';
@@ -19,24 +19,24 @@ import {
   type RegistrationData,
   type Step,
 } from '../../../machines/registration.machine';
-import { useAppSystem } from '../../app/AppSystemContext';
-import type { Screen } from '../../app/screen';
+import { useAppSystem } from '../../system/AppSystemContext';
+import type { Screen } from '../../screens/screen';
 import { Checkbox } from '../../components/forms/Checkbox';
 import { CountrySelect } from '../../components/forms/CountrySelect';
 import { FieldError } from '../../components/forms/FieldError';
 import { PasswordField } from '../../components/forms/PasswordField';
-import { PhoneField } from '../../components/forms/PhoneField';
 import { TextField } from '../../components/forms/TextField';
 import { Button } from '../../components/ui/Button';
 import { ServerHtml } from '../../components/ui/ServerHtml';
 import { Spinner } from '../../components/ui/Spinner';
 import { usePageTitle } from '../../components/ui/usePageTitle';
-import { href } from '../../config/paths';
+import { href } from '../../../contract/routes';
 import { useLanguage, useT } from '../../i18n/i18n';
 import { createAccountApi } from './api';
 import { NameAndPhoneFields } from './NameAndPhoneFields';
 import { checkAccountNumber, checkEmail, checkPassword, checkRequired, checkSame, ok } from './rules';
 import { AccountPage, Actions, ErrorList, Form, Grid, Muted, useErrorText, useFieldMessage, useFocusOnChange } from './ui';
+import { BANK_ACCOUNT_NUMBER_MAX_LENGTH } from '../../../contract/bank-account';
 
 export interface RegisterSuccessState {
   email?: string;
@@ -187,7 +187,7 @@ function AccountForm({
       </Grid>
       <NameAndPhoneFields form={form} message={message} />
       <Actions>
-        <Button type="submit" disabled={busy} data-loading={busy || undefined}>
+        <Button type="submit" busy={busy} data-loading={busy || undefined}>
           {t('account.register.next')}
         </Button>
       </Actions>
@@ -331,7 +331,7 @@ function BankForm({
         hint={t('account.form.accountNumberHint')}
         inputMode="numeric"
         autoComplete="off"
-        maxLength={40}
+        maxLength={BANK_ACCOUNT_NUMBER_MAX_LENGTH}
         required
         error={message('accountNumber', 'bank.accountNumber')}
         {...register('accountNumber', {
@@ -367,7 +367,7 @@ function BankForm({
         <Button variant="secondary" disabled={submitting} onClick={() => onBack(getValues())}>
           {t('account.register.back')}
         </Button>
-        <Button type="submit" disabled={submitting} data-loading={submitting || undefined}>
+        <Button type="submit" busy={submitting} data-loading={submitting || undefined}>
           {submitting ? t('account.register.submitting') : t('account.register.submit')}
         </Button>
       </Actions>

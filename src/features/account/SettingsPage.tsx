@@ -8,27 +8,27 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import styled from 'styled-components';
+import { BANK_ACCOUNT_NUMBER_MAX_LENGTH } from '../../../contract/bank-account';
 import { fromPromise } from 'xstate';
 import { settingsMachine, type SettingsGroup, type SettingsValues } from '../../../machines/settings.machine';
-import { useAppSystem } from '../../app/AppSystemContext';
-import type { Screen } from '../../app/screen';
+import { useAppSystem } from '../../system/AppSystemContext';
+import type { Screen } from '../../screens/screen';
 import { Checkbox } from '../../components/forms/Checkbox';
 import { CountrySelect } from '../../components/forms/CountrySelect';
 import { FieldError } from '../../components/forms/FieldError';
 import { PasswordField } from '../../components/forms/PasswordField';
-import { PhoneField } from '../../components/forms/PhoneField';
 import { TextField } from '../../components/forms/TextField';
-import { AnchorButton, Button } from '../../components/ui/Button';
+import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import { useLoad } from '../../components/ui/useLoad';
 import { NameAndPhoneFields, type NameAndPhoneValues } from './NameAndPhoneFields';
 import { usePageTitle } from '../../components/ui/usePageTitle';
 import { useLanguage, useT } from '../../i18n/i18n';
-import { groupAccountNumber } from '../../components/format/money';
+import { groupAccountNumber } from '../../components/format/accountNumber';
 import { createInvestorApi } from '../investor/api';
 import { InvestorDocuments } from '../investor/DocumentsPage';
 import { useFileDownload } from '../investor/ui';
-import { createAccountApi, type Investor, type InvestorDocument } from './api';
+import { createAccountApi, type Investor } from './api';
 import {
   checkAccountNumber,
   checkNewEmail,
@@ -239,7 +239,7 @@ function SettingsForm({
         {children}
         <FieldError>{text(save.errors[''])}</FieldError>
         <Actions>
-          <Button type="submit" disabled={save.busy} data-loading={save.busy || undefined}>
+          <Button type="submit" busy={save.busy} data-loading={save.busy || undefined}>
             {save.busy ? t('account.settings.saving') : t('account.settings.save')}
           </Button>
         </Actions>
@@ -346,7 +346,7 @@ function BankForm({ save, countries }: { save: Save; countries: string[] }) {
         hint={t('account.form.accountNumberHint')}
         inputMode="numeric"
         autoComplete="off"
-        maxLength={40}
+        maxLength={BANK_ACCOUNT_NUMBER_MAX_LENGTH}
         required
         error={message('accountNumber')}
         {...register('accountNumber', {
@@ -565,19 +565,3 @@ const Card = styled.section`
   }
 `;
 
-const DocList = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  gap: 12px;
-  li {
-    display: flex;
-    flex-wrap: wrap;
-    justify-content: space-between;
-    align-items: center;
-    gap: 12px;
-    padding-bottom: 12px;
-    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-  }
-`;

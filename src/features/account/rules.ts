@@ -2,6 +2,8 @@
 // SPEC §8 error code the server would answer with, or null, so the same dictionary texts are shown; the
 // server stays the authority.
 
+import { bankAccountDigits } from '../../../contract/bank-account';
+
 export type Code = string | null;
 
 // The phone check is the SPA's one, shared with the contact form and loaded with the phone library
@@ -31,14 +33,14 @@ export function checkRequired(value: string | null | undefined, code = 'IS_EMPTY
   return value && value.trim() ? null : code;
 }
 
-/** The account number without spaces (what is sent and what is checked). */
+/** The account number as it is sent: its 26 digits (no `PL`, no spaces), or what was typed without spaces. */
 export function normalizeAccountNumber(value: string): string {
-  return value.replace(/\s+/g, '');
+  return bankAccountDigits(value) ?? value.replace(/\s+/g, '');
 }
 
-/** Exactly 26 digits once spaces are removed. */
+/** 26 digits, optionally after `PL`, in any grouping (the contract's rule, which the server applies too). */
 export function checkAccountNumber(value: string): Code {
-  return /^\d{26}$/.test(normalizeAccountNumber(value)) ? null : 'BANK_ACCOUNT_ACCOUNT_NUMBER_IS_WRONG';
+  return bankAccountDigits(value) ? null : 'BANK_ACCOUNT_ACCOUNT_NUMBER_IS_WRONG';
 }
 
 

@@ -1,8 +1,8 @@
-// The screens this feature puts on the route table (src/config/paths.ts), merged by src/app/Routes.tsx.
+// The screens this feature puts on the route table (contract/routes.ts), merged by src/app/Routes.tsx.
 // Loaded on demand, a chunk per group of screens.
-import type { RouteName } from '../../config/paths';
-import { lazyScreen } from '../../app/lazyScreen';
-import type { Screen } from '../../app/screen';
+import type { RouteName } from '../../../contract/routes';
+import { lazyScreen } from '../../screens/lazyScreen';
+import type { Screen } from '../../screens/screen';
 
 const activation = () => import('./ActivationPages');
 const passwords = () => import('./PasswordPages');

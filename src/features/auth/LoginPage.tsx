@@ -2,11 +2,11 @@ import { useSelector } from '@xstate/react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
-import { useAppSystem } from '../../app/AppSystemContext';
-import { href } from '../../config/paths';
+import { useAppSystem } from '../../system/AppSystemContext';
+import { href } from '../../../contract/routes';
 import { useLanguage, useT } from '../../i18n/i18n';
 import { usePageTitle } from '../../components/ui/usePageTitle';
-import { LoginForm } from './LoginForm';
+import { LoginForm } from '../../components/forms/LoginForm';
 
 export function LoginPage() {
   const t = useT();

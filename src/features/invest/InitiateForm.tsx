@@ -4,24 +4,41 @@
 // field. The button is busy while the server validates. An anonymous visitor goes to login and comes
 // back here with the same quantity (`?quantity=`).
 import { useActorRef, useSelector } from '@xstate/react';
-import { useId, useRef, type Ref } from 'react';
+import { useEffect, useId, useRef, type Ref } from 'react';
 import styled from 'styled-components';
 import { useLocation, useSearch } from 'wouter';
 import { fromPromise } from 'xstate';
 import { stepOfContext } from '../../../contract/investment-steps';
 import { investmentMachine, type FlowOffer } from '../../../machines/investment.machine';
-import { useAppSystem } from '../../app/AppSystemContext';
-import type { GuardState } from '../../app/Routes';
-import { numberFormat } from '../../components/format/intl';
-import { formatMoney } from '../../components/format/money';
+import { useAppSystem } from '../../system/AppSystemContext';
+import type { GuardState } from '../../screens/screen';
+import { formatMoney, numberFormat } from '../../../lib/format';
 import { FieldError } from '../../components/forms/FieldError';
 import { Button } from '../../components/ui/Button';
-import { href } from '../../config/paths';
+import { href } from '../../../contract/routes';
 import { useLanguage, useT, useTranslateError } from '../../i18n/i18n';
 import { createInvestApi } from './api';
 import { writeDraft } from './draftStorage';
 
 const BLOCKED_KEYS = new Set(['e', 'E', '-', ',', '+']);
+
+// The number typed is kept in the page's history entry: the language switch carries an entry's state to the
+// same page in the other language (src/system/system.ts), and back/forward return to it, so neither loses
+// what the investor typed before pressing Invest.
+const KEPT = 'investQuantity';
+
+function keptQuantity(): string | null {
+  if (typeof window === 'undefined') return null;
+  const kept: unknown = (window.history.state as Record<string, unknown> | null)?.[KEPT];
+  return typeof kept === 'string' ? kept : null;
+}
+
+function keepQuantity(quantity: string) {
+  const state: unknown = window.history.state;
+  const current = state && typeof state === 'object' ? (state as Record<string, unknown>) : {};
+  if (current[KEPT] === quantity) return;
+  window.history.replaceState({ ...current, [KEPT]: quantity }, '');
+}
 
 export function InitiateForm({ offer, slug, buttonRef }: { offer: FlowOffer; slug: string; buttonRef?: Ref<HTMLButtonElement> }) {
   const t = useT();
@@ -33,7 +50,7 @@ export function InitiateForm({ offer, slug, buttonRef }: { offer: FlowOffer; slu
   const navigateRef = useRef(navigate);
   navigateRef.current = navigate;
   const loggedIn = useSelector(auth, (s) => s.hasTag('loggedIn'));
-  const quantity = new URLSearchParams(search).get('quantity');
+  const quantity = new URLSearchParams(search).get('quantity') ?? keptQuantity();
   const inputId = useId();
 
   const actor = useActorRef(
@@ -53,6 +70,7 @@ export function InitiateForm({ offer, slug, buttonRef }: { offer: FlowOffer; slu
     { input: { slug, entry: 'initiate', loggedIn, offer, quantity: quantity && /^\d+$/.test(quantity) ? quantity : null } },
   );
   const quantityText = useSelector(actor, (s) => s.context.quantityText);
+  useEffect(() => keepQuantity(quantityText), [quantityText]);
   const seriesId = useSelector(actor, (s) => s.context.seriesId);
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const errors = useSelector(actor, (s) => s.context.errors);
@@ -117,7 +135,7 @@ export function InitiateForm({ offer, slug, buttonRef }: { offer: FlowOffer; slu
         />
         <FieldError id={`${inputId}-error`}>{message || null}</FieldError>
       </Field>
-      <Button ref={buttonRef} type="submit" block disabled={busy} data-loading={busy || undefined} data-testid="invest-button">
+      <Button ref={buttonRef} type="submit" block busy={busy} data-loading={busy || undefined} data-testid="invest-button">
         {busy ? t('invest.box.checking') : t('invest.box.invest')}
       </Button>
     </Form>

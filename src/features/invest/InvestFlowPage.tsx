@@ -10,32 +10,38 @@ import { useHistoryState } from 'wouter/use-browser-location';
 import { fromPromise } from 'xstate';
 import { stepOfContext } from '../../../contract/investment-steps';
 import {
+  amountOf,
   FLOW_STEPS,
   investmentMachine,
   type FlowRoute,
   type InvestmentContext,
   type InvestorField,
 } from '../../../machines/investment.machine';
-import { useAppSystem } from '../../app/AppSystemContext';
-import { formatFractionPercent, formatMoney } from '../../components/format/money';
+import { knowledgeTestMachine } from '../../../machines/knowledgeTest.machine';
+import { useAppSystem } from '../../system/AppSystemContext';
+import { formatFractionPercent, formatMoney } from '../../../lib/format';
 import { Checkbox } from '../../components/forms/Checkbox';
 import { CountrySelect } from '../../components/forms/CountrySelect';
 import { TextField } from '../../components/forms/TextField';
 import { Logo } from '../../components/layout/Logo';
+import { MAIN_CONTENT_ID, SkipLink } from '../../components/layout/SkipLink';
 import { UserMenu } from '../../components/layout/UserMenu';
 import { Button, LinkButton } from '../../components/ui/Button';
 import { panelCss, panelTitleCss } from '../../components/ui/Panel';
 import { ServerHtml } from '../../components/ui/ServerHtml';
 import { Spinner } from '../../components/ui/Spinner';
 import { usePageTitle } from '../../components/ui/usePageTitle';
-import { href, matchRoute, splitLanguage, type RouteParams } from '../../config/paths';
+import { href, matchRoute, splitLanguage, type RouteParams } from '../../../contract/routes';
 import { useLanguage, useT, useTranslateError } from '../../i18n/i18n';
-import { LanguageSwitcher } from '../language/LanguageSwitcher';
+import { LanguageSwitcher } from '../../components/language/LanguageSwitcher';
+import { useAlternateLinks } from '../../components/language/alternates';
+import { LANGUAGES } from '../../config/env';
 import { createInvestApi } from './api';
 import { readDraft, writeDraft } from './draftStorage';
 import { flowRouteOf, ROUTE_OF } from '../../config/investFlow';
 import { SummaryCard } from './SummaryCard';
 import { ThankYouBankTransfer, ThankYouPayPal } from './ThankYou';
+import { KnowledgeTest } from './KnowledgeTest';
 
 type Actor = ReturnType<typeof useInvestmentActor>;
 
@@ -59,9 +65,22 @@ function useInvestmentActor(slug: string, entry: FlowRoute) {
     investmentMachine.provide({
       actors: {
         loadFlow: fromPromise(async ({ input, signal }) => {
-          const [offer, investor, countries] = await Promise.all([api.offer(input.slug, signal), api.investor(signal), api.countries(signal)]);
-          return { offer, investor, countries, draft: readDraft() };
+          const [[offer, kiis], investor, countries, protection] = await Promise.all([
+            api.offer(input.slug, signal).then(async (o) => [o, await api.kiis(o.id, languageRef.current, signal)] as const),
+            api.investor(signal),
+            api.countries(signal),
+            api.protection(signal),
+          ]);
+          return { offer, investor, countries, protection, kiis, draft: readDraft() };
         }),
+        knowledgeTest: knowledgeTestMachine.provide({
+          actors: {
+            loadState: fromPromise(({ signal }) => api.knowledgeTest(signal)),
+            submitTest: fromPromise(({ input, signal }) => api.submitKnowledgeTest(input, signal)),
+            acknowledgeRisk: fromPromise(({ signal }) => api.acknowledgeRisk(signal)),
+          },
+          // The chart stands in for the placeholder the investment chart declares (same output, KnowledgeTestOutput).
+        }) as never,
         validate: fromPromise(({ input, signal }) => api.validate(input, signal)),
         loadMethods: fromPromise(({ input, signal }) => api.methods(input.amount, signal)),
         createOrder: fromPromise(({ input, signal }) =>
@@ -96,7 +115,19 @@ interface FlowNavigation {
   byFlow?: boolean;
 }
 
+/**
+ * Everything the flow shows from the server (the offer's title and description, its investor documents and
+ * required consents, the payment methods' names) is loaded in the interface's language: the flow's chart is
+ * keyed by the language (and the slug, which a switch changes too), so a switch starts it again, and it
+ * loads that content in the new language and resumes at the same step from the stored draft (nothing typed
+ * or ticked is lost). Content of two languages is never on screen together.
+ */
 export function InvestFlowPage({ params }: { params: RouteParams }) {
+  const language = useLanguage();
+  return <InvestFlow key={`${language}|${params.slug ?? ''}`} params={params} />;
+}
+
+function InvestFlow({ params }: { params: RouteParams }) {
   const t = useT();
   const language = useLanguage();
   const [pathname] = useLocation();
@@ -107,7 +138,15 @@ export function InvestFlowPage({ params }: { params: RouteParams }) {
   const actor = useInvestmentActor(slug, route);
   // the chart's state, as a data attribute (read by the storyboard)
   const state = useSelector(actor, (s) => JSON.stringify(s.value));
-  usePageTitle(t('invest.title'));
+  // Each step names itself in the document title (read when the page changes), the flow after it.
+  usePageTitle(t('invest.pageTitle', { step: t(`invest.steps.${route}`), flow: t('invest.title') }));
+  // The language switcher goes to this step with the offer's slug in the other language.
+  const slugs = useSelector(actor, (s) => s.context.offer?.slug ?? null);
+  useAlternateLinks(
+    slugs
+      ? Object.fromEntries(LANGUAGES.map((l) => [l, `${href(l, ROUTE_OF[route], { slug: slugs[l] })}${search ? `?${search}` : ''}`]))
+      : null,
+  );
 
   // SPEC §2: errors are cleared on every location change; a step's address the chart does not allow is
   // turned back to the step it is on. The chart decides; the page only reports where the investor went
@@ -119,8 +158,9 @@ export function InvestFlowPage({ params }: { params: RouteParams }) {
 
   return (
     <Frame data-testid="invest-flow" data-state={state}>
+      <SkipLink />
       <TopBar actor={actor} />
-      <Main id="main-content" tabIndex={-1}>
+      <Main id={MAIN_CONTENT_ID} tabIndex={-1}>
         <FlowBody actor={actor} slug={slug} />
       </Main>
     </Frame>
@@ -199,6 +239,7 @@ function FlowBody({ actor, slug }: { actor: Actor; slug: string }) {
   const noDraft = useSelector(actor, (s) => s.matches('noDraft'));
   const thankYou = useSelector(actor, (s) => s.matches('thankYou'));
   const showInvestor = useSelector(actor, (s) => s.matches({ steps: 'payment' }) || s.matches('submitting') || s.matches('failed'));
+  const knowledgeTest = useSelector(actor, (s) => (s.matches('knowledgeTest') ? s.children.knowledgeTest : undefined));
 
   if (skeleton) {
     return (
@@ -229,6 +270,13 @@ function FlowBody({ actor, slug }: { actor: Actor; slug: string }) {
         <p>{t('invest.frame.noDraft')}</p>
         <LinkButton href={href(language, 'offer', { slug })}>{t('invest.frame.toOffer')}</LinkButton>
       </Center>
+    );
+  }
+  if (knowledgeTest) {
+    return (
+      <section aria-labelledby="invest-step-title">
+        <KnowledgeTest actor={knowledgeTest as never} />
+      </section>
     );
   }
   return (
@@ -366,7 +414,7 @@ function PersonalStep({ actor }: { actor: Actor }) {
 function NextButton({ busy }: { busy: boolean }) {
   const t = useT();
   return (
-    <Button type="submit" disabled={busy} data-loading={busy || undefined} data-testid="step-next">
+    <Button type="submit" busy={busy} data-loading={busy || undefined} data-testid="step-next">
       {busy ? t('invest.nav.checking') : t('invest.nav.next')}
     </Button>
   );
@@ -396,6 +444,11 @@ function DocumentsStep({ actor }: { actor: Actor }) {
   const errors = useSelector(actor, (s) => s.context.errors);
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const { byField, rest } = splitErrors(errors, (context) => (context.startsWith('agreements.') ? context.slice('agreements.'.length) : undefined));
+  const kiis = useSelector(actor, (s) => s.context.kiis);
+  const kiisAcknowledged = useSelector(actor, (s) => s.context.kiis !== null && s.context.draft?.kiisHash === s.context.kiis.hash);
+  const kiisError = errors.find((e) => e.context === 'kiis');
+  const large = useSelector(actor, (s) => s.matches({ steps: { documents: 'largeInvestment' } }));
+  if (large) return <LargeInvestmentWarning actor={actor} />;
   return (
     <StepForm
       noValidate
@@ -438,10 +491,58 @@ function DocumentsStep({ actor }: { actor: Actor }) {
           ))}
         </fieldset>
       )}
-      <ErrorList errors={rest.filter((e) => stepOfContext(e.context) !== 'personalInformation')} />
+      {kiis && (
+        <fieldset data-testid="kiis">
+          <legend>{t('protection.kiis.heading')}</legend>
+          <p>
+            <a href={kiis.url} target="_blank" rel="noreferrer noopener" data-testid="kiis-link">
+              {t('protection.kiis.open')}
+            </a>
+          </p>
+          <Checkbox
+            name="kiis"
+            label={t('protection.kiis.acknowledge')}
+            required
+            checked={kiisAcknowledged}
+            onChange={(value) => actor.send({ type: 'investment.kiisToggled', accepted: value })}
+            error={kiisError ? tError(kiisError.code) : null}
+          />
+        </fieldset>
+      )}
+      <ErrorList errors={rest.filter((e) => stepOfContext(e.context) !== 'personalInformation' && e.context !== 'kiis')} />
       <Actions>
         <BackLink actor={actor} to="personalInformation" />
         <NextButton busy={busy} />
+      </Actions>
+    </StepForm>
+  );
+}
+
+/** ECSP Art. 21(7): the order is above the threshold; the investor consents explicitly or changes the quantity. */
+function LargeInvestmentWarning({ actor }: { actor: Actor }) {
+  const t = useT();
+  const language = useLanguage();
+  const slug = useSelector(actor, (s) => s.context.slug);
+  const amount = useSelector(actor, (s) => amountOf(s.context));
+  const threshold = useSelector(actor, (s) => s.context.protection.threshold ?? 0);
+  const errors = useSelector(actor, (s) => s.context.errors);
+  return (
+    <StepForm
+      noValidate
+      data-testid="large-investment"
+      onSubmit={(e) => {
+        e.preventDefault();
+        actor.send({ type: 'investment.largeInvestmentConsented' });
+      }}
+    >
+      <h1 id="invest-step-title">{t('protection.large.title')}</h1>
+      <p role="alert">{t('protection.large.text', { amount: formatMoney(amount, language), threshold: formatMoney(threshold, language) })}</p>
+      <ErrorList errors={errors} />
+      <Actions>
+        <Link href={href(language, 'offer', { slug })}>{t('protection.large.change')}</Link>
+        <Button type="submit" data-testid="large-investment-consent">
+          {t('protection.large.consent')}
+        </Button>
       </Actions>
     </StepForm>
   );
@@ -503,7 +604,7 @@ function PaymentStep({ actor }: { actor: Actor }) {
       <ErrorList errors={failed ? [] : errors} />
       <Actions>
         <BackLink actor={actor} to="documents" />
-        <Button type="submit" disabled={busy || loading || failed} data-loading={busy || undefined} data-testid="pay-button">
+        <Button type="submit" disabled={loading || failed} busy={busy} data-loading={busy || undefined} data-testid="pay-button">
           {busy ? t('invest.payment.paying') : t('invest.payment.pay')}
         </Button>
       </Actions>
@@ -600,9 +701,13 @@ const Breadcrumb = styled.ol`
     gap: 6px;
     color: ${({ theme }) => theme.colors.text};
   }
+  /* A step not reachable yet stays legible (the muted text colour keeps full contrast, no fading): it is
+     told apart by its colour and its number's dashed ring, and named as disabled to screen readers. */
   li[data-disabled='true'] {
     color: ${({ theme }) => theme.colors.textMuted};
-    opacity: 0.7;
+  }
+  li[data-disabled='true'] .number {
+    border-style: dashed;
   }
   li[aria-current='step'] {
     font-weight: 700;

@@ -9,13 +9,15 @@ import { useSearch } from 'wouter';
 import { fromPromise } from 'xstate';
 import type { Order } from '../../../contract/orders';
 import { paypalReturnMachine } from '../../../machines/paypalReturn.machine';
-import { useAppSystem } from '../../app/AppSystemContext';
-import { formatMoney } from '../../components/format/money';
+import { useAppSystem } from '../../system/AppSystemContext';
+import { formatDate as formatDateIn, formatMoney } from '../../../lib/format';
 import { Button, LinkButton } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import { usePageTitle } from '../../components/ui/usePageTitle';
-import { href, type RouteParams } from '../../config/paths';
+import { href, type RouteParams } from '../../../contract/routes';
 import { useLanguage, useT, useTranslateError } from '../../i18n/i18n';
+import { useAlternateLinks } from '../../components/language/alternates';
+import { LANGUAGES } from '../../config/env';
 import { leaveFor } from './leavePage';
 import { createPayPalApi } from './paypalApi';
 import { ThankYouBankTransfer } from './ThankYou';
@@ -48,12 +50,30 @@ function usePayPalReturnActor(orderId: string, token: string | null, slug: strin
 
 type Actor = ReturnType<typeof usePayPalReturnActor>;
 
+/**
+ * The order the page shows (its offer's title, its status) comes from the server in the interface's language,
+ * so the page's chart is keyed by the language: a switch asks the server again (which never captures twice)
+ * and shows the same answer in the new language. The switcher goes to the address with the offer's slug in
+ * the other language, PayPal's query kept.
+ */
 export function PayPalReturnPage({ params }: { params: RouteParams }) {
+  const language = useLanguage();
+  return <PayPalReturn key={language} params={params} />;
+}
+
+function PayPalReturn({ params }: { params: RouteParams }) {
   const t = useT();
   const search = useSearch();
   const token = new URLSearchParams(search).get('token');
-  const actor = usePayPalReturnActor(params.orderId ?? '', token, params.slug ?? '');
+  const orderId = params.orderId ?? '';
+  const actor = usePayPalReturnActor(orderId, token, params.slug ?? '');
   usePageTitle(t('paypal.title'));
+  const slugs = useSelector(actor, (s) => s.context.answer?.order.offer.slug ?? null);
+  useAlternateLinks(
+    params.slug && slugs
+      ? Object.fromEntries(LANGUAGES.map((l) => [l, `${href(l, 'paypalReturn', { slug: slugs[l], orderId })}${search ? `?${search}` : ''}`]))
+      : null,
+  );
   return (
     <Page data-testid="paypal-return">
       <Body actor={actor} />
@@ -165,11 +185,14 @@ function Body({ actor }: { actor: Actor }) {
       return (
         <Card data-testid="paypal-error">
           <h1>{t('paypal.error.title')}</h1>
-          <ul role="alert">
-            {errors.map((e) => (
-              <li key={`${e.code}|${e.context}`}>{translateError(e.code, e.message)}</li>
-            ))}
-          </ul>
+          {/* The alert wraps the list: a role on the <ul> itself would take its list semantics away. */}
+          <div role="alert">
+            <ul>
+              {errors.map((e) => (
+                <li key={`${e.code}|${e.context}`}>{translateError(e.code, e.message)}</li>
+              ))}
+            </ul>
+          </div>
           <Button variant="primary" onClick={() => actor.send({ type: 'paypalReturn.retried' })}>{t('paypal.error.retry')}</Button>
         </Card>
       );
@@ -177,7 +200,7 @@ function Body({ actor }: { actor: Actor }) {
 }
 
 function formatDate(iso: string, language: 'pl' | 'en') {
-  return new Intl.DateTimeFormat(language === 'pl' ? 'pl-PL' : 'en-GB', { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso));
+  return formatDateIn(iso, language, 'longTime');
 }
 
 function OrderFacts({ order }: { order: Order }) {
@@ -192,7 +215,7 @@ function OrderFacts({ order }: { order: Order }) {
       <dt>{t('paypal.total')}</dt>
       <dd>{formatMoney(order.totalPrice, language)}</dd>
       <dt>{t('paypal.status')}</dt>
-      <dd data-testid="paypal-order-status">{t(`paypal.statuses.${order.status}`)}</dd>
+      <dd data-testid="paypal-order-status">{t(`investor.orderStatus.${order.status}`)}</dd>
     </Facts>
   );
 }

@@ -8,7 +8,7 @@ import styled from 'styled-components';
 import type { InvestmentQuote, TransactionMethod } from '../../../contract/investment';
 import { disclosureMachine } from '../../../machines/disclosure.machine';
 import { amountOf, type FlowOffer, type InvestmentDraft } from '../../../machines/investment.machine';
-import { formatFractionPercent, formatMoney } from '../../components/format/money';
+import { formatFractionPercent, formatMoney } from '../../../lib/format';
 import { countryName } from '../../components/forms/countries';
 import { Image } from '../../components/media/Image';
 import { ServerHtml } from '../../components/ui/ServerHtml';
@@ -40,10 +40,13 @@ export function SummaryCard({ offer, draft, methods, quote, email, showInvestor 
   return (
     <Card data-testid="summary-card" aria-label={t('invest.summary.title')}>
       <h2>{t('invest.summary.title')}</h2>
-      <Row>
-        <dt>{t('invest.summary.method')}</dt>
-        <dd data-testid="summary-method">{method?.name ?? none}</dd>
-      </Row>
+      {/* a term and its definition belong to a list of them, even when it is the only pair */}
+      <dl>
+        <Row>
+          <dt>{t('invest.summary.method')}</dt>
+          <dd data-testid="summary-method">{method?.name ?? none}</dd>
+        </Row>
+      </dl>
       <OfferBlock>
         {offer.thumbUrl && <Thumb src={offer.thumbUrl} alt={offer.title} />}
         <div>

@@ -10,12 +10,13 @@ import type { BankTransferDetails, Order } from '../../../contract/orders';
 import { BankTransferQr, BankTransferRows, PaymentNote as Note } from '../../components/payment/BankTransfer';
 import { Countdown } from '../../components/payment/Countdown';
 import { panelCss, panelTitleCss } from '../../components/ui/Panel';
-import { href } from '../../config/paths';
+import { href } from '../../../contract/routes';
 import type { Language } from '../../config/env';
 import { useLanguage, useT } from '../../i18n/i18n';
+import { formatDate } from '../../../lib/format';
 
 function formatDeadline(iso: string, language: Language): string {
-  return new Intl.DateTimeFormat(language === 'pl' ? 'pl-PL' : 'en-GB', { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso));
+  return formatDate(iso, language, 'longTime');
 }
 
 export function ThankYouBankTransfer({ order, payment }: { order: Order; payment: BankTransferDetails }) {

@@ -3,8 +3,9 @@
 // a failure), offers and the account become what the flow needs.
 import type { CreateInvestmentBody, CreateInvestmentResult, InvestmentQuote, TransactionMethod, ValidateInvestmentBody } from '../../../contract/investment';
 import type { Order } from '../../../contract/orders';
+import type { KnowledgeTestBody, KnowledgeTestResult, KnowledgeTestState } from '../../../contract/protection';
 import type { TransactionsAnswer } from '../../../contract/transactions';
-import type { FlowOffer, InvestorDraft, ValidationAnswer } from '../../../machines/investment.machine';
+import type { FlowKiis, FlowOffer, FlowProtection, InvestorDraft, ValidationAnswer } from '../../../machines/investment.machine';
 import { ApiRequestError, type Http } from '../../api/http';
 import type { Address } from '../../api/types';
 import type { Language } from '../../config/env';
@@ -106,6 +107,24 @@ export function createInvestApi(http: Http) {
         headers: { 'Idempotency-Key': attemptKey },
         signal,
       }),
+
+    /** GET /investor/knowledge-test: the questionnaire (in the request's language), classification and latest result. */
+    knowledgeTest: (signal?: AbortSignal) => http<KnowledgeTestState>('/investor/knowledge-test', { signal }),
+    submitKnowledgeTest: (body: KnowledgeTestBody, signal?: AbortSignal) =>
+      http<KnowledgeTestResult>('/investor/knowledge-test', { method: 'POST', body, signal }),
+    acknowledgeRisk: (signal?: AbortSignal) => http<KnowledgeTestResult>('/investor/knowledge-test/acknowledge-risk', { method: 'POST', body: {}, signal }),
+
+    /** What the flow needs of investor protection: whether the test comes first, and the large-investment threshold. */
+    protection: (signal?: AbortSignal): Promise<FlowProtection> =>
+      http<KnowledgeTestState>('/investor/knowledge-test', { signal }).then((state) => ({
+        testRequired: state.classification !== 'sophisticated' && state.result?.allowsOrders !== true,
+        // the server's threshold for this investor's latest result; a sophisticated investor is not warned
+        threshold: state.classification === 'sophisticated' ? null : (state.largeInvestment?.threshold ?? null),
+      })),
+
+    /** GET /offer/{id}/kiis: the offer's key investment information sheet in a language (its hash and PDF address). */
+    kiis: (offerId: number, language: Language, signal?: AbortSignal): Promise<FlowKiis> =>
+      http<{ hash: string; url: string }>(`/offer/${offerId}/kiis`, { query: { language }, signal }).then((k) => ({ hash: k.hash, url: k.url })),
 
     /** GET /order/{id}: the order as it is now (the thank-you page reads it on every entry). */
     order: (id: string, signal?: AbortSignal) => http<Order>(`/order/${encodeURIComponent(id)}`, { signal }),

@@ -1,9 +1,9 @@
-// The screens this feature puts on the route table (src/config/paths.ts), merged by src/app/Routes.tsx.
+// The screens this feature puts on the route table (contract/routes.ts), merged by src/app/Routes.tsx.
 // One lazy screen for the four routes of the flow: moving between steps keeps the page (and its chart)
 // mounted, and the chunk loads once.
-import type { RouteName } from '../../config/paths';
-import { lazyScreen } from '../../app/lazyScreen';
-import type { Screen } from '../../app/screen';
+import type { RouteName } from '../../../contract/routes';
+import { lazyScreen } from '../../screens/lazyScreen';
+import type { Screen } from '../../screens/screen';
 
 const flow = lazyScreen(() => import('./InvestFlowPage'), (m) => m.InvestFlowPage);
 // PayPal sends the payer back here (issue: PayPal): its own chart, its own chunk.

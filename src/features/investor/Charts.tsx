@@ -1,7 +1,13 @@
 // The investor area's charts (victory), loaded lazily: only the portfolio and single-investment screens
 // import this module, so victory stays out of every other screen's code.
 import { VictoryAxis, VictoryChart, VictoryLine, VictoryPie, VictoryScatter } from 'victory';
+import { useId } from 'react';
 import styled from 'styled-components';
+import { useT } from '../../i18n/i18n';
+
+// Each chart is a figure named by its caption (the chart's title and a one-sentence summary), and its data
+// as a table under a disclosure: the drawing itself is hidden from assistive technology, which gets the
+// same figures as text.
 
 const PALETTE = ['#1f5c3a', '#6b5344', '#8fb996', '#c9a66b', '#3b2a20', '#4f8a63', '#a37b5c', '#2e7d4f'];
 
@@ -14,11 +20,18 @@ export interface AllocationSlice {
 
 /** How the invested amount is spread across offers. */
 export function AllocationChart({ slices, label }: { slices: AllocationSlice[]; label: string }) {
+  const t = useT();
+  const id = useId();
   if (slices.length === 0) return null;
   const total = slices.reduce((s, x) => s + x.value, 0) || 1;
+  const share = (value: number) => `${Math.round((value / total) * 10_000) / 100}%`;
+  const largest = slices.reduce((a, b) => (b.value > a.value ? b : a));
   return (
-    <Layout data-testid="allocation-chart">
-      <figure role="img" aria-label={`${label}: ${slices.map((s) => `${s.label} ${s.shown}`).join(', ')}`}>
+    <Layout as="figure" data-testid="allocation-chart" aria-labelledby={`${id}-caption`}>
+      <figcaption id={`${id}-caption`} className="visually-hidden">
+        {label}: {t('investor.charts.allocationSummary', { count: slices.length, largest: largest.label, share: share(largest.value) })}
+      </figcaption>
+      <div aria-hidden="true">
         <VictoryPie
           data={slices.map((s) => ({ x: s.label, y: s.value }))}
           colorScale={slices.map((_, i) => PALETTE[i % PALETTE.length])}
@@ -27,15 +40,32 @@ export function AllocationChart({ slices, label }: { slices: AllocationSlice[]; 
           padding={10}
           style={{ data: { stroke: '#fff', strokeWidth: 2 } }}
         />
-      </figure>
-      <ul>
-        {slices.map((s, i) => (
-          <li key={s.label}>
-            <i style={{ background: PALETTE[i % PALETTE.length] }} aria-hidden="true" />
-            {s.label}: <strong>{s.shown}</strong> ({Math.round((s.value / total) * 10_000) / 100}%)
-          </li>
-        ))}
-      </ul>
+      </div>
+      {/* The legend is the data table: each offer, its amount and its share. */}
+      <table>
+        <caption className="visually-hidden">{label}</caption>
+        <thead className="visually-hidden">
+          <tr>
+            <th scope="col">{t('investor.charts.offer')}</th>
+            <th scope="col">{t('investor.charts.amount')}</th>
+            <th scope="col">{t('investor.charts.share')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {slices.map((s, i) => (
+            <tr key={s.label}>
+              <th scope="row">
+                <i style={{ background: PALETTE[i % PALETTE.length] }} aria-hidden="true" />
+                {s.label}
+              </th>
+              <td>
+                <strong>{s.shown}</strong>
+              </td>
+              <td>{share(s.value)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </Layout>
   );
 }
@@ -45,19 +75,58 @@ export interface TimelinePoint {
   value: number;
 }
 
-/** The invested amount over time (cumulative, one point per paid order). */
+/** Midnight UTC of an ISO date: the chart's points and ticks are whole days. */
+const dayOf = (iso: string) => Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10)));
+
+/**
+ * The invested amount over time (cumulative, one point per paid order). The x axis shows each day with a
+ * point once (a time scale's own ticks fall several to a day, which a date-only label repeats); the y axis
+ * starts at zero, so the line's height is the amount.
+ */
 export function InvestedOverTimeChart({ points, label, formatValue, formatDate }: { points: TimelinePoint[]; label: string; formatValue: (v: number) => string; formatDate: (iso: string) => string }) {
+  const t = useT();
+  const id = useId();
   if (points.length === 0) return null;
-  const data = points.map((p) => ({ x: new Date(p.date), y: p.value / 100 }));
+  const data = points.map((p) => ({ x: new Date(dayOf(p.date)), y: p.value / 100 }));
   if (data.length === 1) data.unshift({ x: new Date(data[0].x.getTime() - 86_400_000), y: 0 });
+  const days = [...new Set(data.map((d) => d.x.getTime()))].map((ms) => new Date(ms));
+  const max = Math.max(...data.map((d) => d.y)) || 1;
+  const first = points[0];
+  const last = points[points.length - 1];
   return (
-    <figure data-testid="timeline-chart" role="img" aria-label={`${label}: ${points.map((p) => `${formatDate(p.date)} ${formatValue(p.value)}`).join(', ')}`} style={{ margin: 0 }}>
-      <VictoryChart scale={{ x: 'time' }} height={260} padding={{ top: 20, bottom: 40, left: 80, right: 20 }}>
-        <VictoryAxis tickFormat={(d: Date) => formatDate(new Date(d).toISOString())} style={{ tickLabels: { fontSize: 10 } }} />
-        <VictoryAxis dependentAxis tickFormat={(v: number) => formatValue(Math.round(v * 100))} style={{ tickLabels: { fontSize: 10 } }} />
-        <VictoryLine data={data} interpolation="stepAfter" style={{ data: { stroke: PALETTE[0], strokeWidth: 3 } }} />
-        <VictoryScatter data={data} size={4} style={{ data: { fill: PALETTE[1] } }} />
-      </VictoryChart>
+    <figure data-testid="timeline-chart" aria-labelledby={`${id}-caption`} style={{ margin: 0 }}>
+      <figcaption id={`${id}-caption`} className="visually-hidden">
+        {label}:{' '}
+        {t('investor.charts.timelineSummary', { from: formatDate(first.date), to: formatDate(last.date), amount: formatValue(last.value), count: points.length })}
+      </figcaption>
+      <div aria-hidden="true">
+        <VictoryChart scale={{ x: 'time' }} domain={{ y: [0, max * 1.1] }} height={260} padding={{ top: 20, bottom: 40, left: 80, right: 20 }}>
+          <VictoryAxis tickValues={days} tickFormat={(d: Date) => formatDate(new Date(d).toISOString())} style={{ tickLabels: { fontSize: 10 } }} />
+          <VictoryAxis dependentAxis crossAxis={false} tickFormat={(v: number) => formatValue(Math.round(v * 100))} style={{ tickLabels: { fontSize: 10 } }} />
+          <VictoryLine data={data} interpolation="stepAfter" style={{ data: { stroke: PALETTE[0], strokeWidth: 3 } }} />
+          <VictoryScatter data={data} size={4} style={{ data: { fill: PALETTE[1] } }} />
+        </VictoryChart>
+      </div>
+      <details>
+        <summary>{t('investor.charts.showData')}</summary>
+        <table data-testid="timeline-table">
+          <caption className="visually-hidden">{label}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('investor.charts.date')}</th>
+              <th scope="col">{t('investor.charts.invested')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {points.map((p) => (
+              <tr key={p.date}>
+                <th scope="row">{formatDate(p.date)}</th>
+                <td>{formatValue(p.value)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
     </figure>
   );
 }
@@ -67,15 +136,15 @@ const Layout = styled.div`
   grid-template-columns: minmax(0, 260px) minmax(0, 1fr);
   gap: 24px;
   align-items: center;
-  figure {
-    margin: 0;
+  margin: 0;
+  table {
+    border-collapse: collapse;
   }
-  ul {
-    list-style: none;
-    margin: 0;
-    padding: 0;
-    display: grid;
-    gap: 6px;
+  th,
+  td {
+    padding: 3px 8px 3px 0;
+    text-align: left;
+    font-weight: normal;
   }
   i {
     display: inline-block;

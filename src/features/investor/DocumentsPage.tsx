@@ -4,14 +4,14 @@
 // investor's own documents from general ones; a PDF that cannot be loaded says so, with a retry.
 import styled from 'styled-components';
 import type { InvestorDocument } from '../../../contract/portfolio';
-import { useAppSystem } from '../../app/AppSystemContext';
-import type { Screen } from '../../app/screen';
+import { useAppSystem } from '../../system/AppSystemContext';
+import type { Screen } from '../../screens/screen';
 import { AnchorButton, Button } from '../../components/ui/Button';
 import { useLoad, type LoadStatus } from '../../components/ui/useLoad';
 import { usePageTitle } from '../../components/ui/usePageTitle';
 import { useLanguage, useT } from '../../i18n/i18n';
 import { createInvestorApi } from './api';
-import { pluralKey } from './plural';
+import { pluralKey } from '../../../lib/format';
 import { Card, Empty, FileFailure, formatDate, InvestorPage, LoadError, Skeleton, useFileDownload } from './ui';
 
 export const DocumentsPage: Screen = () => {

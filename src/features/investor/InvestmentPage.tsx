@@ -3,12 +3,12 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'wouter';
 import type { InvestmentDetail } from '../../../contract/portfolio';
-import { useAppSystem } from '../../app/AppSystemContext';
-import type { Screen } from '../../app/screen';
-import { formatMoney } from '../../components/format/money';
+import { useAppSystem } from '../../system/AppSystemContext';
+import type { Screen } from '../../screens/screen';
+import { formatMoney } from '../../../lib/format';
 import { useLoad } from '../../components/ui/useLoad';
 import { usePageTitle } from '../../components/ui/usePageTitle';
-import { href } from '../../config/paths';
+import { href } from '../../../contract/routes';
 import { useLanguage, useT } from '../../i18n/i18n';
 import { NotFoundPage } from '../../pages/NotFoundPage';
 import { createInvestorApi } from './api';

@@ -5,17 +5,18 @@ import { lazy, Suspense } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
 import type { Order } from '../../../contract/orders';
-import { useAppSystem } from '../../app/AppSystemContext';
-import type { Screen } from '../../app/screen';
-import { formatFractionPercent, formatMoney } from '../../components/format/money';
+import { useAppSystem } from '../../system/AppSystemContext';
+import type { Screen } from '../../screens/screen';
+import { formatFractionPercent, formatMoney } from '../../../lib/format';
 import { Button, LinkButton } from '../../components/ui/Button';
 import { useLoad } from '../../components/ui/useLoad';
 import { usePageTitle } from '../../components/ui/usePageTitle';
-import { href } from '../../config/paths';
+import { href } from '../../../contract/routes';
 import { useLanguage, useT } from '../../i18n/i18n';
 import { NotFoundPage } from '../../pages/NotFoundPage';
 import { createInvestorApi } from './api';
 import { Countdown } from './Countdown';
+import { Revocation } from './Revocation';
 import { Card, FileFailure, Fields, formatDate, InvestorPage, LoadError, Skeleton, StatusBadge, useFileDownload } from './ui';
 
 const BankTransferDetails = lazy(() => import('./HowToPay'));
@@ -37,7 +38,7 @@ export const OrderPage: Screen = ({ params }) => {
     const text = t(key);
     return text === key ? code : text;
   };
-  const pdf = (kind: 'order' | 'payment') => {
+  const pdf = (kind: 'order' | 'payment' | 'allotment') => {
     if (!order) return;
     const id = `${kind}-confirmation-${order.id}`;
     files.request({ url: `/investor/documents/${id}`, mode: 'save', fallbackName: `${id}.pdf` });
@@ -62,6 +63,7 @@ export const OrderPage: Screen = ({ params }) => {
                 </span>
               )}
             </Head>
+            <Revocation key={`${order.id}-${order.status}`} order={order} revoke={(id) => api.revoke(id)} onRevoked={load.retry} />
             <Fields data-testid="order-fields">
               <Field label={t('investor.orders.reference')} value={order.reference} testId="order-reference" />
               <Field label={t('investor.orders.offer')} value={order.offer.title} />
@@ -90,6 +92,11 @@ export const OrderPage: Screen = ({ params }) => {
               {order.paidAt && (
                 <Button type="button" variant="secondary" onClick={() => pdf('payment')} disabled={files.busy} data-testid="payment-confirmation-pdf">
                   {t('investor.order.paymentPdf')}
+                </Button>
+              )}
+              {order.status === 'completed' && order.completedAt && (
+                <Button type="button" variant="secondary" onClick={() => pdf('allotment')} disabled={files.busy} data-testid="allotment-confirmation-pdf">
+                  {t('investor.order.allotmentPdf')}
                 </Button>
               )}
             </Docs>

@@ -4,15 +4,15 @@
 import { useId } from 'react';
 import styled from 'styled-components';
 import type { OrderStatus, OrdersPage as OrdersAnswer } from '../../../contract/orders';
-import { useAppSystem } from '../../app/AppSystemContext';
-import type { Screen } from '../../app/screen';
+import { useAppSystem } from '../../system/AppSystemContext';
+import type { Screen } from '../../screens/screen';
 import { PageControl } from '../../components/offers/Pagination';
 import { usePageTitle } from '../../components/ui/usePageTitle';
 import { useLanguage, useT } from '../../i18n/i18n';
 import { createInvestorApi } from './api';
 import { OrdersTable } from './OrdersTable';
 import { PAGE_SIZES, usePagedList } from './paging';
-import { pluralKey } from './plural';
+import { pluralKey } from '../../../lib/format';
 import { Card, Empty, InvestorPage, LoadError, Skeleton } from './ui';
 
 /** SPEC §4's order statuses (contract/orders.ts ORDER_STATUSES; a value import there would bring zod along). */

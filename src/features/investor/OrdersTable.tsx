@@ -1,8 +1,8 @@
 // The orders as a table: reference (link to the order), date, offer, status, shares, total.
 import { Link } from 'wouter';
 import type { OrderSummary } from '../../../contract/orders';
-import { formatMoney } from '../../components/format/money';
-import { href } from '../../config/paths';
+import { formatMoney } from '../../../lib/format';
+import { href } from '../../../contract/routes';
 import { useLanguage, useT } from '../../i18n/i18n';
 import { formatDate, StatusBadge, Table, TableScroll } from './ui';
 

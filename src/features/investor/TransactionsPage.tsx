@@ -3,17 +3,17 @@
 // language's separators), fetched with the investor's token through machines/fileDownload.machine.ts.
 import { Link } from 'wouter';
 import type { TransactionsAnswer } from '../../../contract/transactions';
-import { useAppSystem } from '../../app/AppSystemContext';
-import type { Screen } from '../../app/screen';
-import { formatMoney } from '../../components/format/money';
+import { useAppSystem } from '../../system/AppSystemContext';
+import type { Screen } from '../../screens/screen';
+import { formatMoney } from '../../../lib/format';
 import { PageControl } from '../../components/offers/Pagination';
 import { Button } from '../../components/ui/Button';
 import { usePageTitle } from '../../components/ui/usePageTitle';
-import { href } from '../../config/paths';
+import { href } from '../../../contract/routes';
 import { useLanguage, useT } from '../../i18n/i18n';
 import { createInvestorApi } from './api';
 import { PAGE_SIZES, usePagedList } from './paging';
-import { pluralKey } from './plural';
+import { pluralKey } from '../../../lib/format';
 import { Card, Empty, FileFailure, formatDate, InvestorPage, LoadError, Skeleton, StatusBadge, Table, TableScroll, useFileDownload } from './ui';
 
 export const TRANSACTIONS_LIST = { first: 'transactions', page: 'transactionsPage', sizes: PAGE_SIZES } as const;

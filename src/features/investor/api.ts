@@ -3,6 +3,7 @@
 import type { Order, OrderStatus, OrdersPage } from '../../../contract/orders';
 import type { InvestmentDetail, InvestorDocument, PortfolioPage, ExportKind } from '../../../contract/portfolio';
 import type { TransactionsAnswer } from '../../../contract/transactions';
+import type { RevokeResult } from '../../../contract/protection';
 import type { DownloadedFile, Http } from '../../api/http';
 import { fetchFeaturedOffers } from '../../components/offers/api';
 
@@ -21,6 +22,8 @@ export function createInvestorApi(http: Http) {
     orders: (p: PageParams & { status?: OrderStatus }, signal?: AbortSignal) =>
       http<OrdersPage>('/order', { query: { ...paging(p), status: p.status }, signal }),
     order: (id: string, signal?: AbortSignal) => http<Order>(`/order/${encodeURIComponent(id)}`, { signal }),
+    /** POST /order/{id}/revoke: the revocation inside the reflection period. */
+    revoke: (id: string) => http<RevokeResult>(`/order/${encodeURIComponent(id)}/revoke`, { method: 'POST', body: {} }),
     transactions: (p: PageParams, signal?: AbortSignal) => http<TransactionsAnswer>('/transaction', { query: paging(p), signal }),
     documents: (signal?: AbortSignal) => http<InvestorDocument[]>('/investor/documents', { signal }),
     recommended: (signal?: AbortSignal) => fetchFeaturedOffers(http, 'investorPanel', signal),

@@ -9,7 +9,7 @@ import { useLocation, useSearch } from 'wouter';
 import { fromPromise } from 'xstate';
 import { createPagedListMachine, type PagedListRequest } from '../../../machines/pagedList.machine';
 import type { Pagination } from '../../api/types';
-import { listHref, readPage, readPageSize, type ListRoutes } from '../../components/offers/paging';
+import { listHref, readPage, readPageSize, type ListRoutes } from '../../../contract/paging';
 import { useLanguage, useT } from '../../i18n/i18n';
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;

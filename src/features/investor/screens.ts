@@ -1,8 +1,8 @@
-// The investor area's screens on the route table (src/config/paths.ts), merged by src/app/Routes.tsx.
+// The investor area's screens on the route table (contract/routes.ts), merged by src/app/Routes.tsx.
 // Loaded on demand, a chunk per screen (victory only with the portfolio and single-investment screens).
-import type { RouteName } from '../../config/paths';
-import { lazyScreen } from '../../app/lazyScreen';
-import type { Screen } from '../../app/screen';
+import type { RouteName } from '../../../contract/routes';
+import { lazyScreen } from '../../screens/lazyScreen';
+import type { Screen } from '../../screens/screen';
 
 const portfolio = () => import('./PortfolioPage');
 const orders = () => import('./OrdersPage');

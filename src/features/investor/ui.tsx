@@ -1,24 +1,24 @@
 // Pieces the investor-area screens share: the page frame, the sub-navigation, skeletons, empty states,
 // errors with retry, status badges, the funding progress bar and dates.
 import { useSelector } from '@xstate/react';
-import { useRef, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { Link, useLocation } from 'wouter';
 import { fromPromise } from 'xstate';
 import { useActorRef } from '@xstate/react';
 import { fileDownloadMachine, type FileRequest } from '../../../machines/fileDownload.machine';
 import type { DownloadedFile } from '../../api/http';
-import { useAppSystem } from '../../app/AppSystemContext';
+import { useAppSystem } from '../../system/AppSystemContext';
 import { Skeleton as Shimmer } from '../../components/media/Image';
 import { Button } from '../../components/ui/Button';
 import type { Language } from '../../config/env';
-import { href, type RouteName } from '../../config/paths';
+import { href, type RouteName } from '../../../contract/routes';
 import { useLanguage, useT, useTranslateError } from '../../i18n/i18n';
 import { createInvestorApi } from './api';
+import { formatDate as formatDateIn } from '../../../lib/format';
 
 export function formatDate(iso: string | null, language: Language, withTime = true): string {
-  if (!iso) return '—';
-  return new Intl.DateTimeFormat(language === 'pl' ? 'pl-PL' : 'en-GB', withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' }).format(new Date(iso));
+  return formatDateIn(iso, language, withTime ? 'mediumTime' : 'medium') || '—';
 }
 
 const NAV: RouteName[] = ['dashboard', 'portfolio', 'orders', 'transactions', 'documents', 'settings'];
@@ -123,19 +123,21 @@ export function useFileDownload() {
 
 /** The same, with the fetch given (tests). */
 export function useFileDownloadWith(fetchFile: (url: string, signal: AbortSignal) => Promise<DownloadedFile>) {
-  const tab = useRef<Window | null>(null);
-  const actor = useActorRef(
-    fileDownloadMachine.provide({
+  // One chart per hook (as useActorRef keeps the first one anyway); the tab opened for a file lives in its
+  // closure, which only the chart's actions touch, never a render.
+  const [machine] = useState(() => {
+    let tab: Window | null = null;
+    return fileDownloadMachine.provide({
       actors: { fetchFile: fromPromise(({ input, signal }) => fetchFile((input as FileRequest).url, signal)) },
       actions: {
         prepare: (_, { request }) => {
-          tab.current = request.mode === 'open' && typeof window.open === 'function' ? window.open('', '_blank') : null;
+          tab = request.mode === 'open' && typeof window.open === 'function' ? window.open('', '_blank') : null;
         },
         deliver: (_, { request, file }) => {
           const { blob, fileName } = file as DownloadedFile;
           const url = URL.createObjectURL(blob);
-          if (request.mode === 'open' && tab.current) {
-            tab.current.location.href = url;
+          if (request.mode === 'open' && tab) {
+            tab.location.href = url;
           } else {
             const a = document.createElement('a');
             a.href = url;
@@ -144,16 +146,17 @@ export function useFileDownloadWith(fetchFile: (url: string, signal: AbortSignal
             a.click();
             a.remove();
           }
-          tab.current = null;
+          tab = null;
           setTimeout(() => URL.revokeObjectURL(url), 60_000);
         },
         discard: () => {
-          tab.current?.close();
-          tab.current = null;
+          tab?.close();
+          tab = null;
         },
       },
-    }),
-  );
+    });
+  });
+  const actor = useActorRef(machine);
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const failed = useSelector(actor, (s) => s.hasTag('failed'));
   const current = useSelector(actor, (s) => s.context.request);

@@ -3,10 +3,10 @@
 import { useSelector } from '@xstate/react';
 import styled from 'styled-components';
 import { maintenanceText } from '../../../machines/maintenance.machine';
-import { useAppSystem } from '../../app/AppSystemContext';
+import { useAppSystem } from '../../system/AppSystemContext';
 import { useT } from '../../i18n/i18n';
 import { Button } from '../../components/ui/Button';
-import { LoginForm } from '../auth/LoginForm';
+import { LoginForm } from '../../components/forms/LoginForm';
 
 export function MaintenanceScreen({ showLogin }: { showLogin: boolean }) {
   const t = useT();

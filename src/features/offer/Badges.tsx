@@ -4,7 +4,7 @@ import type { OfferStatus } from '../../components/offers/types';
 import type { Badge } from './types';
 
 /**
- * The offer's state as on its card, Open / Closed / Funded (SPEC §2's 'open' label, issue 11's badge), then its
+ * The offer's state as on its card, Open / Closed / Funded (SPEC §2's 'open' label), then its
  * coloured badges.
  */
 export function Badges({ badges, status }: { badges: Badge[]; status: OfferStatus }) {

@@ -112,7 +112,8 @@ export function ContactForm({ agreements, sendMessage, onActor }: ContactFormPro
       'aria-describedby': error ? `contact-${name}-error` : undefined,
     } as const;
   };
-  const ErrorText = ({ name }: { name: string }) => {
+  // a plain function, not a component made in each render (which React would mount afresh every time)
+  const errorText = (name: string) => {
     const error = errorOf(name);
     return error ? (
       <FieldError id={`contact-${name.replace(/\./g, '-')}-error`} data-testid={`error-${name}`}>
@@ -144,7 +145,7 @@ export function ContactForm({ agreements, sendMessage, onActor }: ContactFormPro
       <Field>
         <label htmlFor="contact-email">{t('contact.email')} *</label>
         <input type="email" autoComplete="email" {...field('email')} {...register('email')} />
-        <ErrorText name="email" />
+        {errorText('email')}
       </Field>
       <Field>
         <label htmlFor="contact-phoneNumber">{t('contact.phoneNumber')}</label>
@@ -164,17 +165,17 @@ export function ContactForm({ agreements, sendMessage, onActor }: ContactFormPro
           {/* the check on blur must not move the submit button under a click (see blurAfterPress) */}
           <input type="tel" autoComplete="tel" {...field('phoneNumber')} {...phone} onBlur={blurAfterPress(phone.onBlur)} />
         </PhoneRow>
-        <ErrorText name="phoneNumber" />
+        {errorText('phoneNumber')}
       </Field>
       <Field>
         <label htmlFor="contact-fullName">{t('contact.fullName')} *</label>
         <input type="text" autoComplete="name" {...field('fullName')} {...register('fullName')} />
-        <ErrorText name="fullName" />
+        {errorText('fullName')}
       </Field>
       <Field>
         <label htmlFor="contact-message">{t('contact.message')} *</label>
         <textarea rows={5} {...field('message')} {...register('message')} />
-        <ErrorText name="message" />
+        {errorText('message')}
       </Field>
       {agreements.map((a) => {
         const name = `agreements.${a.id}`;
@@ -198,11 +199,11 @@ export function ContactForm({ agreements, sendMessage, onActor }: ContactFormPro
                 </Required>
               )}
             </label>
-            <ErrorText name={name} />
+            {errorText(name)}
           </Agreement>
         );
       })}
-      <Button type="submit" disabled={submitting} data-testid="contact-submit">
+      <Button type="submit" busy={submitting} data-testid="contact-submit">
         {submitting ? t('contact.sending') : t('contact.submit')}
       </Button>
     </Form>

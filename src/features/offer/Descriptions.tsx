@@ -6,7 +6,6 @@ import styled from 'styled-components';
 import { accordionMachine, type AccordionActorRef } from '../../../machines/accordion.machine';
 import { ChevronDownIcon } from '../../components/ui/icons';
 import { ServerHtml } from '../../components/ui/ServerHtml';
-import { inert } from '../../components/ui/domAttributes';
 
 export const ACCORDION_SCROLL_OFFSET = 90; // SPEC §9
 export const ACCORDION_ANIMATION_S = 0.25; // SPEC §9
@@ -59,7 +58,7 @@ export function Descriptions({ items, actorRef, idPrefix }: { items: Description
                 </Chevron>
               </Header>
             </h3>
-            <Panel id={panelId} role="region" aria-label={item.title} $open={open} aria-hidden={!open} {...inert(!open)}>
+            <Panel id={panelId} role="region" aria-label={item.title} $open={open} aria-hidden={!open} inert={!open}>
               <div>
                 <ServerHtml html={item.content} className="content" />
               </div>

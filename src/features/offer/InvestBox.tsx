@@ -1,23 +1,20 @@
 // The investment box (SPEC §2): open — price per share of the first open series in PLN, minimum shares,
 // then step one of the investment flow (each series' price and shares left, the number of shares and the
 // invest button: src/features/invest/InitiateForm.tsx); closed — a closed notice.
-import { forwardRef } from 'react';
+import type { Ref } from 'react';
 import styled from 'styled-components';
-import { dateRange, formatPln } from '../../components/sections/format';
+import { formatMonthRange, formatMoney } from '../../../lib/format';
 import { useLanguage, useT } from '../../i18n/i18n';
 import { toFlowOffer } from '../invest/api';
 import { InitiateForm } from '../invest/InitiateForm';
 import { firstOpenSeries } from './offerRules';
 import type { Offer } from './types';
 
-export const InvestBox = forwardRef<HTMLDivElement, { offer: Offer; buttonRef?: React.Ref<HTMLButtonElement> }>(function InvestBox(
-  { offer, buttonRef },
-  ref,
-) {
+export function InvestBox({ offer, buttonRef, ref }: { offer: Offer; buttonRef?: Ref<HTMLButtonElement>; ref?: Ref<HTMLDivElement> }) {
   const t = useT();
   const language = useLanguage();
   const series = firstOpenSeries(offer);
-  const period = dateRange(offer.investmentStart, offer.investmentEnd, language, { from: t('offer.from'), to: t('offer.to') });
+  const period = formatMonthRange(offer.investmentStart, offer.investmentEnd, language, { from: t('offer.from'), to: t('offer.to') });
   const open = offer.isOpen && series;
   return (
     <Box ref={ref} id="invest-box" data-testid="invest-box" data-open={!!open} tabIndex={-1}>
@@ -31,7 +28,7 @@ export const InvestBox = forwardRef<HTMLDivElement, { offer: Offer; buttonRef?: 
         <>
           <Row>
             <span>{t('offer.pricePerShare')}</span>
-            <strong data-testid="price-per-share">{formatPln(series.pricePerShare, language)}</strong>
+            <strong data-testid="price-per-share">{formatMoney(series.pricePerShare, language)}</strong>
           </Row>
           <Row>
             <span>{t('offer.minShares')}</span>
@@ -46,7 +43,7 @@ export const InvestBox = forwardRef<HTMLDivElement, { offer: Offer; buttonRef?: 
       )}
     </Box>
   );
-});
+}
 
 const Box = styled.div`
   display: flex;

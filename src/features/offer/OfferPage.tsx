@@ -6,9 +6,9 @@ import { useLayoutEffect, useRef } from 'react';
 import styled from 'styled-components';
 import { Link, useSearch } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
-import { useAppSystem } from '../../app/AppSystemContext';
-import { removeFirstPaint } from '../../app/firstPaint';
-import { lazyComponent } from '../../app/lazyComponent';
+import { useAppSystem } from '../../system/AppSystemContext';
+import { removeFirstPaint } from '../../screens/firstPaint';
+import { lazyComponent } from '../../screens/lazyComponent';
 import { AfterFirstPaint } from '../../components/ui/AfterFirstPaint';
 import { tileTemplateOf } from '../../components/media/mapTiles';
 import { SectionEnvironmentContext } from '../../components/sections/SectionContext';
@@ -17,17 +17,18 @@ import { ServerHtml } from '../../components/ui/ServerHtml';
 import { useLoad } from '../../components/ui/useLoad';
 import { usePageTitle } from '../../components/ui/usePageTitle';
 import type { Language } from '../../config/env';
-import { href, type RouteParams } from '../../config/paths';
-import { useAlternateLinks } from '../language/alternates';
+import { href, type RouteParams } from '../../../contract/routes';
+import { useAlternateLinks } from '../../components/language/alternates';
 import { useLanguage, useT } from '../../i18n/i18n';
 import { NotFoundPage } from '../../pages/lazyPages';
-import { media } from '../../styles/theme';
+import { media } from '../../../lib/theme';
 import { offerStatus } from '../../components/offers/figures';
 import { OfferFigures } from '../../components/offers/OfferFigures';
 import { Badges } from './Badges';
 import { Descriptions, scrollToWithOffset, useDescriptionsAccordion } from './Descriptions';
 import { InvestBox } from './InvestBox';
-import { offerApiPath, offerDescription, offerTitle } from './offerRules';
+import { offerDescription, offerTitle } from './offerRules';
+import { offerApiPath } from '../../../contract/page-data';
 import { OfferSkeleton } from './PageSkeleton';
 import { useScrolledPast } from './useScrolledPast';
 import { DefaultHero, FullWidthGalleryHero, PropertiesCard, PropertyList } from './templates';
@@ -66,7 +67,7 @@ export function OfferPage({ params }: { params: RouteParams }) {
       : null,
   );
   usePageTitle(offerTitle(loaded, t('offer.investments')));
-  // The server's picture of this page (src/app/firstPaint.ts) goes in the commit that draws the page or its failure.
+  // The server's picture of this page (src/screens/firstPaint.ts) goes in the commit that draws the page or its failure.
   useLayoutEffect(() => {
     if (loaded || status === 'failure') removeFirstPaint();
   }, [loaded, status]);
@@ -112,7 +113,7 @@ export function OfferView({ offer }: { offer: Offer }) {
               <h1>{offer.title}</h1>
               {offer.projectType && !fullWidth && <ProjectType>{offer.projectType}</ProjectType>}
               <ServerHtml html={offer.mainDescription ?? ''} className="main-description" />
-              {/* what investors decide on, drawn as on the offer's card (issue 11) */}
+              {/* what investors decide on, drawn as on the offer's card */}
               <Figures data-testid="offer-figures" aria-labelledby="offer-figures-title">
                 <h2 id="offer-figures-title">{t('offer.figures')}</h2>
                 <OfferFigures offer={offer} language={language} title={offer.title ?? ''} wide />

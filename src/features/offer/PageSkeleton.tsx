@@ -56,7 +56,7 @@ export function StaticPageSkeleton() {
 
 // An offer page is always taller than the screen: while it loads, the main area below the header fills the
 // viewport, so the frame's footer stays below the fold instead of showing under a short skeleton and then being
-// pushed away when the offer arrives (a layout shift of ~0.06 at desktop, issue 11).
+// pushed away when the offer arrives (a layout shift of ~0.06 at desktop).
 const Page = styled.div`
   min-height: calc(100vh - ${({ theme }) => theme.layout.headerHeight}px);
 `;

@@ -1,25 +1,24 @@
 // A static page (SPEC §2): title, subTitle, optional image, rich content and attachments, loaded from
 // GET /page/{slug}. Terms of use and the privacy policy are static pages with fixed slugs per language.
 import styled from 'styled-components';
-import { useAppSystem } from '../../app/AppSystemContext';
+import { useAppSystem } from '../../system/AppSystemContext';
 import { Image } from '../../components/media/Image';
-import { plainText } from '../../components/sections/format';
 import { AttachmentsList } from '../../components/sections/AttachmentsList';
 import { ServerHtml } from '../../components/ui/ServerHtml';
 import { useLoad } from '../../components/ui/useLoad';
 import { usePageTitle } from '../../components/ui/usePageTitle';
 import type { Language } from '../../config/env';
-import { href, type RouteParams } from '../../config/paths';
+import { href, type RouteParams } from '../../../contract/routes';
 import { useLanguage, useT } from '../../i18n/i18n';
 import { NotFoundPage } from '../../pages/lazyPages';
-import { media } from '../../styles/theme';
-import { useAlternateLinks } from '../language/alternates';
+import { media } from '../../../lib/theme';
+import { useAlternateLinks } from '../../components/language/alternates';
 import { StaticPageSkeleton } from './PageSkeleton';
 import type { StaticPage as StaticPageData } from './types';
+import { PRIVACY_SLUGS, staticPageDescription, staticPageTitle, TERMS_SLUGS } from './staticPageRules';
 import { useMetaDescription } from './useMetaDescription';
 
-export const TERMS_SLUGS: Record<Language, string> = { en: 'terms-of-use', pl: 'regulamin' };
-export const PRIVACY_SLUGS: Record<Language, string> = { en: 'privacy-policy', pl: 'polityka-prywatnosci' };
+export { TERMS_SLUGS, PRIVACY_SLUGS };
 
 export function StaticPageScreen({ slug }: { slug: string }) {
   const { http } = useAppSystem();
@@ -36,8 +35,8 @@ export function StaticPageScreen({ slug }: { slug: string }) {
       ? { pl: href('pl', 'staticPage', { slug: loaded.slug.pl }), en: href('en', 'staticPage', { slug: loaded.slug.en }) }
       : null,
   );
-  usePageTitle(loaded ? loaded.seoTitle?.trim() || loaded.title : t('pages.staticPage'));
-  useMetaDescription(loaded ? loaded.seoDescription?.trim() || plainText(loaded.subTitle || loaded.content) : null);
+  usePageTitle(loaded ? staticPageTitle(loaded) : t('pages.staticPage'));
+  useMetaDescription(loaded ? staticPageDescription(loaded) : null);
 
   if (status === 'failure') return <NotFoundPage />;
   if (skeleton || !loaded) return <StaticPageSkeleton />;

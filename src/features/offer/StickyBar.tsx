@@ -1,25 +1,24 @@
 // The sticky bottom bar (SPEC §2): shown once the invest box has scrolled out of view above the
 // viewport (IntersectionObserver). Small screens keep only thumb, title, cost and the button, on two rows:
 // the title gets the whole width beside the thumb (up to two lines), the cost and the button go below it.
-// Its code loads after the offer's first screen is drawn (OfferPage: issue 11, the route's initial JS).
+// Its code loads after the offer's first screen is drawn (OfferPage: the route's initial JS).
 import styled, { createGlobalStyle } from 'styled-components';
-import { endDate, formatPercent, formatPln } from '../../components/sections/format';
+import { formatDayMonthYear, formatMoney, formatPercent } from '../../../lib/format';
 import { Image } from '../../components/media/Image';
 import { Button } from '../../components/ui/Button';
 import { useLanguage, useT } from '../../i18n/i18n';
-import { media } from '../../styles/theme';
+import { media } from '../../../lib/theme';
 import { investorSharePercent } from './offerRules';
 import type { Offer } from './types';
-import { inert } from '../../components/ui/domAttributes';
 
 export function StickyBar({ offer, visible, onInvest }: { offer: Offer; visible: boolean; onInvest: () => void }) {
   const t = useT();
   const language = useLanguage();
-  const end = endDate(offer.investmentEnd);
+  const end = formatDayMonthYear(offer.investmentEnd);
   return (
     <>
       <RoomForTheBar />
-      <Bar $visible={visible} aria-hidden={!visible} {...inert(!visible)} data-testid="sticky-bar" data-visible={visible}>
+      <Bar $visible={visible} aria-hidden={!visible} inert={!visible} data-testid="sticky-bar" data-visible={visible}>
         <Thumb>
           <Image src={offer.thumbUrl || offer.imageUrl} alt="" />
         </Thumb>
@@ -29,7 +28,7 @@ export function StickyBar({ offer, visible, onInvest }: { offer: Offer; visible:
         </Cell>
         <Cell className="cost">
           <small>{t('offer.totalCost')}</small>
-          <strong data-testid="sticky-total-cost">{formatPln(offer.totalCost, language)}</strong>
+          <strong data-testid="sticky-total-cost">{formatMoney(offer.totalCost, language)}</strong>
         </Cell>
         <Cell className="wide">
           <small>{t('offer.state')}</small>

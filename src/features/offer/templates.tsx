@@ -6,7 +6,7 @@ import { Image } from '../../components/media/Image';
 import { useLightbox } from '../../components/media/useLightbox';
 import { ViewAllPhotos } from '../../components/media/ViewAllPhotos';
 import { useT } from '../../i18n/i18n';
-import { media } from '../../styles/theme';
+import { media } from '../../../lib/theme';
 import { offerStatus } from '../../components/offers/figures';
 import { Badges } from './Badges';
 import type { Offer } from './types';

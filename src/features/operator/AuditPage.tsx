@@ -1,5 +1,5 @@
 // The operators' audit log: who did what, on what, when and why; paged by ?page=N.
-import type { Screen } from '../../app/screen';
+import type { Screen } from '../../screens/screen';
 import { useLoad } from '../../components/ui/useLoad';
 import { useLanguage, useT } from '../../i18n/i18n';
 import { Area, DataTable, Loaded, QueryPager, useOperatorApi, usePageParam, when } from './ui';
@@ -23,7 +23,7 @@ export const AuditPage: Screen = () => {
                 { head: t('operator.audit.who'), cell: (a) => a.actorEmail },
                 { head: t('operator.audit.what'), cell: (a) => a.action },
                 { head: t('operator.audit.on'), cell: (a) => `${a.entityType} ${a.entityId}` },
-                { head: t('operator.reason'), cell: (a) => a.reason },
+                { head: t('operator.audit.reason'), cell: (a) => a.reason },
               ]}
             />
             <QueryPager route="operatorAudit" page={pageNumber} totalPages={page.pagination.totalPages} />

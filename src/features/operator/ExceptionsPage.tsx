@@ -1,7 +1,7 @@
 // The exceptions queue: each credit that could not be matched exactly, with its resolution form.
 import type { StatementException } from '../../../contract/operator';
-import type { Screen } from '../../app/screen';
-import { formatMoney } from '../../components/format/money';
+import type { Screen } from '../../screens/screen';
+import { formatMoney } from '../../../lib/format';
 import { Button } from '../../components/ui/Button';
 import { useLoad } from '../../components/ui/useLoad';
 import { useLanguage, useT } from '../../i18n/i18n';
@@ -41,7 +41,7 @@ function ExceptionCard({ item }: { item: StatementException }) {
           </SelectField>
           {action.draft.resolution === 'attach' && <TextField action={action} field="orderReference" label={t('operator.exceptions.orderReference')} testId="order-reference" />}
           <TextField action={action} field="reason" label={t('operator.reason')} testId="reason" />
-          <Button type="submit" disabled={action.busy} data-testid="resolve">{t('operator.exceptions.resolve')}</Button>
+          <Button type="submit" busy={action.busy} data-testid="resolve">{t('operator.exceptions.resolve')}</Button>
           <ActionOutcome action={action} doneText={t('operator.exceptions.resolved')} />
         </ActionForm>
       )}

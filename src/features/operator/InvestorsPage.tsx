@@ -2,11 +2,11 @@
 // account is not active, the activation e-mail sent again).
 import { useState } from 'react';
 import { Link } from 'wouter';
-import type { Screen } from '../../app/screen';
-import { formatMoney } from '../../components/format/money';
+import type { Screen } from '../../screens/screen';
+import { formatMoney } from '../../../lib/format';
 import { Button } from '../../components/ui/Button';
 import { useLoad } from '../../components/ui/useLoad';
-import { href } from '../../config/paths';
+import { href } from '../../../contract/routes';
 import { useLanguage, useT } from '../../i18n/i18n';
 import { ActionOutcome, Area, DataTable, Loaded, SearchFilter, useOperatorApi } from './ui';
 import { useOperatorAction } from './useOperatorAction';

@@ -2,8 +2,8 @@
 // and the offer's documents (upload, remove). Every change carries a reason.
 import { useId, useRef, useState } from 'react';
 import type { OperatorOffer } from '../../../contract/operator';
-import type { Screen } from '../../app/screen';
-import { formatMoney } from '../../components/format/money';
+import type { Screen } from '../../screens/screen';
+import { formatMoney } from '../../../lib/format';
 import { Button } from '../../components/ui/Button';
 import { useLoad } from '../../components/ui/useLoad';
 import { useLanguage, useT } from '../../i18n/i18n';
@@ -54,7 +54,7 @@ function OfferEditor({ offer, onSaved }: { offer: OperatorOffer; onSaved: () => 
           </fieldset>
         ))}
         <TextField action={action} field="reason" label={t('operator.reason')} />
-        <Button type="submit" disabled={action.busy}>{t('operator.offers.save')}</Button>{' '}
+        <Button type="submit" busy={action.busy}>{t('operator.offers.save')}</Button>{' '}
         <Button type="button" variant="secondary" onClick={() => void api.previewLink(offer.id).then((l) => setLink(l.urls[language]))}>{t('operator.offers.preview')}</Button>
         {link && <p><a href={link}>{link}</a></p>}
         <ActionOutcome action={action} doneText={t('operator.offers.saved')} />
@@ -126,7 +126,7 @@ function OfferDocuments({ offer, onChanged }: { offer: OperatorOffer; onChanged:
         <TextField action={upload} field="namePl" label={t('operator.offers.namePl')} />
         <TextField action={upload} field="nameEn" label={t('operator.offers.nameEn')} />
         <TextField action={upload} field="reason" label={t('operator.reason')} />
-        <Button type="submit" disabled={upload.busy}>{t('operator.offers.upload')}</Button>
+        <Button type="submit" busy={upload.busy}>{t('operator.offers.upload')}</Button>
         <ActionOutcome action={upload} doneText={t('operator.offers.uploaded')} />
       </ActionForm>
     </section>

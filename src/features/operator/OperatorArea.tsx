@@ -1,4 +1,4 @@
-// The back office (issue 12): overview, statement import, exceptions queue, orders (list, detail, actions),
+// The back office: overview, statement import, exceptions queue, orders (list, detail, actions),
 // offers, investors, site settings and the audit log. One lazily loaded chunk, for operators only (the
 // route guard in src/app/Routes.tsx; src/features/operator/screens.ts imports this module). Flows are
 // charts: the import is machines/statementImport.machine.ts, every action is

@@ -2,8 +2,8 @@
 // transactions and the statement lines booked to it.
 import { useState } from 'react';
 import type { OperatorOrderDetail, OrderAction } from '../../../contract/operator';
-import type { Screen } from '../../app/screen';
-import { formatMoney } from '../../components/format/money';
+import type { Screen } from '../../screens/screen';
+import { formatMoney } from '../../../lib/format';
 import { Button } from '../../components/ui/Button';
 import { useLoad } from '../../components/ui/useLoad';
 import { useLanguage, useT } from '../../i18n/i18n';
@@ -40,7 +40,7 @@ function OrderActions({ order, onChanged }: { order: OperatorOrderDetail; onChan
           </>
         )}
         <TextField action={action} field="reason" label={t('operator.reason')} testId="reason" />
-        <Button type="submit" disabled={action.busy} data-testid="run-action">{t('operator.orders.run')}</Button>
+        <Button type="submit" busy={action.busy} data-testid="run-action">{t('operator.orders.run')}</Button>
         <ActionOutcome action={action} doneText={t('operator.orders.done')} />
       </ActionForm>
     </Card>

@@ -1,11 +1,11 @@
 // The orders list: search and status filter in the address (?q=&status=&page=), the CSV exports.
 import { useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import type { Screen } from '../../app/screen';
-import { formatMoney } from '../../components/format/money';
+import type { Screen } from '../../screens/screen';
+import { formatMoney } from '../../../lib/format';
 import { Button } from '../../components/ui/Button';
 import { useLoad } from '../../components/ui/useLoad';
-import { href } from '../../config/paths';
+import { href } from '../../../contract/routes';
 import { useLanguage, useT } from '../../i18n/i18n';
 import type { OperatorApi } from './api';
 import { Area, DataTable, Loaded, PageButtons, SearchFilter, SelectField, useOperatorApi, when } from './ui';

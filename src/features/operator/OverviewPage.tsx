@@ -1,7 +1,7 @@
 // The back office's overview: pending payments, open exceptions, orders needing attention, and each offer's
 // money and shares.
-import type { Screen } from '../../app/screen';
-import { formatMoney } from '../../components/format/money';
+import type { Screen } from '../../screens/screen';
+import { formatMoney } from '../../../lib/format';
 import { useLoad } from '../../components/ui/useLoad';
 import { useLanguage, useT } from '../../i18n/i18n';
 import { Area, DataTable, Loaded, Stats, useOperatorApi } from './ui';

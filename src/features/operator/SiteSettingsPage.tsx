@@ -1,5 +1,5 @@
 // The site settings in the back office: the maintenance switches and the maintenance page's texts.
-import type { Screen } from '../../app/screen';
+import type { Screen } from '../../screens/screen';
 import { Button } from '../../components/ui/Button';
 import { useLoad } from '../../components/ui/useLoad';
 import { useT } from '../../i18n/i18n';
@@ -41,7 +41,7 @@ function SettingsForm({ settings }: { settings: SiteSettings }) {
       <TextField action={action} field="titleEn" label={t('operator.settings.titleEn')} />
       <TextField action={action} field="messagePl" label={t('operator.settings.messagePl')} multiline />
       <TextField action={action} field="messageEn" label={t('operator.settings.messageEn')} multiline />
-      <Button type="submit" disabled={action.busy}>{t('operator.settings.save')}</Button>
+      <Button type="submit" busy={action.busy}>{t('operator.settings.save')}</Button>
       <ActionOutcome action={action} doneText={t('operator.settings.saved')} />
     </ActionForm>
   );

@@ -5,11 +5,11 @@ import { useId, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import type { StatementImportDetail, StatementLine } from '../../../contract/operator';
 import { statementImportMachine, type ChosenFile } from '../../../machines/statementImport.machine';
-import type { Screen } from '../../app/screen';
-import { formatMoney } from '../../components/format/money';
+import type { Screen } from '../../screens/screen';
+import { formatMoney, pluralKey } from '../../../lib/format';
 import { Button } from '../../components/ui/Button';
 import { useLoad } from '../../components/ui/useLoad';
-import { useLanguage, useT } from '../../i18n/i18n';
+import { useLanguage, useT, type Translate } from '../../i18n/i18n';
 import { Area, DataTable, FieldBox, Loaded, Notice, useOperatorApi, when } from './ui';
 
 /** The server's default STATEMENT_MAX_BYTES; a larger file is refused before it is sent. */
@@ -38,6 +38,7 @@ export function useStatementImport(upload: (file: ChosenFile, signal: AbortSigna
 
 export function StatementImportForm({ upload, maxBytes = STATEMENT_MAX_BYTES, onImported }: { upload: (file: ChosenFile, signal: AbortSignal) => Promise<StatementImportDetail>; maxBytes?: number; onImported?: () => void }) {
   const t = useT();
+  const language = useLanguage();
   const id = useId();
   const flow = useStatementImport(async (file, signal) => {
     const result = await upload(file, signal);
@@ -82,19 +83,38 @@ export function StatementImportForm({ upload, maxBytes = STATEMENT_MAX_BYTES, on
       {flow.state === 'failed' && flow.failure && (
         <Notice role="alert" $error data-testid="statement-error">
           <strong>{t('operator.statements.failed')}</strong>: {flow.failure.message || flow.failure.code}
-          {flow.failure.context && <span data-testid="statement-error-where"> {t('operator.statements.where', { where: flow.failure.context })}</span>}{' '}
+          {flow.failure.context && <span data-testid="statement-error-where"> {t('operator.statements.where', { where: placeInFile(t, flow.failure.context) })}</span>}{' '}
           <Button type="button" variant="secondary" onClick={flow.retry}>{t('operator.statements.retry')}</Button>{' '}
           <Button type="button" variant="ghost" onClick={flow.reset}>{t('operator.close')}</Button>
         </Notice>
       )}
       {flow.state === 'imported' && flow.result && (
         <div data-testid="statement-summary">
-          <Notice role="status">{t('operator.statements.summary', flow.result.summary)}</Notice>
+          <Notice role="status">{summaryText(t, language, flow.result.summary)}</Notice>
           <StatementLinesTable lines={flow.result.lines} />
           <Button type="button" variant="secondary" onClick={flow.reset} data-testid="statement-another">{t('operator.statements.another')}</Button>
         </div>
       )}
     </section>
+  );
+}
+
+type Summary = StatementImportDetail['summary'];
+
+/** The import's counts in a sentence whose noun agrees with the number of lines read. */
+export function summaryText(t: Translate, language: 'pl' | 'en', summary: Summary): string {
+  return t(pluralKey('operator.statements.summary', language, summary.linesRead), summary);
+}
+
+/**
+ * The server names the place of a fault in a fixed English vocabulary ("line 3, column 5", "line 4 (:61:)",
+ * "statement 2: :20:", "file"); XML paths and MT940 tags are the same in every language. The words are put
+ * in the reader's language here, so the message does not mix languages.
+ */
+export function placeInFile(t: Translate, where: string): string {
+  if (where === 'file') return t('operator.statements.place.file');
+  return where.replace(/\b(line|column|statement) (\d+|\?)/g, (_, word: string, n: string) =>
+    t(`operator.statements.place.${word}`, { n }),
   );
 }
 
@@ -141,7 +161,7 @@ export const StatementsPage: Screen = () => {
               { cell: (i) => i.fileName },
               { cell: (i) => i.format },
               { cell: (i) => i.importedBy },
-              { cell: (i) => t('operator.statements.summary', i.summary) },
+              { cell: (i) => summaryText(t, language, i.summary) },
             ]}
           />
         )}

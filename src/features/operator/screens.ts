@@ -1,8 +1,8 @@
 // The back office's screens: ONE chunk, requested only when the route guard has seen an operator
 // (src/app/Routes.tsx), so investors never download it.
-import type { RouteName } from '../../config/paths';
-import { lazyScreen } from '../../app/lazyScreen';
-import type { Screen } from '../../app/screen';
+import type { RouteName } from '../../../contract/routes';
+import { lazyScreen } from '../../screens/lazyScreen';
+import type { Screen } from '../../screens/screen';
 
 const area = () => import('./OperatorArea');
 

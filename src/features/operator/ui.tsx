@@ -4,10 +4,12 @@
 import { useId, type Key, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { Link, useLocation, useSearch } from 'wouter';
-import { useAppSystem } from '../../app/AppSystemContext';
+import { useAppSystem } from '../../system/AppSystemContext';
 import { Button } from '../../components/ui/Button';
 import { usePageTitle } from '../../components/ui/usePageTitle';
-import { href, type RouteName } from '../../config/paths';
+import type { Language } from '../../config/env';
+import { href, type RouteName } from '../../../contract/routes';
+import { formatDate } from '../../../lib/format';
 import { addTexts, useLanguage, useT } from '../../i18n/i18n';
 import { createOperatorApi, type OperatorApi } from './api';
 import { operatorTexts } from './texts';
@@ -20,7 +22,7 @@ export function useOperatorApi(): OperatorApi {
   return createOperatorApi(http);
 }
 
-export const when = (iso: string | null, language: string) => (iso ? new Date(iso).toLocaleString(language === 'pl' ? 'pl-PL' : 'en-GB') : '');
+export const when = (iso: string | null, language: Language) => formatDate(iso, language, 'dateTime');
 
 // ---------- layout ----------
 
@@ -203,6 +205,7 @@ export function DataTable<T>({
   rowProps?: (row: T) => Record<string, string>;
   testId?: string;
 }) {
+  const t = useT();
   return (
     <Table data-testid={testId}>
       {columns.some((c) => c.head !== undefined) && (
@@ -224,6 +227,15 @@ export function DataTable<T>({
             ))}
           </tr>
         ))}
+        {/* An empty table still says so in a cell under its headers: column headers with no cell are not
+            headers of anything to a screen reader. */}
+        {rows.length === 0 && (
+          <tr>
+            <td colSpan={columns.length} data-testid="table-empty">
+              {t('operator.table.empty')}
+            </td>
+          </tr>
+        )}
       </tbody>
     </Table>
   );

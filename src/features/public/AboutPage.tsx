@@ -3,11 +3,12 @@
 // band is hidden when all three texts are empty). Everything comes from the static content `about.*`.
 import styled from 'styled-components';
 import { contentNode } from '../../api/content';
-import type { Screen } from '../../app/screen';
+import type { Screen } from '../../screens/screen';
 import { isBlankHtml } from '../../components/offers/html';
 import { usePageTitle } from '../../components/ui/usePageTitle';
+import { aboutTitle } from '../../config/pageTitles';
 import { useT } from '../../i18n/i18n';
-import { media } from '../../styles/theme';
+import { media } from '../../../lib/theme';
 import { DescriptionBlock, InfoCard, Section } from './Blocks';
 import { ContentLinkButton } from './ContentLinkButton';
 import { child, groups, image, text } from './contentNodes';
@@ -17,7 +18,7 @@ export const AboutPage: Screen = () => {
   const t = useT();
   const content = useStaticContent();
   const about = contentNode(content, 'about');
-  const title = about?.content?.trim() || text(about, 'title') || t('content.about.title');
+  const title = aboutTitle(content, t('content.about.title'));
   usePageTitle(title);
   const block = child(about, 'about');
   const logo = image(block, 'image');

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { isBlankHtml } from '../../components/offers/html';
 import { ServerHtml } from '../../components/ui/ServerHtml';
-import { media } from '../../styles/theme';
+import { media } from '../../../lib/theme';
 import { ContentLinkButton } from './ContentLinkButton';
 import type { ContentImage } from './contentNodes';
 

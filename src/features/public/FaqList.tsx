@@ -8,12 +8,14 @@ import { accordionMachine } from '../../../machines/accordion.machine';
 import { ServerHtml } from '../../components/ui/ServerHtml';
 import type { FaqItem } from './api';
 
-export function FaqList({ items }: { items: readonly FaqItem[] }) {
+/** `headingLevel`: the questions' level, one below the heading the list sits under (the FAQ page's h1: 2). */
+export function FaqList({ items, headingLevel = 2 }: { items: readonly FaqItem[]; headingLevel?: 2 | 3 }) {
   // other items (another language) are another accordion
-  return <FaqAccordion key={items.map((i) => i.id).join(' ')} items={items} />;
+  return <FaqAccordion key={items.map((i) => i.id).join(' ')} items={items} headingLevel={headingLevel} />;
 }
 
-function FaqAccordion({ items }: { items: readonly FaqItem[] }) {
+function FaqAccordion({ items, headingLevel }: { items: readonly FaqItem[]; headingLevel: 2 | 3 }) {
+  const Question = `h${headingLevel}` as 'h2';
   const accordion = useActorRef(accordionMachine, { input: { count: items.length, firstOpen: false } });
   const openIndex = useSelector(accordion, (s) => s.context.openIndex);
   const base = useId();
@@ -24,12 +26,12 @@ function FaqAccordion({ items }: { items: readonly FaqItem[] }) {
         const panelId = `${base}-${item.id}`;
         return (
           <li key={item.id}>
-            <h3>
+            <Question>
               <button type="button" aria-expanded={expanded} aria-controls={panelId} onClick={() => accordion.send({ type: 'accordion.toggled', index })}>
                 <span>{item.question}</span>
                 <span aria-hidden="true">{expanded ? '−' : '+'}</span>
               </button>
-            </h3>
+            </Question>
             <div id={panelId} role="region" aria-label={item.question} hidden={!expanded}>
               <ServerHtml html={item.answer} />
             </div>
@@ -47,8 +49,10 @@ const List = styled.ul`
   li {
     border-bottom: 1px solid ${({ theme }) => theme.colors.border};
   }
+  h2,
   h3 {
     margin: 0;
+    font-size: 1.17em;
   }
   button {
     display: flex;

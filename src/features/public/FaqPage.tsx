@@ -2,13 +2,14 @@
 // the items of GET /faq, one expanded at a time. With no items, a contact-us call to action links to the
 // contact route.
 import styled from 'styled-components';
-import { useAppSystem } from '../../app/AppSystemContext';
+import { useAppSystem } from '../../system/AppSystemContext';
 import { contentText } from '../../api/content';
-import type { Screen } from '../../app/screen';
+import type { Screen } from '../../screens/screen';
 import { LinkButton } from '../../components/ui/Button';
 import { useLoad } from '../../components/ui/useLoad';
 import { usePageTitle } from '../../components/ui/usePageTitle';
-import { href } from '../../config/paths';
+import { faqTitle } from '../../config/pageTitles';
+import { href } from '../../../contract/routes';
 import { useLanguage, useT } from '../../i18n/i18n';
 import { fetchFaq } from './api';
 import { DescriptionBlock, Section } from './Blocks';
@@ -21,7 +22,7 @@ export const FaqPage: Screen = () => {
   const language = useLanguage();
   const { http } = useAppSystem();
   const content = useStaticContent();
-  const title = contentText(content, 'faq.title') || t('content.faq.title');
+  const title = faqTitle(content, t('content.faq.title'));
   usePageTitle(title);
   const load = useLoad((_: { language: string }, signal) => fetchFaq(http, signal), { language });
   const items = load.data ?? [];

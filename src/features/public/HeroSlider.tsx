@@ -3,7 +3,7 @@
 // view draws the slides with react-slick (its own autoplay and arrows off), follows the chart's index, and
 // reports hover, arrows, swipes and the current slide's video events to the chart.
 //
-// Speed (issue 11): react-slick and its polyfill are not in the entry chunk. Until the carousel's chunk has
+// Speed: react-slick and its polyfill are not in the entry chunk. Until the carousel's chunk has
 // arrived, the chart's current slide is drawn on its own, in the same box and markup, so the first slide (the
 // home page's LCP element: eager, high fetch priority, sized) is on screen without waiting for it and nothing
 // moves when the carousel takes over.
@@ -40,7 +40,7 @@ export const CAROUSEL_FETCH_DELAY_MS = 2000;
  * The carousel component once it is wanted and its chunk has arrived, else null. Its chunk is fetched a while
  * after the slider is drawn (or at once when wanted); it is mounted only when wanted: react-slick measures every
  * slide when it mounts, one long task of 100–150 ms on a phone-speed CPU, which the first screen does not need
- * (issue 11).
+ *.
  */
 function useCarousel(multiple: boolean, wanted: boolean): { Carousel: SlickComponent | null; failed: boolean } {
   const [component, setComponent] = useState<SlickComponent | null>(() => Slick);
@@ -57,7 +57,7 @@ function useCarousel(multiple: boolean, wanted: boolean): { Carousel: SlickCompo
     let live = true;
     loadCarousel().then(
       // A transition: React renders the carousel (every slide and its clones) in slices of a few ms between
-      // other work instead of one long task after the first paint (issue 11, total blocking time).
+      // other work instead of one long task after the first paint (total blocking time).
       (c) => live && startTransition(() => setComponent(() => c)),
       () => live && setFailed(true),
     );
@@ -81,9 +81,23 @@ export interface HeroSliderProps {
   actorRef?: SliderActorRef;
 }
 
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
+function prefersReducedMotion(): boolean {
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(REDUCED_MOTION).matches;
+}
+
 export function HeroSlider({ items, isLoggedIn, actorRef }: HeroSliderProps) {
-  const own = useActorRef(sliderMachine, { input: { count: items.length } });
+  const own = useActorRef(sliderMachine, { input: { count: items.length, reducedMotion: prefersReducedMotion() } });
   const actor = actorRef ?? own;
+  // The chart decides what reduced motion means; the view only reports the preference when it changes.
+  useEffect(() => {
+    if (typeof window === 'undefined' || typeof window.matchMedia !== 'function') return undefined;
+    const query = window.matchMedia(REDUCED_MOTION);
+    const changed = (e: MediaQueryListEvent) => actor.send({ type: 'slider.motionPreferenceChanged', reduce: e.matches });
+    query.addEventListener?.('change', changed);
+    return () => query.removeEventListener?.('change', changed);
+  }, [actor]);
   return <HeroSliderView items={items} isLoggedIn={isLoggedIn} actor={actor} />;
 }
 
@@ -95,6 +109,9 @@ function HeroSliderView({ items, isLoggedIn, actor }: { items: readonly SliderIt
   const empty = useSelector(actor, (s) => s.matches('empty'));
   const arrows = useSelector(actor, (s) => s.hasTag('arrows')) && screen !== 'small';
   const paused = useSelector(actor, (s) => s.hasTag('paused'));
+  const several = useSelector(actor, (s) => s.hasTag('arrows'));
+  const stopped = useSelector(actor, (s) => s.hasTag('stopped'));
+  const announce = useSelector(actor, (s) => s.context.announce);
   const index = useSelector(actor, (s) => s.context.index);
   const count = useSelector(actor, (s) => s.context.count);
   // The carousel is wanted once the chart moves on from the slide drawn alone, or the visitor reaches for the
@@ -200,7 +217,7 @@ function HeroSliderView({ items, isLoggedIn, actor }: { items: readonly SliderIt
             width={1920}
             height={1080}
             loading={i === 0 ? 'eager' : 'lazy'}
-            fetchpriority={i === 0 ? 'high' : 'auto'}
+            fetchPriority={i === 0 ? 'high' : 'auto'}
             decoding={i === 0 ? 'sync' : 'async'}
           />
         )}
@@ -259,9 +276,19 @@ function HeroSliderView({ items, isLoggedIn, actor }: { items: readonly SliderIt
         // Before the carousel: the slide drawn alone (arrows and autoplay already work: they bring the carousel).
         <div key={items[alone]?.id}>{items[alone] && slide(items[alone], alone)}</div>
       )}
-      <Live aria-live="polite" data-testid="slider-status">
+      {/* Only the visitor's own moves are read out; a slide the timer brings is not announced. */}
+      <Live aria-live={announce ? 'polite' : 'off'} data-testid="slider-status">
         {t('home.slider.slide', { index: index + 1, count: items.length })}
       </Live>
+      {several && (
+        <PlayPause
+          type="button"
+          onClick={() => send({ type: stopped ? 'slider.played' : 'slider.paused' })}
+          data-testid="slider-play-pause"
+        >
+          <span aria-hidden="true">{stopped ? '▶' : '❚❚'}</span> {stopped ? t('home.slider.play') : t('home.slider.pause')}
+        </PlayPause>
+      )}
       {arrows && (
         <>
           <Arrow type="button" $side="left" aria-label={t('home.slider.previous')} onClick={() => send({ type: 'slider.previous' })}>
@@ -337,6 +364,24 @@ const Live = styled.p`
   margin: -1px;
   overflow: hidden;
   clip: rect(0 0 0 0);
+`;
+
+const PlayPause = styled.button`
+  position: absolute;
+  right: 16px;
+  bottom: 16px;
+  z-index: 2;
+  display: inline-flex;
+  align-items: center;
+  gap: 6px;
+  min-height: 44px;
+  padding: 8px 14px;
+  border: 2px solid ${({ theme }) => theme.colors.white};
+  border-radius: ${({ theme }) => theme.radius}px;
+  background: rgba(0, 0, 0, 0.6);
+  color: ${({ theme }) => theme.colors.white};
+  font-weight: 700;
+  cursor: pointer;
 `;
 
 const Arrow = styled.button<{ $side: 'left' | 'right' }>`

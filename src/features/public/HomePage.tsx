@@ -3,7 +3,7 @@
 import { useSelector } from '@xstate/react';
 import styled from 'styled-components';
 import { Link, useLocation } from 'wouter';
-import { useAppSystem } from '../../app/AppSystemContext';
+import { useAppSystem } from '../../system/AppSystemContext';
 import { contentNode, contentText } from '../../api/content';
 import { fetchFeaturedOffers } from '../../components/offers/api';
 import { OffersGrid } from '../../components/offers/OffersGrid';
@@ -11,7 +11,8 @@ import { aboveTheFoldCount, skeletonCountFor, useScreenSize } from '../../compon
 import { AfterFirstPaint } from '../../components/ui/AfterFirstPaint';
 import { useLoad } from '../../components/ui/useLoad';
 import { usePageTitle } from '../../components/ui/usePageTitle';
-import { href } from '../../config/paths';
+import { homeTitle } from '../../config/pageTitles';
+import { href } from '../../../contract/routes';
 import { useLanguage, useT } from '../../i18n/i18n';
 import { fetchFeaturedFaq } from './api';
 import { DescriptionBlock, Section } from './Blocks';
@@ -30,15 +31,15 @@ export function HomePage() {
   const content = useStaticContent();
   const slider = useSliderItems();
   const loggedIn = useIsLoggedIn();
-  const seoTitle = contentText(content, 'seo.title');
+  const title = homeTitle(content, t('common.homepage'));
   // The SEO title is the whole title here, without a suffix.
-  usePageTitle(seoTitle || t('common.homepage'), '');
+  usePageTitle(title, '');
   const tree = content?.content;
   // The intro's title is the page's h1; without one, an h1 for assistive technology only.
   const introTitle = contentText(content, 'homepage.intro.title');
   return (
     <div data-testid="page-home">
-      {!introTitle && <h1 style={HIDDEN}>{seoTitle || t('common.homepage')}</h1>}
+      {!introTitle && <h1 style={HIDDEN}>{title}</h1>}
       <HeroSlider items={slider} isLoggedIn={loggedIn} />
       {user && (
         <Welcome data-testid="welcome">{t('pages.welcome', { name: user.userData.firstName })}</Welcome>
@@ -123,7 +124,7 @@ function HomeFaqSection() {
     <Section tone="cream" testId="home-faq" labelledBy="home-faq-title">
       <h2 id="home-faq-title">{title}</h2>
       <DescriptionBlock html={contentText(content, 'faq.subtitle')} />
-      <Spaced>{load.skeleton ? <FaqSkeleton /> : <FaqList items={load.data ?? []} />}</Spaced>
+      <Spaced>{load.skeleton ? <FaqSkeleton /> : <FaqList items={load.data ?? []} headingLevel={3} />}</Spaced>
       <Centered>
         <Link href={href(language, 'faq')}>{t('home.faq.all')}</Link>
       </Centered>

@@ -5,16 +5,16 @@ import styled from 'styled-components';
 import { Link } from 'wouter';
 import type { ContentNode } from '../../api/types';
 import { isBlankHtml } from '../../components/offers/html';
-import { href } from '../../config/paths';
+import { href } from '../../../contract/routes';
 import { useLanguage } from '../../i18n/i18n';
-import { media } from '../../styles/theme';
+import { media } from '../../../lib/theme';
 import { Image } from '../../components/media/Image';
 import { DescriptionBlock, InfoCard, Section } from './Blocks';
 import { ContentLinkButton } from './ContentLinkButton';
 import { child, groups, image, text } from './contentNodes';
 
 // Content images have no stored size: each is drawn in a box of a fixed shape (cover), so the page does not move
-// when it loads (issue 11). The shapes of the seeded pictures: 4:3 for the section images, 3:2 for the band.
+// when it loads. The shapes of the seeded pictures: 4:3 for the section images, 3:2 for the band.
 const CONTENT_IMAGE_RATIO = '4 / 3';
 const BAND_IMAGE_RATIO = '3 / 2';
 
@@ -42,7 +42,8 @@ export function IntroSection({ node }: { node: ContentNode | null }) {
         {!isBlankHtml(offerTitle, offerDescription) && (
           <LinkedOffer data-testid="home-intro-offer">
             {img && <Image src={img.src} alt={img.alt} ratio={CONTENT_IMAGE_RATIO} className="content-image" />}
-            <h3>{offerLink ? <Link href={offerLink}>{offerTitle}</Link> : offerTitle}</h3>
+            {/* beside the page's h1: the next level down */}
+            <h2>{offerLink ? <Link href={offerLink}>{offerTitle}</Link> : offerTitle}</h2>
             <DescriptionBlock html={offerDescription} />
           </LinkedOffer>
         )}
@@ -166,10 +167,11 @@ const LinkedOffer = styled.article`
   border-radius: ${({ theme }) => theme.radius}px;
   background: ${({ theme }) => theme.colors.white};
   box-shadow: ${({ theme }) => theme.shadow};
-  h3 {
+  h2 {
+    font-size: 1.17em;
     margin: 12px 0 8px;
   }
-  h3 a {
+  h2 a {
     color: ${({ theme }) => theme.colors.green};
   }
 `;

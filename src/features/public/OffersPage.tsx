@@ -3,28 +3,28 @@
 // load, its paging and where to go; the view reads the address, sends it to the chart when it changes, and
 // renders the chart's state. `/page/1` and `/page/abc` are replaced by the list's own address.
 import { useActorRef } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import styled from 'styled-components';
 import { useLocation, useSearch } from 'wouter';
 import { fromPromise } from 'xstate';
 import { createOffersListMachine, type OffersListRequest } from '../../../machines/offersList.machine';
-import { useAppSystem } from '../../app/AppSystemContext';
-import type { Screen } from '../../app/screen';
+import { useAppSystem } from '../../system/AppSystemContext';
+import type { Screen } from '../../screens/screen';
 import { fetchOffers } from '../../components/offers/api';
 import { OffersGrid } from '../../components/offers/OffersGrid';
-import { listHref, OFFERS_PAGE_SIZES, readPage, readPageSize } from '../../components/offers/paging';
+import { listHref, OFFERS_PAGE_SIZES, readPage, readPageSize } from '../../../contract/paging';
 import { PageControl, PageControlPlaceholder } from '../../components/offers/Pagination';
 import type { OfferSummary } from '../../components/offers/types';
 import { aboveTheFoldCount, skeletonCountFor, useScreenSize } from '../../components/offers/useScreen';
 import { LinkButton } from '../../components/ui/Button';
 import { useSnapshotInTransition } from '../../components/ui/useSnapshotInTransition';
 import { usePageTitle } from '../../components/ui/usePageTitle';
-import { href } from '../../config/paths';
+import { href } from '../../../contract/routes';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../../config/storage';
 import { useLanguage, useT } from '../../i18n/i18n';
 import { NotFoundPage } from '../../pages/lazyPages';
 import { Section } from './Blocks';
-import { pluralKey } from './plural';
+import { pluralKey } from '../../../lib/format';
 
 const offersListMachine = createOffersListMachine<OfferSummary>();
 
@@ -57,7 +57,12 @@ export const OffersPage: Screen = ({ params }) => {
     canonical: isListAddress(params.page),
   };
 
-  const [listView, setListView] = useState(() => readStorage(STORAGE_KEYS.isListView) === 'true');
+  // The stored choice is the browser's: the server (and so the hydrating render) draws tiles, and the browser
+  // switches to the stored list view right after hydrating, since React keeps the server's attributes on a mismatch
+  // rather than correcting them. A page the browser renders itself reads the choice at once.
+  const storedListView = useSyncExternalStore(subscribeToNothing, () => readStorage(STORAGE_KEYS.isListView) === 'true', () => false);
+  const [chosenView, setListView] = useState<boolean | null>(null);
+  const listView = chosenView ?? storedListView;
   const chooseView = (list: boolean) => {
     setListView(list);
     writeStorage(STORAGE_KEYS.isListView, list ? 'true' : 'false');
@@ -83,7 +88,7 @@ export const OffersPage: Screen = ({ params }) => {
     list.send({ type: 'offersList.requested', request: JSON.parse(requestKey) as OffersListRequest });
   }, [list, requestKey]);
 
-  // The list's state reaches the view in a transition: a page of cards is drawn time-sliced (issue 11).
+  // The list's state reaches the view in a transition: a page of cards is drawn time-sliced.
   const state = useSnapshotInTransition(list);
   const failed = state.matches('failure');
   const empty = state.matches('empty');
@@ -131,6 +136,8 @@ export const OffersPage: Screen = ({ params }) => {
           layout={layout}
           from={from}
           label={t('offers.title')}
+          // right under the page's h1
+          headingLevel={2}
           skeletons={skeleton ? skeletonCountFor(screen) : 0}
           reserve={skeleton ? expectedCount(request.page, request.pageSize, total) : 0}
           // the first card's image is the list's LCP element, preloaded by the server (server/routes/spaHtml.ts)
@@ -204,3 +211,8 @@ const Empty = styled.div`
     color: ${({ theme }) => theme.colors.textMuted};
   }
 `;
+
+/** The stored view choice changes only through this page's own buttons. */
+function subscribeToNothing(): () => void {
+  return () => {};
+}

@@ -1,14 +1,13 @@
-// The home page's platform figures (issue 11): raised so far, investors and offers funded, from GET /stats
+// The home page's platform figures: raised so far, investors and offers funded, from GET /stats
 // (docs/api.md). Loaded by the load chart (useLoad): while it loads, the band is drawn at its final height
 // with placeholders for the figures (no layout shift); a failed load hides the band.
 import styled, { keyframes } from 'styled-components';
 import type { Http } from '../../api/http';
-import { useAppSystem } from '../../app/AppSystemContext';
-import { formatMoney } from '../../components/format/money';
-import { formatNumber } from '../../components/sections/format';
+import { useAppSystem } from '../../system/AppSystemContext';
+import { formatMoney, formatNumber, pluralKey } from '../../../lib/format';
 import { useLoad } from '../../components/ui/useLoad';
 import { useLanguage, useT } from '../../i18n/i18n';
-import { media } from '../../styles/theme';
+import { media } from '../../../lib/theme';
 import { Section } from './Blocks';
 
 export interface PlatformStats {
@@ -35,6 +34,15 @@ export function platformFigures(stats: PlatformStats, language: 'pl' | 'en') {
 
 const KEYS = ['raised', 'investors', 'offersFunded'] as const;
 
+/**
+ * The label under a figure agrees with its number ("1 inwestor", "3 inwestorów", "1 investor"); the amount
+ * raised has no count. Before the figures arrive the label reads as for zero, the general plural.
+ */
+export function statLabelKey(key: (typeof KEYS)[number], language: 'pl' | 'en', stats: PlatformStats | null): string {
+  if (key === 'raised') return 'home.stats.raised';
+  return pluralKey(`home.stats.${key}`, language, stats ? stats[key] : 0);
+}
+
 export function PlatformStatsBand() {
   const t = useT();
   const { http } = useAppSystem();
@@ -54,7 +62,7 @@ export function PlatformStatsBand() {
                 <Placeholder />
               </Value>
             )}
-            <Label>{t(`home.stats.${key}`)}</Label>
+            <Label>{t(statLabelKey(key, language, load.status === 'success' && load.data ? load.data : null))}</Label>
           </li>
         ))}
       </Figures>

@@ -1,8 +1,8 @@
-// The screens this feature puts on the route table (src/config/paths.ts), merged by src/app/Routes.tsx.
+// The screens this feature puts on the route table (contract/routes.ts), merged by src/app/Routes.tsx.
 // Each loads on demand; the current route's chunk is started at boot (src/app/Routes.tsx preloadRoute).
-import type { RouteName } from '../../config/paths';
-import { lazyScreen } from '../../app/lazyScreen';
-import type { Screen } from '../../app/screen';
+import type { RouteName } from '../../../contract/routes';
+import { lazyScreen } from '../../screens/lazyScreen';
+import type { Screen } from '../../screens/screen';
 
 const OffersPage = lazyScreen(() => import('./OffersPage'), (m) => m.OffersPage);
 

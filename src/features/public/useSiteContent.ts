@@ -1,6 +1,6 @@
 // What the public pages read from the app system: the static content, the slider and who is logged in.
 import { useSelector } from '@xstate/react';
-import { useAppSystem } from '../../app/AppSystemContext';
+import { useAppSystem } from '../../system/AppSystemContext';
 import { contentText } from '../../api/content';
 import type { SliderItem, StaticContent } from '../../api/types';
 

@@ -44,3 +44,6 @@ export const CHROMIUM_ARGS = [
 ];
 
 export const isCI = ['true', '1', 'yes'].includes(String(process.env.CI ?? '').toLowerCase());
+
+/** The e2e server renders public pages (SERVER_RENDERING, forwarded by scripts/e2e-server.mjs; default off, as on the server). */
+export const SERVER_RENDERING = ['true', '1', 'yes'].includes(String(process.env.SERVER_RENDERING ?? '').toLowerCase());

@@ -26,6 +26,8 @@ export const AVAILABLE = 40_000;
 export const BANK = 1;
 export const PAYPAL = 2;
 export const FIRST_NAME = DEMO.investor.firstName;
+/** The model's key information sheet (the page's real hash is not needed by the chart's guards). */
+export const KIIS_HASH = 'kiis';
 /** The model's offer: ids are the model's own (the page's real ids are not needed by the chart's guards). */
 const OFFER: FlowOffer = {
   id: 1,
@@ -61,10 +63,20 @@ function draft(reached: InvestmentDraft['reached'], over: Partial<InvestmentDraf
     methodId: over.result ? (over.result.payment.codeName === 'PayPal' ? PAYPAL : BANK) : null,
     attemptKey: null,
     result: null,
+    largeInvestmentConsent: false,
+    kiisHash: reached === 'payment' ? KIIS_HASH : null,
     ...over,
   };
 }
-const loaded = (d: InvestmentDraft | null): LoadedFlow => ({ offer: OFFER, draft: d, investor: { ...INVESTOR }, countries: ['PL'] });
+// The demo investor has a valid knowledge test (seed) with a net worth whose threshold no walked order reaches.
+const loaded = (d: InvestmentDraft | null): LoadedFlow => ({
+  offer: OFFER,
+  draft: d,
+  investor: { ...INVESTOR },
+  countries: ['PL'],
+  protection: { testRequired: false, threshold: Number.MAX_SAFE_INTEGER },
+  kiis: { hash: KIIS_HASH, url: '' },
+});
 const err = (code: string, context: string): ErrorItem => ({ code, context, message: '' });
 
 /** The drafts a flow screen can find (opened at `entry`'s address), each made for real by the spec's `makeDraft`. `paid`: the operator has
@@ -110,6 +122,7 @@ export function eventsOf(state: AnyMachineSnapshot): ModelEvent[] {
         : { errors: [err('FIRST_NAME_IS_EMPTY', 'investorData.firstName'), err('IS_EMPTY', 'method')], quote: null },
     },
     { type: 'investment.agreementToggled', id: 'all', accepted: true },
+    { type: 'investment.kiisToggled', accepted: true },
     {
       type: 'xstate.done.actor.validateDocuments',
       output: d?.agreements.all ? { errors: [err('IS_EMPTY', 'method')], quote: null } : { errors: [err('IS_EMPTY', 'agreements.all')], quote: null },
@@ -133,6 +146,7 @@ export function serializeState(state: AnyMachineSnapshot, event?: EventObject, p
     errors: c.errors.map((e) => e.code).join(','),
     firstName: Boolean(c.draft?.investor?.firstName),
     agreed: Boolean(c.draft?.agreements.all),
+    kiis: Boolean(c.draft?.kiisHash),
     method: c.draft?.methodId ?? null,
     result: c.draft?.result ? `${c.draft.result.payment.codeName} ${c.draft.result.order.status}` : null,
   };

@@ -5,7 +5,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import { navigate as browserNavigate } from 'wouter/use-browser-location';
 import { App } from '../../../src/app/App';
-import { createAppSystem, type AppSystem, type AppSystemOptions } from '../../../src/app/system';
+import { createAppSystem, type AppSystem, type AppSystemOptions } from '../../../src/system/system';
 import type { Language } from '../../../src/config/env';
 import { STORAGE_KEYS } from '../../../src/config/storage';
 import type { Tokens } from '../../../machines/auth.machine';

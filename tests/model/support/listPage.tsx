@@ -12,11 +12,11 @@ import { Router, useLocation } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { expect } from 'vitest';
 import type { PagedAnswer, PagedRequest } from '../../../machines/pagedLoad';
-import { AppSystemProvider } from '../../../src/app/AppSystemContext';
-import type { Screen } from '../../../src/app/screen';
-import type { AppSystem } from '../../../src/app/system';
+import { AppSystemProvider } from '../../../src/system/AppSystemContext';
+import type { Screen } from '../../../src/screens/screen';
+import type { AppSystem } from '../../../src/system/system';
 import { I18nProvider } from '../../../src/i18n/i18n';
-import { theme } from '../../../src/styles/theme';
+import { theme } from '../../../lib/theme';
 import { flushMicrotasks } from '../../support/model';
 
 /** A request the page made, waiting for the test's answer. */

@@ -5,7 +5,7 @@ import { ThemeProvider } from 'styled-components';
 import { describe, expect, it, vi } from 'vitest';
 import { Checkbox } from '../../../src/components/forms/Checkbox';
 import { TextField } from '../../../src/components/forms/TextField';
-import { theme } from '../../../src/styles/theme';
+import { theme } from '../../../lib/theme';
 
 const wrap = (ui: React.ReactNode) => render(<ThemeProvider theme={theme}>{ui}</ThemeProvider>);
 

@@ -37,14 +37,22 @@ describe('password: at least 8 characters, 1 capital letter, 1 digit', () => {
   });
 });
 
-describe('bank account: 26 digits, spaces removed', () => {
+describe('bank account: 26 digits, optionally after PL, spaces removed', () => {
   it.each([
     ['61109010140000071219812874', null],
     ['61 1090 1014 0000 0712 1981 2874', null],
     [' 61 1090 1014 0000 0712 1981 2874 ', null],
     ['6110901014000007121981287', 'BANK_ACCOUNT_ACCOUNT_NUMBER_IS_WRONG'], // 25
     ['611090101400000712198128745', 'BANK_ACCOUNT_ACCOUNT_NUMBER_IS_WRONG'], // 27
-    ['PL61109010140000071219812874', 'BANK_ACCOUNT_ACCOUNT_NUMBER_IS_WRONG'],
+    // what Polish banking apps copy: the IBAN with PL, in any grouping
+    ['PL61109010140000071219812874', null],
+    ['PL61 1090 1014 0000 0712 1981 2874', null],
+    ['pl 61 1090 1014 0000 0712 1981 2874', null],
+    ['PL 6110 9010 1400 0007 1219 8128 74', null],
+    ['PL6110\u00a09010 14000007 121981 2874', null],
+    ['DE61109010140000071219812874', 'BANK_ACCOUNT_ACCOUNT_NUMBER_IS_WRONG'],
+    ['PL6110901014000007121981287', 'BANK_ACCOUNT_ACCOUNT_NUMBER_IS_WRONG'], // PL + 25
+    ['PLPL61109010140000071219812874', 'BANK_ACCOUNT_ACCOUNT_NUMBER_IS_WRONG'],
     ['61-1090-1014-0000-0712-1981-2874', 'BANK_ACCOUNT_ACCOUNT_NUMBER_IS_WRONG'],
     ['', 'BANK_ACCOUNT_ACCOUNT_NUMBER_IS_WRONG'],
   ])('%j → %s', (value, code) => {
@@ -53,6 +61,7 @@ describe('bank account: 26 digits, spaces removed', () => {
 
   it('what is sent has no spaces', () => {
     expect(normalizeAccountNumber('61 1090 1014 0000 0712 1981 2874')).toBe('61109010140000071219812874');
+    expect(normalizeAccountNumber('PL61 1090 1014 0000 0712 1981 2874')).toBe('61109010140000071219812874');
   });
 });
 

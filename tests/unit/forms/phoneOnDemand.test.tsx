@@ -1,4 +1,4 @@
-// The phone library loads on demand (src/components/forms/phone.ts, issue 11): a phone field draws at once with a
+// The phone library loads on demand (src/components/forms/phone.ts): a phone field draws at once with a
 // disabled stand-in for the country list, and the real list (with calling codes) replaces it once the library is
 // there; a check asked for before that waits for the library instead of passing a number unchecked.
 // The test setup preloads every lazy part (the phone library too), so the modules are imported afresh here.

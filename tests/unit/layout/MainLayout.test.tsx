@@ -54,6 +54,11 @@ describe('MainLayout', () => {
     // no consent cookie in the test document: the banner shows with the server's title
     const banner = await screen.findByRole('region', { name: 'Cookies here' });
     expect(within(banner).getByText('cookies').tagName).toBe('EM');
+    // the text mentions a policy without linking it: the banner links the privacy policy page itself
+    expect(within(banner).getByRole('link', { name: 'Privacy policy' })).toHaveAttribute('href', '/en/privacy-policy');
+    // first in tab order: nothing focusable comes before the banner in the document
+    const focusable = Array.from(document.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea'));
+    expect(banner.contains(focusable[0])).toBe(true);
 
     act(() => {
       window.dispatchEvent(new Event('offline'));

@@ -19,7 +19,10 @@ function cookieWrites() {
 const expiresOf = (cookie: string) => new Date(/expires=([^;]+)/.exec(cookie)![1]);
 
 describe('cookie consent, default effects', () => {
-  afterEach(() => vi.restoreAllMocks());
+  afterEach(() => {
+    vi.restoreAllMocks();
+    for (const key of Object.values(COOKIE_KEYS)) document.cookie = `${key}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  });
 
   it('shows the banner when neither cookie exists', async () => {
     const actor = createActor(cookieConsentMachine).start();
@@ -27,7 +30,7 @@ describe('cookie consent, default effects', () => {
     expect(actor.getSnapshot().hasTag('bannerVisible')).toBe(true);
   });
 
-  it.each([COOKIE_KEYS.accepted, COOKIE_KEYS.dismissed])('stays hidden when %s exists', async (key) => {
+  it.each([COOKIE_KEYS.accepted, COOKIE_KEYS.declined, COOKIE_KEYS.dismissed])('stays hidden when %s exists', async (key) => {
     document.cookie = `${key}=1; path=/`;
     const actor = createActor(cookieConsentMachine).start();
     await waitFor(actor, (s) => !s.matches('checking'));
@@ -43,6 +46,16 @@ describe('cookie consent, default effects', () => {
     expect(writes[0]).toMatch(new RegExp(`^${COOKIE_KEYS.accepted}=1;`));
     expect(expiresOf(writes[0]).getUTCFullYear()).toBeGreaterThanOrEqual(9999);
     expect(document.cookie).toContain(`${COOKIE_KEYS.accepted}=1`);
+  });
+
+  it('declining is kept like accepting: the decline cookie with a far-future expiry', async () => {
+    const { writes } = cookieWrites();
+    const actor = createActor(cookieConsentMachine).start();
+    await waitFor(actor, (s) => s.matches('visible'));
+    actor.send({ type: 'cookies.declined' });
+    expect(writes).toHaveLength(1);
+    expect(writes[0]).toMatch(new RegExp(`^${COOKIE_KEYS.declined}=1;`));
+    expect(expiresOf(writes[0]).getUTCFullYear()).toBeGreaterThanOrEqual(9999);
   });
 
   it('dismissing writes the dismiss cookie for 7 days', async () => {

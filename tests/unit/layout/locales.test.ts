@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import enCommon from '../../../src/i18n/locales/en/common';
-import enLayout from '../../../src/i18n/locales/en/layout';
-import plCommon from '../../../src/i18n/locales/pl/common';
-import plLayout from '../../../src/i18n/locales/pl/layout';
+import enCommon from '../../../lib/locales/en/common';
+import enLayout from '../../../lib/locales/en/layout';
+import plCommon from '../../../lib/locales/pl/common';
+import plLayout from '../../../lib/locales/pl/layout';
 
 function keys(value: unknown, prefix = ''): string[] {
   if (value === null || typeof value !== 'object') return [prefix];

@@ -6,7 +6,7 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { Language } from '../../../src/config/env';
 import { I18nProvider, loadDictionary } from '../../../src/i18n/i18n';
-import { theme } from '../../../src/styles/theme';
+import { theme } from '../../../lib/theme';
 
 export async function loadTexts(): Promise<void> {
   await loadDictionary('en');

@@ -5,13 +5,11 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   commissionPercent,
   commissionValue,
-  dateRange,
-  endDate,
-  formatPln,
   percentOf,
   plainText,
   remainderPercent,
 } from '../../../src/components/sections/format';
+import { formatDayMonthYear, formatMoney, formatMonthRange } from '../../../lib/format';
 import { isFullWidth, spanOf } from '../../../src/components/sections/grid';
 import { isMixcloud, mediaKind } from '../../../src/components/sections/mediaKind';
 import { SectionView, SectionsGrid } from '../../../src/components/sections/SectionsGrid';
@@ -20,11 +18,12 @@ import { currentIndexOf, timelineArrows, timelineStatus } from '../../../src/com
 import { chartData } from '../../../src/components/sections/chart';
 import { galleryLayout } from '../../../src/components/sections/GallerySection';
 import { externalMapUrl, tileTemplateOf, tileProvider, BLANK_TILE } from '../../../src/components/media/mapTiles';
-import { firstOpenSeries, investorSharePercent, offerApiPath, offerDescription, offerTitle } from '../../../src/features/offer/offerRules';
+import { firstOpenSeries, investorSharePercent, offerDescription, offerTitle } from '../../../src/features/offer/offerRules';
+import { offerApiPath } from '../../../contract/page-data';
 import { checkPhone, phoneCountries } from '../../../src/components/forms/phoneLib';
 import type { Section } from '../../../src/components/sections/types';
 import type { StaticContent } from '../../../src/api/types';
-import { theme } from '../../../src/styles/theme';
+import { theme } from '../../../lib/theme';
 import { loadTexts, renderView } from '../layout/render';
 
 const grid = (desktop: number) => ({ mobile: 12, tablet: 12, desktop });
@@ -47,23 +46,23 @@ describe('percentages and commission (SPEC §9)', () => {
     expect(commissionValue(12.345)).toBe(12.35);
   });
   it('money is formatted from grosze only at the edge, in the page language', () => {
-    expect(formatPln(1250000000, 'pl').replace(/\s/g, ' ')).toBe('12 500 000,00 zł');
-    expect(formatPln(12345, 'en')).toContain('123.45');
+    expect(formatMoney(1250000000, 'pl').replace(/\s/g, ' ')).toBe('12 500 000,00 zł');
+    expect(formatMoney(12345, 'en')).toContain('123.45');
   });
 });
 
 describe('dates (SPEC §9)', () => {
   const words = { from: 'from', to: 'to' };
   it('MMM YYYY ranges: start - end, from start, to end', () => {
-    expect(dateRange('2025-03-01T00:00:00Z', '2026-09-30T00:00:00Z', 'en', words)).toBe('Mar 2025 - Sep 2026');
-    expect(dateRange('2025-03-01T00:00:00Z', null, 'en', words)).toBe('from Mar 2025');
-    expect(dateRange(null, '2026-09-30T00:00:00Z', 'en', words)).toBe('to Sep 2026');
-    expect(dateRange(null, null, 'en', words)).toBe('');
-    expect(dateRange('2025-03-01T00:00:00Z', '2026-09-30T00:00:00Z', 'pl', { from: 'od', to: 'do' })).toBe('mar 2025 - wrz 2026');
+    expect(formatMonthRange('2025-03-01T00:00:00Z', '2026-09-30T00:00:00Z', 'en', words)).toBe('Mar 2025 - Sept 2026');
+    expect(formatMonthRange('2025-03-01T00:00:00Z', null, 'en', words)).toBe('from Mar 2025');
+    expect(formatMonthRange(null, '2026-09-30T00:00:00Z', 'en', words)).toBe('to Sept 2026');
+    expect(formatMonthRange(null, null, 'en', words)).toBe('');
+    expect(formatMonthRange('2025-03-01T00:00:00Z', '2026-09-30T00:00:00Z', 'pl', { from: 'od', to: 'do' })).toBe('mar 2025 - wrz 2026');
   });
   it('end date DD.MM.YYYY', () => {
-    expect(endDate('2026-09-30T10:00:00Z')).toBe('30.09.2026');
-    expect(endDate(null)).toBe('');
+    expect(formatDayMonthYear('2026-09-30T10:00:00Z')).toBe('30.09.2026');
+    expect(formatDayMonthYear(null)).toBe('');
   });
 });
 

@@ -231,7 +231,7 @@ describe('offer page: templates', () => {
     expect(investBox()).toHaveAttribute('data-open', 'true');
     expect(within(investBox()).getByTestId('price-per-share')).toHaveTextContent(/^PLN\s?12,345\.67$/);
     expect(within(investBox()).getByText('Minimum number of shares').nextElementSibling).toHaveTextContent('5');
-    expect(within(investBox()).getByText('Investment period').nextElementSibling).toHaveTextContent('Sep 2025 - Dec 2026');
+    expect(within(investBox()).getByText('Investment period').nextElementSibling).toHaveTextContent('Sept 2025 - Dec 2026');
     // step one of the investment flow: the number of shares and the invest button (src/features/invest)
     expect(within(investBox()).getByRole('button', { name: 'Invest' })).toHaveAttribute('type', 'submit');
     expect(within(investBox()).getByRole('spinbutton', { name: 'Number of shares' })).toHaveValue(1);
@@ -324,7 +324,7 @@ describe('offer page: templates', () => {
   });
 });
 
-describe('offer page: the investing figures, as on its card (issue 11)', () => {
+describe('offer page: the investing figures, as on its card', () => {
   beforeAll(loadAllDictionaries);
   const figures = (over: Partial<Offer> = {}) =>
     greenTerraces({
@@ -573,7 +573,7 @@ describe('static page', () => {
 });
 
 // ---------------------------------------------------------------------------------------------------
-// The server's picture of an offer page (server/routes/firstPaint.ts; src/app/firstPaint.ts)
+// The server's picture of an offer page (server/routes/firstPaint.ts; src/screens/firstPaint.ts)
 
 describe("offer page: the server's first paint", () => {
   beforeAll(loadAllDictionaries);

@@ -1,4 +1,4 @@
-// Issue 11 "Polish": maps hidden without a tile provider, the contact menu out of the way on small screens,
+// Maps hidden without a tile provider, the contact menu out of the way on small screens,
 // the sticky bar's two-row layout, offer cards with what investors decide on, the home page's platform
 // figures, the bar chart legend's values, Polish decimal commas in content tables, one dashboard link in the
 // logged-in mobile drawer.
@@ -8,13 +8,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { disclosureMachine } from '../../../machines/disclosure.machine';
 import type { Http } from '../../../src/api/http';
 import type { MenuItem } from '../../../src/api/types';
-import { AppSystemProvider } from '../../../src/app/AppSystemContext';
-import type { AppSystem } from '../../../src/app/system';
+import { AppSystemProvider } from '../../../src/system/AppSystemContext';
+import type { AppSystem } from '../../../src/system/system';
 import { ContactMenuView } from '../../../src/components/layout/ContactMenu';
 import { drawerMenuItems } from '../../../src/components/layout/menuItems';
 import { MobileDrawer } from '../../../src/components/layout/MobileDrawer';
 import { LazyMap, mapCanLoad } from '../../../src/components/media/LazyMap';
-import { fundingOf, offerStatus, offerTerm, projectedReturnFraction } from '../../../src/components/offers/figures';
+import { fundingOf, offerStatus, projectedReturnFraction } from '../../../src/components/offers/figures';
+import { formatMonthRange as offerTerm } from '../../../lib/format';
 import { OfferCard } from '../../../src/components/offers/OfferCard';
 import type { OfferSummary } from '../../../src/components/offers/types';
 import { ChartLegend } from '../../../src/components/sections/ChartLegend';
@@ -125,9 +126,9 @@ describe('offer cards: what investors decide on', () => {
     expect(fundingOf({ funding: { raised: 0, target: 0, percent: 0 } })).toBeNull();
     expect(fundingOf({})).toBeNull();
     const words = { from: 'from', to: 'to' };
-    expect(offerTerm('2025-03-01T00:00:00Z', '2026-09-30T00:00:00Z', 'en', words)).toBe('Mar 2025 - Sep 2026');
+    expect(offerTerm('2025-03-01T00:00:00Z', '2026-09-30T00:00:00Z', 'en', words)).toBe('Mar 2025 - Sept 2026');
     expect(offerTerm('2025-03-01T00:00:00Z', '2026-09-30T00:00:00Z', 'pl', words)).toBe('mar 2025 - wrz 2026');
-    expect(offerTerm(null, '2026-09-30T00:00:00Z', 'en', words)).toBe('to Sep 2026');
+    expect(offerTerm(null, '2026-09-30T00:00:00Z', 'en', words)).toBe('to Sept 2026');
     expect(offerTerm('2025-03-01', null, 'en', words)).toBe('from Mar 2025');
     expect(offerTerm(null, 'not a date', 'en', words)).toBe('');
   });
@@ -204,6 +205,25 @@ describe('home page platform figures (GET /stats)', () => {
     expect(nbsp(screen.getByTestId('stats-investors').textContent)).toBe('1 234');
     expect(screen.getByTestId('stats-offersFunded')).toHaveTextContent('3');
     expect(screen.getByRole('region', { name: 'Platforma w liczbach' })).toBe(band);
+    // each label agrees with its number
+    expect(within(band).getByText('inwestorów')).toBeInTheDocument();
+    expect(within(band).getByText('sfinansowane inwestycje')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['pl', 1, 'inwestor', 'sfinansowana inwestycja'],
+    ['pl', 22, 'inwestorów', 'sfinansowane inwestycje'],
+    ['pl', 5, 'inwestorów', 'sfinansowanych inwestycji'],
+    ['en', 1, 'investor', 'investment funded'],
+    ['en', 2, 'investors', 'investments funded'],
+  ] as const)('%s: %i → "%s", "%s"', async (language, n, investors, funded) => {
+    const http = (() => Promise.resolve({ raised: 100, investors: n, offersFunded: n, offers: 9 })) as unknown as Http;
+    renderBand(http, language);
+    const band = screen.getByTestId('home-stats');
+    // Before the figures arrive the labels read as for zero ("inwestorów" too): wait until they have arrived.
+    await waitFor(() => expect(within(band).getByRole('list')).toHaveAttribute('aria-busy', 'false'));
+    expect(within(band).getByText(investors)).toBeInTheDocument();
+    expect(within(band).getByText(funded)).toBeInTheDocument();
   });
 
   it('is hidden when the figures cannot be loaded', async () => {

@@ -1,4 +1,4 @@
-// The hero slider mounts react-slick only when it is wanted (issue 11: its mount measures every slide, a long
+// The hero slider mounts react-slick only when it is wanted (its mount measures every slide, a long
 // task the first screen does not need): the first slide is drawn alone until the chart moves on or the visitor
 // reaches for the slider; the carousel then takes over at that slide and animates to the chart's slide.
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';

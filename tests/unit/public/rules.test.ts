@@ -2,10 +2,10 @@
 // content links, the offers list's URL rules, and the empty-after-stripping rule.
 import { describe, expect, it } from 'vitest';
 import { isBlankHtml, stripHtml } from '../../../src/components/offers/html';
-import { listHref, readPage, readPageSize } from '../../../src/components/offers/paging';
+import { listHref, readPage, readPageSize } from '../../../contract/paging';
 import { pageWindow } from '../../../src/components/offers/Pagination';
 import { resolveContentUrl } from '../../../src/config/contentLinks';
-import { pluralKey } from '../../../src/features/public/plural';
+import { pluralKey } from '../../../lib/format';
 import { homepageSlice, slideButton } from '../../../src/features/public/rules';
 
 describe('homepage slice', () => {

@@ -1,4 +1,4 @@
-// Issue 11: skeletons animate with a transform (the compositor's work), never background-position, which repaints
+// Skeletons animate with a transform (the compositor's work), never background-position, which repaints
 // every skeleton on the main thread in every frame. The images' skeleton (src/components/media/Image.tsx) and the
 // investor area's list skeleton, which now draws the same shimmer in each row.
 import { screen } from '@testing-library/react';

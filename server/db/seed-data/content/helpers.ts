@@ -50,7 +50,7 @@ export interface OfferSeed {
   properties: { label: Text; value: Text }[];
   descriptions: { title: Text; content: Text }[];
   sections: SectionSeed[];
-  series: { name: Text; pricePerShare: number; minStocks: number; totalShares: number; isOpen: boolean }[];
+  series: { name: Text; pricePerShare: number; minStocks: number; totalShares: number; isOpen: boolean; soldShares?: number }[];
   documents: { key: string; kind: 'general' | 'investor'; displayName: Text; url: string }[];
   agreements?: { key: string; content: Text; required: boolean }[];
 }

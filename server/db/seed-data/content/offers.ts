@@ -159,6 +159,8 @@ const text = (titlePl: string, titleEn: string, pl: string, en: string, grid: [n
 const series = (price: number, total: number, open = true, min = 1) => [
   { name: t('Seria A', 'Series A'), pricePerShare: pln(price), minStocks: min, totalShares: total, isOpen: open },
 ];
+/** An offer whose funding is completed: every share of its series sold (so it shows 100 % raised, status funded). */
+const soldOut = (rows: ReturnType<typeof series>) => rows.map((row) => ({ ...row, soldShares: row.totalShares }));
 
 export const offerSeed: OfferSeed[] = [
   {
@@ -226,7 +228,8 @@ export const offerSeed: OfferSeed[] = [
     ],
     series: [
       { name: t('Seria A', 'Series A'), pricePerShare: pln(500), minStocks: 1, totalShares: 40_000, isOpen: true },
-      { name: t('Seria B', 'Series B'), pricePerShare: pln(550), minStocks: 5, totalShares: 40_000, isOpen: false },
+      // the two series together sell the investors' equity, 55 M − 15 M = 40 M zł (contract/funding.ts)
+      { name: t('Seria B', 'Series B'), pricePerShare: pln(625), minStocks: 5, totalShares: 32_000, isOpen: false },
     ],
     documents: [
       { key: 'prospectus', kind: 'general', displayName: t('Memorandum informacyjne', 'Information memorandum'), url: doc('prospectus-zielone-tarasy.pdf') },
@@ -334,7 +337,7 @@ export const offerSeed: OfferSeed[] = [
       map(50.0514, 19.9449, 'ul. Józefa 21, Kraków', '21 Józefa St, Kraków', [12, 12, 6]),
       timeline(4, 5),
     ],
-    series: series(1000, 9_375, false, 2),
+    series: soldOut(series(1000, 9_375, false, 2)),
     documents: [{ key: 'report-q1', kind: 'investor', displayName: t('Raport kwartalny Q1', 'Quarterly report Q1'), url: doc('quarterly-report-q1.pdf') }],
   },
   {
@@ -411,7 +414,7 @@ export const offerSeed: OfferSeed[] = [
         [0, 100, '% sfinansowane', '% funded', '', ''],
       ]),
     ],
-    series: series(400, 40_000, false),
+    series: soldOut(series(400, 40_000, false)),
     documents: [],
   },
   {
@@ -482,7 +485,7 @@ export const offerSeed: OfferSeed[] = [
       ]),
       section('documents', t('Dokumenty', 'Documents'), { documentKeys: ['valuation'] }, [12, 6, 6]),
     ],
-    series: series(2000, 13_500, false),
+    series: soldOut(series(2000, 13_500, false)),
     documents: [
       { key: 'valuation', kind: 'general', displayName: t('Operat szacunkowy', 'Valuation report'), url: doc('valuation-report.pdf') },
       { key: 'report-q1', kind: 'investor', displayName: t('Raport kwartalny Q1', 'Quarterly report Q1'), url: doc('quarterly-report-q1.pdf') },

@@ -1,15 +1,25 @@
-import { and, count, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
+import type { LoginLimits } from '../../../config';
 import type { Db } from '../../../db/client';
 import { rateLimitEvents } from '../../../db/schema';
 import type { Executor } from '../../../mail/outbox';
 
-// Rate limits kept in the database, so they hold across server processes: at most `limit` counted attempts
-// of an action per subject (an e-mail, or an account id for signed-in actions) and per client IP over a sliding
-// window (docs/api.md: 5 per minute).
-// An attempt is recorded BEFORE the guarded work and the count read after, so a burst of parallel requests
-// cannot all slip through: the n-th committed attempt always sees at least n rows. Attempts that should not
-// count (a success, a refused request) are discarded afterwards.
+// Rate limits kept in the database, so they hold across server processes. Two kinds:
+//
+// 1. ADMISSIONS (registration, activation resend, reset request): at most `limit` admitted requests per client IP
+//    (and per e-mail) in a sliding window. Counting and recording happen in ONE transaction under advisory locks of
+//    the keys, so concurrent requests on any number of nodes (one PostgreSQL) or on PGlite queue for the count: a
+//    burst of N gets exactly min(N, free) admissions, as N requests one at a time do.
+//
+// 2. FAILURE LOCKS (the password grant, the settings' current password): only FAILURES count, so parallel correct
+//    attempts all pass. Per e-mail/account: after `accountFailures` failures the subject is locked for `lockSeconds`,
+//    doubling with every further failure up to `lockMaxSeconds` (a correct password forgets them). Per client IP: only
+//    at `ipFailures` failures in `ipWindowSeconds`, for any e-mails, so one person behind a shared address (an office
+//    NAT, a proxy) cannot lock everyone else out with a few wrong guesses. A failure is recorded under advisory locks
+//    and compared with the ones recorded before it, so of a parallel burst of wrong guesses exactly `accountFailures`
+//    get their answer and the rest 429. Attempts in flight are `<action>:pending` rows (removed when the attempt
+//    ends, aged out if a process dies); too many at once are refused before any work (each is an argon2 check).
 
 export type RateLimitAction =
   | 'password_grant'
@@ -33,70 +43,93 @@ export interface RateLimitRule {
 
 export const DEFAULT_RULE: RateLimitRule = { limit: 5, windowSeconds: 60 };
 
-const RETENTION = sql`now() - interval '1 hour'`;
-
-/** Failure-counted limits also cap the attempts in flight per subject and IP (CPU: each one is an argon2 check). */
+/** Failure-counted limits cap the attempts in flight per subject at this many times its failure limit. */
 export const IN_FLIGHT_FACTOR = 4;
+/** A pending row older than this belongs to a process that died mid-attempt. */
+const PENDING_SECONDS = 60;
+/** Admission rows and pending rows are never read after an hour. */
+const RETENTION_SECONDS = 3600;
 
-const within = (seconds: number) => gt(rateLimitEvents.createdAt, sql`now() - make_interval(secs => ${seconds})`);
-
-/** This action's events within the rule's window, for the account/e-mail or for the IP. */
-const recentEvents = (action: RateLimitAction, keys: RateLimitKeys, rule: RateLimitRule) => {
-  const subject = subjectOf(keys);
-  return and(
-    eq(rateLimitEvents.action, action),
-    or(
-      and(eq(rateLimitEvents.scope, subject.scope), eq(rateLimitEvents.key, subject.key)),
-      and(eq(rateLimitEvents.scope, 'ip'), eq(rateLimitEvents.key, keys.ip)),
-    ),
-    within(rule.windowSeconds),
-  );
-};
-
-/** Have the failures of this action, per account/e-mail or per IP, reached the rule's limit within its window? */
-async function failuresAtLimit(executor: Executor, action: RateLimitAction, keys: RateLimitKeys, rule: RateLimitRule): Promise<boolean> {
-  const counts = await executor
-    .select({ scope: rateLimitEvents.scope, failures: count() })
-    .from(rateLimitEvents)
-    .where(recentEvents(action, keys, rule))
-    .groupBy(rateLimitEvents.scope);
-  return counts.some((row) => row.failures >= rule.limit);
-}
+const within = (seconds: number) => sql`${rateLimitEvents.createdAt} > now() - make_interval(secs => ${seconds})`;
 const pendingAction = (action: RateLimitAction) => `${action}:pending`;
+
+/** The lock after `failures` failures of one subject, seconds (0: not locked). */
+export function lockSecondsAfter(failures: number, limits: LoginLimits): number {
+  if (failures < limits.accountFailures) return 0;
+  const doublings = Math.min(30, failures - limits.accountFailures);
+  return Math.min(limits.lockMaxSeconds, limits.lockSeconds * 2 ** doublings);
+}
+
+export type GuardState = { limited: false } | { limited: true; retryAfterSeconds: number };
+
+/** Transaction-scoped advisory locks of the keys, always in one order (two requests never wait on each other crosswise). */
+async function lockKeys(tx: Executor, keys: string[]) {
+  for (const key of [...keys].sort()) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+}
+
+type StateRow = { subject_failures: number; since_last: number | null; ip_failures: number; ip_oldest_age: number | null };
+
+/** Is the subject locked, or its client IP over its limit? By the database's clock. */
+async function failureState(executor: Executor, action: RateLimitAction, keys: RateLimitKeys, limits: LoginLimits): Promise<GuardState> {
+  const subject = subjectOf(keys);
+  const isSubject = sql`${rateLimitEvents.scope} = ${subject.scope} and ${rateLimitEvents.key} = ${subject.key} and ${within(limits.failureMemorySeconds)}`;
+  const isIp = sql`${rateLimitEvents.scope} = 'ip' and ${rateLimitEvents.key} = ${keys.ip} and ${within(limits.ipWindowSeconds)}`;
+  const result = (await executor.execute(sql`
+    select
+      (count(*) filter (where ${isSubject}))::int as subject_failures,
+      (extract(epoch from now() - max(${rateLimitEvents.createdAt}) filter (where ${isSubject})))::float8 as since_last,
+      (count(*) filter (where ${isIp}))::int as ip_failures,
+      (extract(epoch from now() - min(${rateLimitEvents.createdAt}) filter (where ${isIp})))::float8 as ip_oldest_age
+    from ${rateLimitEvents}
+    where ${rateLimitEvents.action} = ${action} and ((${isSubject}) or (${isIp}))`)) as unknown as { rows: StateRow[] };
+  const row = result.rows[0];
+  let retryAfter = 0;
+  const lock = lockSecondsAfter(Number(row?.subject_failures ?? 0), limits);
+  if (lock > 0) {
+    const remaining = lock - Number(row?.since_last ?? 0);
+    if (remaining > 0) retryAfter = Math.ceil(remaining);
+  }
+  if (Number(row?.ip_failures ?? 0) >= limits.ipFailures) {
+    // The IP is let in again when its oldest counted failure leaves the window (then asked again if still over).
+    retryAfter = Math.max(retryAfter, Math.max(1, Math.ceil(limits.ipWindowSeconds - Number(row?.ip_oldest_age ?? 0))));
+  }
+  return retryAfter > 0 ? { limited: true, retryAfterSeconds: retryAfter } : { limited: false };
+}
 
 export function createRateLimitRepository(db: Db) {
   return {
-    /** Records an attempt; `limited` is true when it goes over the limit for the subject or for the IP. */
-    async begin(action: RateLimitAction, keys: RateLimitKeys, rule: RateLimitRule = DEFAULT_RULE) {
-      const subject = subjectOf(keys);
-      const inserted = await db
-        .insert(rateLimitEvents)
-        .values([
-          { action, scope: subject.scope, key: subject.key },
-          { action, scope: 'ip', key: keys.ip },
-        ])
-        .returning({ id: rateLimitEvents.id });
-      const counts = await db
-        .select({ scope: rateLimitEvents.scope, attempts: count() })
-        .from(rateLimitEvents)
-        .where(recentEvents(action, keys, rule))
-        .groupBy(rateLimitEvents.scope);
-      return {
-        ids: inserted.map((row) => row.id),
-        limited: counts.some((row) => row.attempts > rule.limit),
-      };
+    // ---- Admissions (registration, activation resend, reset request) ----
+
+    /**
+     * Admits one request of `action` when the client IP (and the e-mail, when given) is under `rule` in its window,
+     * and records it; refuses it otherwise (nothing recorded). Atomic across nodes and concurrent requests.
+     */
+    async admit(action: RateLimitAction, keys: { ip: string; email?: string }, rule: RateLimitRule): Promise<{ admitted: boolean }> {
+      const scopes = [{ scope: 'ip' as const, key: keys.ip }, ...(keys.email !== undefined ? [{ scope: 'email' as const, key: keys.email }] : [])];
+      return db.transaction(async (tx) => {
+        await lockKeys(tx, scopes.map(({ scope, key }) => `${action}|${scope}|${key}`));
+        const counts = await tx
+          .select({ scope: rateLimitEvents.scope, attempts: count() })
+          .from(rateLimitEvents)
+          .where(
+            and(
+              eq(rateLimitEvents.action, action),
+              or(...scopes.map(({ scope, key }) => and(eq(rateLimitEvents.scope, scope), eq(rateLimitEvents.key, key)))),
+              within(rule.windowSeconds),
+            ),
+          )
+          .groupBy(rateLimitEvents.scope);
+        if (counts.some((row) => row.attempts >= rule.limit)) return { admitted: false };
+        await tx.insert(rateLimitEvents).values(scopes.map(({ scope, key }) => ({ action, scope, key })));
+        return { admitted: true };
+      });
     },
 
-    // ---- Failure-counted limits (the password grant) ----
-    // Only FAILURES count: attempts still in flight must not refuse a correct one (8 parallel correct logins from
-    // one address all succeed). The sequence is beginGuarded → the check → recordFailure or failuresReached →
-    // finishGuarded. A failure is recorded under an advisory lock and compared with the failures recorded before
-    // it, so of a parallel burst of wrong guesses exactly `limit` get their answer and the rest 429. Attempts in
-    // flight are rows under `<action>:pending` (removed when the attempt ends, and aged out by the window if a
-    // process dies); more than IN_FLIGHT_FACTOR × limit at once are refused before any work.
+    // ---- Failure locks (the password grant, the current password) ----
+    // The sequence is beginGuarded → the check → recordFailure or failuresReached → finishGuarded.
 
-    /** Before the work: refuse when the failures reached the limit, or too many attempts are in flight. */
-    async beginGuarded(action: RateLimitAction, keys: RateLimitKeys, rule: RateLimitRule = DEFAULT_RULE) {
+    /** Before the work: refuse when the subject is locked, its IP is over its limit, or too many attempts are in flight. */
+    async beginGuarded(action: RateLimitAction, keys: RateLimitKeys, limits: LoginLimits): Promise<{ pendingIds: number[]; state: GuardState }> {
       const subject = subjectOf(keys);
       const pending = pendingAction(action);
       const inserted = await db
@@ -106,44 +139,49 @@ export function createRateLimitRepository(db: Db) {
           { action: pending, scope: 'ip', key: keys.ip },
         ])
         .returning({ id: rateLimitEvents.id });
-      const counts = await db
-        .select({ action: rateLimitEvents.action, scope: rateLimitEvents.scope, attempts: count() })
+      const pendingIds = inserted.map((row) => row.id);
+      const inFlight = await db
+        .select({ scope: rateLimitEvents.scope, attempts: count() })
         .from(rateLimitEvents)
         .where(
           and(
-            inArray(rateLimitEvents.action, [action, pending]),
+            eq(rateLimitEvents.action, pending),
             or(
               and(eq(rateLimitEvents.scope, subject.scope), eq(rateLimitEvents.key, subject.key)),
               and(eq(rateLimitEvents.scope, 'ip'), eq(rateLimitEvents.key, keys.ip)),
             ),
-            within(rule.windowSeconds),
+            within(PENDING_SECONDS),
           ),
         )
-        .groupBy(rateLimitEvents.action, rateLimitEvents.scope);
-      const limited = counts.some((row) =>
-        row.action === action ? row.attempts >= rule.limit : row.attempts > rule.limit * IN_FLIGHT_FACTOR,
+        .groupBy(rateLimitEvents.scope);
+      const crowded = inFlight.some((row) =>
+        row.scope === 'ip' ? row.attempts > Math.max(limits.ipFailures, limits.accountFailures * IN_FLIGHT_FACTOR) : row.attempts > limits.accountFailures * IN_FLIGHT_FACTOR,
       );
-      return { pendingIds: inserted.map((row) => row.id), limited };
+      if (crowded) return { pendingIds, state: { limited: true, retryAfterSeconds: 5 } };
+      return { pendingIds, state: await failureState(db, action, keys, limits) };
     },
 
-    /** After a failed check: records it; `limited` when `limit` failures were already recorded before it. */
-    async recordFailure(action: RateLimitAction, keys: RateLimitKeys, rule: RateLimitRule = DEFAULT_RULE): Promise<{ limited: boolean }> {
+    /**
+     * After a failed check: records it, unless the subject is already locked or the IP over its limit (then it is
+     * refused like any attempt meanwhile, and not recorded: a burst does not lengthen the lock).
+     */
+    async recordFailure(action: RateLimitAction, keys: RateLimitKeys, limits: LoginLimits): Promise<GuardState> {
       const subject = subjectOf(keys);
-      const lockKeys = [`${action}|${subject.scope}|${subject.key}`, `${action}|ip|${keys.ip}`].sort();
       return db.transaction(async (tx) => {
-        for (const key of lockKeys) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
-        const limited = await failuresAtLimit(tx, action, keys, rule);
+        await lockKeys(tx, [`${action}|${subject.scope}|${subject.key}`, `${action}|ip|${keys.ip}`]);
+        const state = await failureState(tx, action, keys, limits);
+        if (state.limited) return state;
         await tx.insert(rateLimitEvents).values([
           { action, scope: subject.scope, key: subject.key },
           { action, scope: 'ip', key: keys.ip },
         ]);
-        return { limited };
+        return { limited: false };
       });
     },
 
-    /** After a successful check: have others' failures reached the limit meanwhile? (then the answer is 429 too) */
-    async failuresReached(action: RateLimitAction, keys: RateLimitKeys, rule: RateLimitRule = DEFAULT_RULE): Promise<boolean> {
-      return failuresAtLimit(db, action, keys, rule);
+    /** After a successful check: did others' failures lock the subject or its IP meanwhile? (then the answer is 429 too) */
+    async failuresReached(action: RateLimitAction, keys: RateLimitKeys, limits: LoginLimits): Promise<GuardState> {
+      return failureState(db, action, keys, limits);
     },
 
     /** The attempt is over (whatever its outcome): it no longer counts as in flight. */
@@ -151,47 +189,38 @@ export function createRateLimitRepository(db: Db) {
       if (pendingIds.length) await db.delete(rateLimitEvents).where(inArray(rateLimitEvents.id, pendingIds));
     },
 
-    // ---- Per-address limits (registration) ----
-
-    /** Counts an attempt of the client IP; `limited` (and not counted) when it would go over the rule. */
-    async limitIp(action: RateLimitAction, ip: string, rule: RateLimitRule): Promise<{ limited: boolean }> {
-      const [row] = await db.insert(rateLimitEvents).values({ action, scope: 'ip', key: ip }).returning({ id: rateLimitEvents.id });
-      const [{ attempts }] = await db
-        .select({ attempts: count() })
-        .from(rateLimitEvents)
-        .where(and(eq(rateLimitEvents.action, action), eq(rateLimitEvents.scope, 'ip'), eq(rateLimitEvents.key, ip), within(rule.windowSeconds)));
-      if (attempts <= rule.limit) return { limited: false };
-      await db.delete(rateLimitEvents).where(eq(rateLimitEvents.id, row.id));
-      return { limited: true };
-    },
-
-    /** The attempt does not count (it succeeded, or was refused before doing anything). */
-    async discard(ids: number[]): Promise<void> {
-      if (ids.length) await db.delete(rateLimitEvents).where(inArray(rateLimitEvents.id, ids));
-    },
-
-    /** Forget the attempts counted against one e-mail (a successful login clears its failures). */
+    /** Forget the failures counted against one e-mail (a successful login clears its lock's history). */
     async clearEmail(action: RateLimitAction, email: string): Promise<void> {
       await db
         .delete(rateLimitEvents)
         .where(and(eq(rateLimitEvents.action, action), eq(rateLimitEvents.scope, 'email'), eq(rateLimitEvents.key, email)));
     },
 
-    /** Forget the attempts counted against one account (a correct current password clears its failures). */
+    /** Forget the failures counted against one account (a correct current password clears them). */
     async clearAccount(action: RateLimitAction, accountId: string): Promise<void> {
       await db
         .delete(rateLimitEvents)
         .where(and(eq(rateLimitEvents.action, action), eq(rateLimitEvents.scope, 'account'), eq(rateLimitEvents.key, accountId)));
     },
 
-    /** Rows older than an hour are never read again. */
-    async prune(): Promise<void> {
-      await db.delete(rateLimitEvents).where(lt(rateLimitEvents.createdAt, RETENTION));
+    /** Rows of this action (and its pending rows) older than they are ever read: an hour, or `keepSeconds` when longer. */
+    async prune(action: RateLimitAction, keepSeconds = RETENTION_SECONDS): Promise<void> {
+      await db
+        .delete(rateLimitEvents)
+        .where(
+          or(
+            and(eq(rateLimitEvents.action, action), lt(rateLimitEvents.createdAt, sql`now() - make_interval(secs => ${Math.max(keepSeconds, RETENTION_SECONDS)})`)),
+            and(eq(rateLimitEvents.action, pendingAction(action)), lt(rateLimitEvents.createdAt, sql`now() - make_interval(secs => ${RETENTION_SECONDS})`)),
+          ),
+        );
     },
   };
 }
 
 export type RateLimitRepository = ReturnType<typeof createRateLimitRepository>;
+
+/** How long failures of the failure-locked actions must be kept. */
+export const failureRetentionSeconds = (limits: LoginLimits) => Math.max(limits.failureMemorySeconds, limits.ipWindowSeconds);
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -43,6 +43,21 @@ export async function consumeAccountToken(tx: Executor, purpose: AccountTokenPur
   return row;
 }
 
+/**
+ * Whose account a token of a purpose was ever issued for, used or expired included (a second activation link
+ * of an account already active is told apart from a link that never existed).
+ */
+export async function findAccountTokenOwner(db: Executor, purpose: AccountTokenPurpose, token: string) {
+  if (!token) return undefined;
+  const [row] = await db
+    .select({ userId: accountTokens.userId, isActive: users.isActive })
+    .from(accountTokens)
+    .innerJoin(users, eq(users.id, accountTokens.userId))
+    .where(and(eq(accountTokens.tokenHash, hashAccountToken(token)), eq(accountTokens.purpose, purpose)))
+    .limit(1);
+  return row;
+}
+
 /** Looks a live token up without using it (GET /user/reset-password). */
 export async function findLiveAccountToken(db: Executor, purpose: AccountTokenPurpose, token: string) {
   if (!token) return undefined;

@@ -4,13 +4,13 @@ import type { Language } from '../../../config';
 import { sessions, users } from '../../../db/schema';
 import { userAgreements } from '../../../db/schema-accounts';
 import { agreements } from '../../../db/schema-content';
-import { ApiError, badRequest, tooManyTries, unauthorized, type ApiErrorItem } from '../../../lib/errors';
+import { ApiError, apiError, badRequest, tooManyTries, unauthorized, type ApiErrorItem } from '../../../lib/errors';
 import { hashPassword, verifyAgainstNobody, verifyPassword } from '../../../lib/passwords';
 import { enqueueMail, type Executor } from '../../../mail/outbox';
 import { renderEmailChangedNotice, renderTokenMail, type TokenMailKind } from '../../../mail/templates';
-import { DEFAULT_RULE, type RateLimitAction } from '../../../plugins/app/repositories/rate-limit-repository';
+import { DEFAULT_RULE, failureRetentionSeconds, type RateLimitAction } from '../../../plugins/app/repositories/rate-limit-repository';
 import type { UserRow } from '../../../plugins/app/repositories/users-repository';
-import { consumeAccountToken, createAccountToken, findLiveAccountToken, retireAccountTokens } from './account-tokens';
+import { consumeAccountToken, createAccountToken, findAccountTokenOwner, findLiveAccountToken, retireAccountTokens } from './account-tokens';
 import type { InvestorPatch, Registration } from './schemas';
 
 // The account flows of docs/api.md "Accounts". Every change that sends mail writes the mail into the outbox in
@@ -71,14 +71,11 @@ export function createAccountsService(fastify: FastifyInstance) {
     await enqueueMail(tx, { ...rendered, kind, to: newEmail ?? user.email, language: user.locale });
   }
 
-  /** 5 per minute per e-mail and per client IP, counted in the database (shared by every node). */
+  /** 5 per minute per e-mail and per client IP, counted atomically in the database (shared by every node). */
   async function limit(action: RateLimitAction, email: string, ip: string) {
-    const attempt = await rateLimitRepository.begin(action, { email, ip });
-    if (attempt.limited) {
-      await rateLimitRepository.discard(attempt.ids);
-      throw tooManyTries(DEFAULT_RULE.windowSeconds);
-    }
-    await rateLimitRepository.prune();
+    const { admitted } = await rateLimitRepository.admit(action, { email, ip }, DEFAULT_RULE);
+    if (!admitted) throw tooManyTries(DEFAULT_RULE.windowSeconds);
+    await rateLimitRepository.prune(action);
   }
 
   async function revokeSessions(tx: Executor, userId: string, exceptSessionId?: string) {
@@ -92,22 +89,24 @@ export function createAccountsService(fastify: FastifyInstance) {
 
   /**
    * The settings' current-password check, limited like the password grant (action `current_password`, see
-   * token-service.ts passwordGrant): only FAILURES count, per account and per client IP (5 a minute), so
-   * parallel correct attempts all pass; once 5 wrong ones are recorded the call is refused with 429 even
-   * when the password is right. A right one clears the account's failures.
+   * token-service.ts passwordGrant): only FAILURES count, per account (a growing lock after LOGIN_ACCOUNT_LIMIT)
+   * and per client IP (LOGIN_IP_LIMIT), so parallel correct attempts all pass; once the account is locked the call
+   * is refused with 429 even when the password is right. A right one clears the account's failures.
    */
   async function checkCurrentPassword(user: UserRow, currentPassword: string, ip: string) {
     const keys = { account: user.id, ip };
-    const attempt = await rateLimitRepository.beginGuarded('current_password', keys);
+    const limits = config.loginLimits;
+    const attempt = await rateLimitRepository.beginGuarded('current_password', keys, limits);
     try {
-      if (attempt.limited) throw tooManyTries(DEFAULT_RULE.windowSeconds);
+      if (attempt.state.limited) throw tooManyTries(attempt.state.retryAfterSeconds);
       const matches = hasPassword(user) ? await verifyPassword(user.passwordHash, currentPassword) : await verifyAgainstNobody(currentPassword);
       if (!matches) {
-        const failure = await rateLimitRepository.recordFailure('current_password', keys);
-        await rateLimitRepository.prune();
-        throw failure.limited ? tooManyTries(DEFAULT_RULE.windowSeconds) : badRequest('CURRENT_PASSWORD_NOT_MATCH', 'password.currentPassword');
+        const failure = await rateLimitRepository.recordFailure('current_password', keys, limits);
+        await rateLimitRepository.prune('current_password', failureRetentionSeconds(limits));
+        throw failure.limited ? tooManyTries(failure.retryAfterSeconds) : badRequest('CURRENT_PASSWORD_NOT_MATCH', 'password.currentPassword');
       }
-      if (await rateLimitRepository.failuresReached('current_password', keys)) throw tooManyTries(DEFAULT_RULE.windowSeconds);
+      const meanwhile = await rateLimitRepository.failuresReached('current_password', keys, limits);
+      if (meanwhile.limited) throw tooManyTries(meanwhile.retryAfterSeconds);
     } finally {
       await rateLimitRepository.finishGuarded(attempt.pendingIds);
     }
@@ -184,7 +183,13 @@ export function createAccountsService(fastify: FastifyInstance) {
         await retireAccountTokens(tx, used.userId, 'activation');
         return user?.email;
       });
-      if (!email) throw badRequest('ACTIVATION_TOKEN_NOT_EXIST', 'activationToken');
+      if (!email) {
+        // An earlier link of this account (used or replaced) after the account became active: the investor
+        // only needs to log in.
+        const owner = await findAccountTokenOwner(db, 'activation', token);
+        if (owner?.isActive) throw apiError(409, 'ACCOUNT_ALREADY_ACTIVE', 'activationToken');
+        throw badRequest('ACTIVATION_TOKEN_NOT_EXIST', 'activationToken');
+      }
       return { email };
     },
 

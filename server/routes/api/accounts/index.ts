@@ -30,9 +30,11 @@ const accountsRoutes: FastifyPluginAsyncZod = async (fastify) => {
   // Each registration mails an address: REGISTER_LIMIT per client IP per REGISTER_LIMIT_WINDOW_SECONDS. The
   // e-mail check (the registration's first step) is limited the same way in a bucket of its own, so checks
   // do not use up registrations. Counted once the body is valid (preHandler).
+  // Counted atomically: a burst from one address gets exactly the free admissions (rate-limit-repository.ts admit).
   const limitPerIp = (action: 'register' | 'register_check') => async (request: FastifyRequest) => {
-    const attempt = await fastify.rateLimitRepository.limitIp(action, request.ip, fastify.config.registerLimit);
-    if (attempt.limited) throw tooManyTries(fastify.config.registerLimit.windowSeconds);
+    const { admitted } = await fastify.rateLimitRepository.admit(action, { ip: request.ip }, fastify.config.registerLimit);
+    if (!admitted) throw tooManyTries(fastify.config.registerLimit.windowSeconds);
+    await fastify.rateLimitRepository.prune(action, fastify.config.registerLimit.windowSeconds);
   };
 
   fastify.post('/investor/register', {
@@ -53,7 +55,7 @@ const accountsRoutes: FastifyPluginAsyncZod = async (fastify) => {
   });
 
   fastify.post('/investor/activate-account', {
-    schema: { body: activateBodySchema, response: responses(emailData) },
+    schema: { body: activateBodySchema, response: responses(emailData, [400, 409]) },
     handler: async (request) => ok(await service.activate(request.body?.activationToken ?? '')),
   });
 

@@ -1,5 +1,6 @@
 import { isSupportedCountry, isValidPhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js';
 import { z } from 'zod';
+import { bankAccountNumberSchema } from '../../../../contract/accounts';
 import type { ErrorCode } from '../../../i18n/messages';
 import { declareCodes } from '../../../lib/declared-codes';
 
@@ -19,8 +20,8 @@ export function normalizeEmail(value: string): string | undefined {
 
 /** Spaces removed; exactly 26 digits (a Polish NRB), else undefined. */
 export function normalizeBankAccount(value: string): string | undefined {
-  const digits = value.replace(/\s+/g, '');
-  return /^\d{26}$/.test(digits) ? digits : undefined;
+  const parsed = bankAccountNumberSchema.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
 }
 
 export const DEFAULT_PHONE_COUNTRY = 'PL';

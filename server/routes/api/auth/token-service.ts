@@ -1,7 +1,7 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, tooManyTries } from '../../../lib/errors';
-import { DEFAULT_RULE } from '../../../plugins/app/repositories/rate-limit-repository';
+import { failureRetentionSeconds } from '../../../plugins/app/repositories/rate-limit-repository';
 import { verifyAgainstNobody, verifyPassword } from '../../../lib/passwords';
 import type { UserRow } from '../../../plugins/app/repositories/users-repository';
 
@@ -32,24 +32,27 @@ export function createTokenService(fastify: FastifyInstance) {
 
     /**
      * Password grant. Unknown e-mail and wrong password give the same answer in about the same time;
-     * USER_NOT_ACTIVE is only told after a correct password. Failures count towards the rate limit.
+     * USER_NOT_ACTIVE is only told after a correct password. Failures lock the e-mail (with a growing wait) and,
+     * at a much higher count, the client IP (rate-limit-repository.ts); a 429 says how long to wait (Retry-After).
      */
     async passwordGrant(email: string, password: string, ip: string): Promise<TokenPair> {
-      // Failures count, not attempts: parallel correct logins from one address all pass (rate-limit-repository.ts).
+      // Failures count, not attempts: parallel correct logins from one address all pass.
       const keys = { email, ip };
-      const attempt = await rateLimitRepository.beginGuarded('password_grant', keys);
+      const limits = config.loginLimits;
+      const attempt = await rateLimitRepository.beginGuarded('password_grant', keys, limits);
       let user: UserRow | undefined;
       try {
-        if (attempt.limited) throw tooManyTries(DEFAULT_RULE.windowSeconds);
+        if (attempt.state.limited) throw tooManyTries(attempt.state.retryAfterSeconds);
         user = await usersRepository.findByEmail(email);
         const valid = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstNobody(password);
         if (!user || !valid) {
-          const failure = await rateLimitRepository.recordFailure('password_grant', keys);
-          await rateLimitRepository.prune();
-          // Beyond the limit a wrong guess gets 429 like any other, so a burst learns nothing more.
-          throw failure.limited ? tooManyTries(DEFAULT_RULE.windowSeconds) : badRequest('INVALID_GRANT', 'password');
+          const failure = await rateLimitRepository.recordFailure('password_grant', keys, limits);
+          await rateLimitRepository.prune('password_grant', failureRetentionSeconds(limits));
+          // Once locked, a wrong guess gets 429 like any other, so a burst learns nothing more.
+          throw failure.limited ? tooManyTries(failure.retryAfterSeconds) : badRequest('INVALID_GRANT', 'password');
         }
-        if (await rateLimitRepository.failuresReached('password_grant', keys)) throw tooManyTries(DEFAULT_RULE.windowSeconds);
+        const meanwhile = await rateLimitRepository.failuresReached('password_grant', keys, limits);
+        if (meanwhile.limited) throw tooManyTries(meanwhile.retryAfterSeconds);
       } finally {
         await rateLimitRepository.finishGuarded(attempt.pendingIds);
       }

@@ -15,7 +15,7 @@ import { offers } from '../../../db/schema-content';
 import { orders, transactions } from '../../../db/schema-orders';
 import { contentDisposition } from '../../../documents/documents-service';
 import { toCsv } from '../../../documents/csv';
-import { formatAmountPlain, formatDateTime } from '../../../documents/format';
+import { formatAmountPlain, formatDate } from '../../../../lib/format';
 import { errorEnvelopeSchema, fileResponse, ok, responses } from '../../../lib/envelope';
 import { paged, paginationQuery } from '../../../lib/pagination';
 import { pick } from '../../../lib/translated';
@@ -96,7 +96,7 @@ const operatorOrderRoutes: FastifyPluginAsyncZod = async (fastify) => {
       const lang = request.language;
       const h = HEAD[lang];
       const money = (g: number) => ({ number: formatAmountPlain(g, lang) });
-      const when = (d: string | null) => (d ? formatDateTime(new Date(d), lang) : '');
+      const when = (d: string | null) => formatDate(d, lang, 'dateTime');
       const rows = await allOperatorOrders(fastify.db, request.query, lang);
       const body = toCsv(
         [
@@ -145,7 +145,7 @@ const operatorOrderRoutes: FastifyPluginAsyncZod = async (fastify) => {
         [
           [...h.payments],
           ...list.map(({ t, o, email, firstName, lastName, title }) => [
-            formatDateTime(t.updatedAt, lang),
+            formatDate(t.updatedAt, lang, 'dateTime'),
             formatReference(o.reference),
             `${firstName} ${lastName}`.trim(),
             email,

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { siteSettings } from '../../../db/schema';
+import { reasonSchema } from '../../../../contract/operator';
 import { ok, responses } from '../../../lib/envelope';
 import { writeAudit } from '../../../operator/audit';
 import { operatorOf } from '../../../operator/context';
@@ -21,7 +22,9 @@ const settingsSchema = z.object({
   systemMaintenanceModeMessage: translatedSchema,
 });
 
-const patchSchema = settingsSchema.partial().strict();
+// `reason`: the operator's reason, recorded in the audit log like every other back-office action. Optional here
+// (unlike the other actions) because older clients send the flags alone; when given it must not be empty.
+const patchSchema = settingsSchema.partial().extend({ reason: reasonSchema.optional() }).strict();
 
 const operatorSiteSettingsRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const guard = [fastify.authenticate, fastify.requireRole('operator')];
@@ -41,17 +44,18 @@ const operatorSiteSettingsRoutes: FastifyPluginAsyncZod = async (fastify) => {
     onRequest: guard,
     schema: { body: patchSchema, response: responses(settingsSchema, [400, 401, 403]) },
     handler: async (request) => {
-      if (Object.keys(request.body).length > 0) {
-        const body = request.body;
+      const { reason, ...body } = request.body;
+      if (Object.keys(body).length > 0) {
         const operator = await operatorOf(fastify, request);
         const before = await current();
         await fastify.db.transaction(async (tx) => {
           await tx.update(siteSettings).set(body).where(eq(siteSettings.id, 1));
-          // The back office's audit log, in the same transaction (issue 12).
+          // The back office's audit log, in the same transaction.
           await writeAudit(tx, operator, {
             action: 'siteSettings.updated',
             entityType: 'siteSettings',
             entityId: 1,
+            reason: reason ?? null,
             before: Object.fromEntries(Object.keys(body).map((k) => [k, before[k as keyof typeof before]])),
             after: body,
           });

@@ -43,6 +43,14 @@ const statementRoutes: FastifyPluginAsyncZod = async (fastify) => {
       if (bytes.byteLength > maxBytes) throw apiError(413, 'FILE_TOO_LARGE', 'contentBase64');
       if (bytes.byteLength === 0) throw apiError(400, 'IS_EMPTY', 'contentBase64');
       const result = await importStatement(fastify.db, { fileName: request.body.fileName, bytes, operator, at: nowOf(fastify.config), publicUrl: fastify.config.publicUrl });
+      // The import is one transaction, committed here: its lines by outcome (the matched ones are payments too,
+      // counted by transitionOrder's event).
+      const { matched, exceptions, duplicates, ignored } = result.detail.summary;
+      const lines = fastify.metrics.statementLines;
+      lines.inc({ outcome: 'matched' }, matched);
+      lines.inc({ outcome: 'exception' }, exceptions);
+      lines.inc({ outcome: 'duplicate' }, duplicates);
+      lines.inc({ outcome: 'ignored' }, ignored);
       return ok(result.detail);
     },
   });

@@ -1,12 +1,14 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { investorPayoutsPageSchema } from '../../../../contract/payouts';
 import { investmentDetailSchema, investorDocumentSchema, portfolioPageSchema, type ExportKind } from '../../../../contract/portfolio';
 import { exportCsv } from '../../../documents/csv';
 import { contentDisposition, createDocumentsService } from '../../../documents/documents-service';
 import { errorEnvelopeSchema, fileResponse, ok, responses } from '../../../lib/envelope';
 import { notFound } from '../../../lib/errors';
-import { paginationQuery } from '../../../lib/pagination';
+import { paged, paginationQuery } from '../../../lib/pagination';
+import { investorPayouts } from '../../../payouts/service';
 import { createPortfolioService } from './portfolio-service';
 
 // The investor area (docs/api.md "Investor area"): the portfolio, the documents the platform issued to the
@@ -58,6 +60,16 @@ const portfolioRoutes: FastifyPluginAsyncZod = async (fastify) => {
     handler: (request) => answerInvestment(request.principal!.userId, `${request.params.slug}/${request.params.subslug}`, request.language),
   });
 
+  fastify.get('/investor/payouts', {
+    preHandler: fastify.authenticate,
+    schema: { querystring: z.object({ ...paginationQuery }), response: responses(investorPayoutsPageSchema, [400, 401]) },
+    handler: async (request) => {
+      const page = request.query.pagination;
+      const { items, total } = await investorPayouts(fastify.db, request.principal!.userId, page, request.language);
+      return ok(paged(items, total, page));
+    },
+  });
+
   fastify.get('/investor/documents', {
     preHandler: fastify.authenticate,
     schema: { response: responses(z.array(investorDocumentSchema), [401]) },
@@ -68,11 +80,15 @@ const portfolioRoutes: FastifyPluginAsyncZod = async (fastify) => {
     preHandler: fastify.authenticate,
     schema: {
       params: z.object({ id: z.string().max(100) }),
-      querystring: z.object({ disposition: z.enum(['attachment', 'inline'], 'VALUE_NOT_VALID').optional() }),
+      querystring: z.object({
+        disposition: z.enum(['attachment', 'inline'], 'VALUE_NOT_VALID').optional(),
+        // the document in another language than the request's (the interface's)
+        language: z.enum(['pl', 'en'], 'VALUE_NOT_VALID').optional(),
+      }),
       response: { 200: fileResponse('The document (issued documents are PDF; offer documents keep their own type)', ['application/pdf', '*/*']), ...fileErrors },
     },
     handler: async (request, reply) => {
-      const file = await documents.open(request.principal!.userId, request.params.id);
+      const file = await documents.open(request.principal!.userId, request.params.id, request.query.language ?? request.language);
       if (!file) throw notFound('id');
       reply.header('ETag', `"${file.sha256}"`);
       return sendFile(reply, { contentType: file.contentType, fileName: file.fileName, body: file.bytes }, request.query.disposition ?? 'attachment');

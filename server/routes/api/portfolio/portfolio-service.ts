@@ -1,4 +1,5 @@
 import { and, asc, count, countDistinct, desc, eq, inArray, isNotNull, max, min, or, sql, sum } from 'drizzle-orm';
+import { investorsEquity as investorsEquityOf } from '../../../../contract/funding';
 import type { OrderStatus } from '../../../../contract/orders';
 import { progressPercent, type Investment, type InvestmentDetail, type PortfolioPage } from '../../../../contract/portfolio';
 import type { Language } from '../../../config';
@@ -58,7 +59,8 @@ export function createPortfolioService(db: Db) {
     return aggregates.flatMap((a) => {
       const offer = offerById.get(a.offerId);
       if (!offer) return [];
-      const investorsEquity = offer.totalCost - offer.developerEquity;
+      // the funding target (contract/funding.ts)
+      const investorsEquity = investorsEquityOf(offer);
       const developerEquityPercent = progressPercent(offer.developerEquity, offer.totalCost);
       const fundedPercent = progressPercent(soldById.get(a.offerId) ?? 0, investorsEquity);
       const bp = offer.projectedReturnBasisPoints;

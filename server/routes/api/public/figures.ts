@@ -2,8 +2,9 @@ import { and, asc, countDistinct, eq, inArray, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { offerSeries, offers } from '../../../db/schema-content';
 import { orders } from '../../../db/schema-orders';
+import { fundingOf, percentOf, type FundingOffer } from '../../../../contract/funding';
 
-// Figures computed from the series' share counters and the orders (issue 11): what an offer card shows
+// Figures computed from the series' share counters and the orders: what an offer card shows
 // (price, minimum, funding progress, open/closed/funded), an offer's live available shares (read on every request
 // and laid over the cached offer), and the platform figures of the home page.
 
@@ -28,19 +29,15 @@ export interface OfferFigures {
   status: OfferStatus;
 }
 
-/** SPEC §9: 100 × part / total, rounded to 2 decimals (0 when the total is 0). */
-export const percentOf = (part: number, total: number) => (total > 0 ? Math.round((10000 * part) / total) / 100 : 0);
+export { percentOf };
 
 /** The card figures of one offer from its series (sold shares count as raised; reserved ones do not yet). */
-export function offerFigures(isOpen: boolean, series: SeriesFiguresRow[]): OfferFigures {
-  let raised = 0;
-  let target = 0;
+export function offerFigures(offer: FundingOffer & { isOpen: boolean }, series: SeriesFiguresRow[]): OfferFigures {
+  const { isOpen } = offer;
   let price: number | null = null;
   let minimum: number | null = null;
   let allSold = series.length > 0;
   for (const s of series) {
-    raised += s.soldShares * s.pricePerShare;
-    target += s.totalShares * s.pricePerShare;
     price = price === null ? s.pricePerShare : Math.min(price, s.pricePerShare);
     if (s.soldShares < s.totalShares) allSold = false;
     if (s.isOpen && s.soldShares + s.reservedShares < s.totalShares) {
@@ -49,7 +46,7 @@ export function offerFigures(isOpen: boolean, series: SeriesFiguresRow[]): Offer
     }
   }
   const status: OfferStatus = allSold ? 'funded' : isOpen ? 'open' : 'closed';
-  return { pricePerShare: price, minimumInvestment: minimum, funding: { raised, target, percent: percentOf(raised, target) }, status };
+  return { pricePerShare: price, minimumInvestment: minimum, funding: fundingOf(offer, series), status };
 }
 
 export function createFigureQueries(db: Db) {

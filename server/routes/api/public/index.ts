@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import agreementRoutes from './agreements';
 import contactFormRoutes from './contact-form';
 import faqRoutes from './faq';
+import kiisRoutes from './kiis';
 import offerFileRoutes from './offer-files';
 import offerRoutes from './offers';
 import pageRoutes from './pages';
@@ -24,6 +25,7 @@ const publicRoutes: FastifyPluginAsync = async (fastify) => {
   fastify.decorate('figureQueries', createFigureQueries(fastify.db));
   await fastify.register(offerRoutes);
   await fastify.register(offerFileRoutes);
+  await fastify.register(kiisRoutes);
   await fastify.register(faqRoutes);
   await fastify.register(pageRoutes);
   await fastify.register(agreementRoutes);

@@ -1,3 +1,5 @@
+import { investorsEquity } from '../../../../contract/funding';
+import { plainName } from '../../../../contract/text';
 import type { Language } from '../../../config';
 import type { SectionPayloads, SectionType } from '../../../db/schema-content';
 import { SECTION_TYPES } from '../../../db/schema-content';
@@ -26,7 +28,7 @@ export function toOfferSummary(row: OfferRow, badges: BadgeRow[], lang: Language
     address: pick(row.address, lang),
     totalCost: row.totalCost,
     developerEquity: row.developerEquity,
-    investorEquity: row.totalCost - row.developerEquity,
+    investorEquity: investorsEquity(row),
     ...figures,
     projectedReturnBasisPoints: row.projectedReturnBasisPoints,
   };
@@ -40,12 +42,13 @@ export async function toOfferSummaries(
 ): Promise<OfferSummary[]> {
   const ids = rows.map((r) => r.id);
   const [badges, series] = await Promise.all([repo.badgesFor(ids), figureQueries.seriesFor(ids)]);
-  return rows.map((row) => toOfferSummary(row, badges.get(row.id) ?? [], lang, offerFigures(row.isOpen, series.get(row.id) ?? [])));
+  return rows.map((row) => toOfferSummary(row, badges.get(row.id) ?? [], lang, offerFigures(row, series.get(row.id) ?? [])));
 }
 
+// Shown as plain names: a name stored before uploads were cleaned cannot pose as another (contract/text.ts).
 export const toDoc = (row: { id: number; displayName: { pl: string; en: string }; url: string }, lang: Language): Doc => ({
   id: row.id,
-  displayName: pick(row.displayName, lang),
+  displayName: plainName(pick(row.displayName, lang)),
   url: row.url,
 });
 
@@ -213,7 +216,7 @@ export async function toOffer(
     .flatMap((s) => (s.type === 'gallery' ? s.elements : []))
     .map((element, index) => ({ ...element, position: index + 1 }));
   return {
-    ...toOfferSummary(row, badges.get(row.id) ?? [], lang, offerFigures(row.isOpen, parts.series)),
+    ...toOfferSummary(row, badges.get(row.id) ?? [], lang, offerFigures(row, parts.series)),
     seoTitle: pick(row.seoTitle, lang),
     seoDescription: pick(row.seoDescription, lang),
     createdAt: row.createdAt.toISOString(),

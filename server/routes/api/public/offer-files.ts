@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { plainName } from '../../../../contract/text';
 import { offerDocuments, offers } from '../../../db/schema-content';
 import { offerDocumentFiles } from '../../../db/schema-offer-files';
 import { contentDisposition } from '../../../documents/documents-service';
@@ -34,7 +35,7 @@ const offerFileRoutes: FastifyPluginAsyncZod = async (fastify) => {
       if (row.kind === 'investor' && !(await mayseeInvestorDocuments(fastify, request))) throw unauthorized();
       return (reply as FastifyReply)
         .header('Content-Type', 'application/pdf')
-        .header('Content-Disposition', contentDisposition('inline', row.fileName))
+        .header('Content-Disposition', contentDisposition('inline', plainName(row.fileName)))
         .header('Cache-Control', row.kind === 'general' && row.published ? 'public, max-age=300' : 'private, no-store')
         .header('ETag', `"${row.sha256}"`)
         .header('X-Content-Type-Options', 'nosniff')

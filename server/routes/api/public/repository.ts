@@ -149,6 +149,16 @@ export function createPublicRepository(db: Db) {
         .orderBy(asc(faqItems.position), asc(faqItems.id));
     },
 
+    /** Every published offer's slugs, oldest first (the sitemap). */
+    publishedOfferSlugs(): Promise<{ slug: OfferRow['slug'] }[]> {
+      return db.select({ slug: offers.slug }).from(offers).where(eq(offers.published, true)).orderBy(asc(offers.createdAt), asc(offers.id));
+    },
+
+    /** Every static page's slugs (the sitemap). */
+    staticPageSlugs(): Promise<{ slug: OfferRow['slug'] }[]> {
+      return db.select({ slug: staticPages.slug }).from(staticPages).orderBy(asc(staticPages.id));
+    },
+
     async pageBySlug(slug: string) {
       const [page] = await db.select().from(staticPages).where(slugIs(staticPages.slug, slug)).limit(1);
       if (!page) return undefined;

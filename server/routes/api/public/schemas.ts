@@ -31,14 +31,14 @@ export const offerSummarySchema = z.object({
   totalCost: z.number().int(),
   developerEquity: z.number().int(),
   investorEquity: z.number().int(),
-  // Investing figures (issue 11; computed from the series and their share counters, figures.ts).
+  // Investing figures (computed from the series and their share counters, figures.ts).
   /** Lowest price per share among the series, grosze; null: no series. */
   pricePerShare: z.number().int().nullable(),
   /** Smallest possible investment (price × minimum shares of an open series with shares left), grosze; null: none. */
   minimumInvestment: z.number().int().nullable(),
   /** Projected annual return in basis points (850 = 8.5 %); null: none stated. */
   projectedReturnBasisPoints: z.number().int().nullable(),
-  /** raised = sold shares × price, target = all shares × price (grosze); percent per SPEC §9 (2 decimals). */
+  /** raised = sold shares × price, target = the investors' equity, totalCost − developerEquity (grosze); percent per SPEC §9 (2 decimals). */
   funding: z.object({ raised: z.number().int(), target: z.number().int(), percent: z.number() }),
   /** funded: every share sold; open: the offer takes investments; closed: otherwise. */
   status: z.enum(['open', 'closed', 'funded']),

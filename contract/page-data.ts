@@ -1,0 +1,34 @@
+// The names the server's HTML and the SPA agree on. The server writes them into index.html (server/routes/spaHtml.ts,
+// server/routes/firstPaint.ts); the SPA reads them back (src/api/initialData.ts, src/screens/firstPaint.ts).
+
+export interface InitialData {
+  language: string;
+  /** `requestKey(path, query)` → the envelope's `data` */
+  answers: Record<string, unknown>;
+}
+
+export const INITIAL_DATA_ELEMENT_ID = 'initial-data';
+
+/** The server-rendered views' settled first loads (src/ssr/firstLoads.tsx), which the hydrating render restores. */
+export const SERVER_LOADS_ELEMENT_ID = 'server-loads';
+
+/**
+ * The key of a GET: the path and its query parameters (undefined left out) sorted by name, as
+ * `/offers?pagination%5BpageNumber%5D=1&pagination%5BpageSize%5D=6`. The server builds its keys with this
+ * very function.
+ */
+export function requestKey(path: string, query?: Record<string, string | number | undefined>): string {
+  const entries = Object.entries(query ?? {})
+    .filter((entry): entry is [string, string | number] => entry[1] !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  if (!entries.length) return path;
+  return `${path}?${new URLSearchParams(entries.map(([k, v]) => [k, String(v)])).toString()}`;
+}
+
+/** The id of the server's still picture of an offer page's top (the first paint), which the SPA removes. */
+export const FIRST_PAINT_ID = 'first-paint';
+
+/** `/offers/{slug}` with each segment of a nested slug encoded, its slash kept. */
+export function offerApiPath(slug: string): string {
+  return `/offers/${slug.split('/').filter(Boolean).map(encodeURIComponent).join('/')}`;
+}

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+// Investor protection (knowledge test, loss simulation, reflection period): the shapes of
+// GET/POST /investor/knowledge-test, POST /investor/knowledge-test/acknowledge-risk and POST /order/{id}/revoke.
+
+const grosze = z.number().int('VALUE_NOT_VALID').min(0, 'VALUE_NOT_VALID').max(1e13, 'VALUE_NOT_VALID');
+
+export const knowledgeTestBodySchema = z.object({
+  /** The questionnaire version the investor saw (GET answers it); another version is refused. */
+  version: z.string().max(50),
+  /** Question id → option id. */
+  answers: z.record(z.string().max(50), z.string().max(50)),
+  simulation: z.object({ yearlyIncome: grosze, liquidAssets: grosze, yearlyCommitments: grosze }),
+});
+export type KnowledgeTestBody = z.infer<typeof knowledgeTestBodySchema>;
+
+export const knowledgeTestResultSchema = z.object({
+  takenAt: z.string(),
+  version: z.string(),
+  passed: z.boolean(),
+  netWorth: z.number().int(),
+  /** 10% of the net worth (0 when it is not positive). */
+  affordableLoss: z.number().int(),
+  riskWarningAcknowledgedAt: z.string().nullable(),
+  expiresAt: z.string(),
+  /** Whether an order may be placed on this result now (valid, and passed or its warning acknowledged). */
+  allowsOrders: z.boolean(),
+});
+export type KnowledgeTestResult = z.infer<typeof knowledgeTestResultSchema>;
+
+export const knowledgeTestStateSchema = z.object({
+  classification: z.enum(['non_sophisticated', 'sophisticated']),
+  questionnaire: z.object({
+    version: z.string(),
+    questions: z.array(z.object({ id: z.string(), text: z.string(), options: z.array(z.object({ id: z.string(), text: z.string() })) })),
+  }),
+  /** The latest result, also a lapsed one (then `allowsOrders` is false). */
+  result: knowledgeTestResultSchema.nullable(),
+  /** The EUR rate the large-investment threshold uses, and the threshold for this investor (grosze). */
+  largeInvestment: z.object({ eurRate: z.number().int(), eurRateDate: z.string(), threshold: z.number().int() }).nullable(),
+});
+export type KnowledgeTestState = z.infer<typeof knowledgeTestStateSchema>;
+
+export const revokeResultSchema = z.object({
+  status: z.literal('cancelled'),
+  /** True when the order had been paid: an operator refunds it the way it was paid. */
+  refundDue: z.boolean(),
+});
+export type RevokeResult = z.infer<typeof revokeResultSchema>;
+
+/** The operator's EUR rate for the large-investment threshold: PLN per EUR × 10 000, with the rate's date. */
+export const eurRateSchema = z.object({ rate: z.number().int(), rateDate: z.string() });
+export const eurRateBodySchema = z.object({
+  rate: z.number().int('VALUE_NOT_VALID').min(1_000, 'VALUE_NOT_VALID').max(1_000_000, 'VALUE_NOT_VALID'),
+  rateDate: z.iso.date('VALUE_NOT_VALID'),
+  reason: z.string().trim().min(1, 'IS_EMPTY').max(1000, 'VALUE_NOT_VALID'),
+});

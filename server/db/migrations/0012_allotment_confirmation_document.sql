@@ -1,0 +1,2 @@
+ALTER TABLE "issued_documents" DROP CONSTRAINT "issued_documents_kind_valid";--> statement-breakpoint
+ALTER TABLE "issued_documents" ADD CONSTRAINT "issued_documents_kind_valid" CHECK ("issued_documents"."kind" in ('orderConfirmation', 'paymentConfirmation', 'allotmentConfirmation', 'yearlyStatement'));

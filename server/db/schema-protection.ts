@@ -1,0 +1,68 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, date, index, integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './schema-core';
+
+// Investor protection (ECSP Art. 21): the investor's classification, the knowledge test results and the
+// operator's EUR rate the large-investment threshold converts with.
+// Every investor is non-sophisticated unless a row here says an operator approved otherwise; a knowledge
+// test result keeps only what the regulation asks to keep (date, version, pass/fail, the net worth figure),
+// not the answers, and is valid for 2 years (`expires_at`).
+
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+export const INVESTOR_CLASSES = ['non_sophisticated', 'sophisticated'] as const;
+
+export const investorClassifications = pgTable(
+  'investor_classifications',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    classification: text('classification', { enum: INVESTOR_CLASSES }).notNull().default('non_sophisticated'),
+    decidedAt: at('decided_at').notNull().defaultNow(),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Reviewed every 2 years. */
+    reviewDueAt: at('review_due_at').notNull(),
+  },
+  (t) => [check('investor_classifications_valid', sql`${t.classification} in ('non_sophisticated', 'sophisticated')`)],
+);
+
+export const knowledgeTests = pgTable(
+  'knowledge_tests',
+  {
+    id: serial('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    takenAt: at('taken_at').notNull(),
+    /** The questionnaire's version the answers were scored against. */
+    version: text('version').notNull(),
+    /** The language the investor took it in. */
+    language: text('language', { enum: ['pl', 'en'] }).notNull(),
+    passed: boolean('passed').notNull(),
+    /** From the loss simulation, grosze (may be negative). */
+    netWorth: bigint('net_worth', { mode: 'number' }).notNull(),
+    /** A failed test lets the investor order only after this is set (the risk warning acknowledged). */
+    riskWarningAcknowledgedAt: at('risk_warning_acknowledged_at'),
+    /** taken_at + 2 years: a lapsed test sends the investor back to it. */
+    expiresAt: at('expires_at').notNull(),
+  },
+  (t) => [index('knowledge_tests_user_idx').on(t.userId, t.takenAt)],
+);
+
+export const exchangeRates = pgTable(
+  'exchange_rates',
+  {
+    id: serial('id').primaryKey(),
+    currency: text('currency').notNull(),
+    /** PLN per unit × 10 000 (4.2650 → 42 650). */
+    rate: integer('rate').notNull(),
+    /** The date the rate is from (e.g. the NBP table's). */
+    rateDate: date('rate_date', { mode: 'string' }).notNull(),
+    setBy: uuid('set_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('exchange_rates_currency_idx').on(t.currency, t.createdAt), check('exchange_rates_rate_positive', sql`${t.rate} > 0`)],
+);
+
+export type KnowledgeTestRow = typeof knowledgeTests.$inferSelect;

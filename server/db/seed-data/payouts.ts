@@ -1,0 +1,95 @@
+import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
+import type { Executor } from '../../mail/outbox';
+import { generateReference } from '../../orders/reference';
+import { withhold } from '../../payouts/tax';
+import { users } from '../schema';
+import { offers } from '../schema-content';
+import { orders } from '../schema-orders';
+import { distributionAllocations, distributions, payouts } from '../schema-payouts';
+
+// The demo's second half of the money loop: the offers whose funding ended before the platform took orders are
+// closed as funded (closed at the end of their window), so the close worker does not close them again as
+// not funded for want of orders; and the demo investor's holding in one of them has a rental-income
+// distribution, declared by one operator, approved by the other, paid out and executed.
+
+/** Demo offers shown as "funding completed": closed, funded. */
+export const CLOSED_FUNDED_OFFERS = ['kamienica-krakow', 'lofty-lodz', 'biurowiec-wroclaw', 'stocznia-gdansk'];
+
+/** Marks the ended demo offers closed and funded where no close has been recorded (an operator's is kept). */
+export async function seedClosedOffers(tx: Executor, now = new Date()): Promise<void> {
+  const due = await tx
+    .select({ id: offers.id, investmentEnd: offers.investmentEnd })
+    .from(offers)
+    .where(and(inArray(offers.key, CLOSED_FUNDED_OFFERS), isNull(offers.closedAt), isNull(offers.closeOutcome), lt(offers.investmentEnd, now)));
+  for (const offer of due) {
+    await tx.update(offers).set({ isOpen: false, closeOutcome: 'funded', closedAt: offer.investmentEnd }).where(eq(offers.id, offer.id));
+  }
+}
+
+const DAY = 86_400_000;
+
+/**
+ * The demo investor's paid distribution: rental income for the first half of last year on their completed
+ * order in kamienica-krakow (6.8 % a year on what they invested), tax withheld at 19 %, paid in September of
+ * that year (so last year's statement lists it). Once: nothing when the offer already has a distribution.
+ */
+export async function seedDemoDistribution(tx: Executor, now = new Date()): Promise<void> {
+  // The offer row locked: nodes seeding at once wait here, and the later ones find the distribution.
+  const [offer] = await tx.select({ id: offers.id }).from(offers).where(eq(offers.key, 'kamienica-krakow')).limit(1).for('update');
+  if (!offer) return;
+  const [existing] = await tx.select({ id: distributions.id }).from(distributions).where(eq(distributions.offerId, offer.id)).limit(1);
+  if (existing) return;
+  const [investor] = await tx.select({ id: users.id }).from(users).where(eq(users.email, 'investor@example.com')).limit(1);
+  const operators = await tx.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, ['operator@example.com', 'operator2@example.com']));
+  const author = operators.find((o) => o.email === 'operator@example.com');
+  const approver = operators.find((o) => o.email === 'operator2@example.com');
+  if (!investor || !author || !approver) return;
+  const [holding] = await tx
+    .select({ quantity: orders.quantity, amount: orders.amount })
+    .from(orders)
+    .where(and(eq(orders.offerId, offer.id), eq(orders.userId, investor.id), eq(orders.status, 'completed')))
+    .limit(1);
+  if (!holding) return;
+
+  const year = new Date(now.getTime()).getUTCFullYear() - 1;
+  const gross = Math.round((holding.amount * 680) / 10_000 / 2);
+  const { tax, net } = withhold({ gross, kind: 'rental_income', rateBp: 1900 });
+  const declaredAt = new Date(`${year}-09-01T09:00:00.000Z`);
+  const approvedAt = new Date(declaredAt.getTime() + DAY);
+  const executedAt = new Date(approvedAt.getTime() + 2 * DAY);
+  const [distribution] = await tx
+    .insert(distributions)
+    .values({
+      offerId: offer.id,
+      kind: 'rental_income',
+      status: 'approved',
+      periodFrom: `${year}-01-01`,
+      periodTo: `${year}-06-30`,
+      recordDate: `${year}-06-30`,
+      totalAmount: gross,
+      gross,
+      tax,
+      net,
+      taxRateBasisPoints: 1900,
+      shares: holding.quantity,
+      createdBy: author.id,
+      approvedBy: approver.id,
+      approvedAt,
+      createdAt: declaredAt,
+    })
+    .returning({ id: distributions.id });
+  await tx.insert(distributionAllocations).values({ distributionId: distribution.id, userId: investor.id, shares: holding.quantity, gross, tax, net });
+  await tx.insert(payouts).values({
+    reference: generateReference(),
+    kind: 'distribution',
+    status: 'executed',
+    userId: investor.id,
+    amount: net,
+    distributionId: distribution.id,
+    creditorName: 'Anna Nowak',
+    iban: 'PL61109010140000071219812874',
+    exportedAt: approvedAt,
+    executedAt,
+    createdAt: approvedAt,
+  });
+}

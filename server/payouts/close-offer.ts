@@ -1,0 +1,170 @@
+import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { offers } from '../db/schema-content';
+import { orders, transactions, type OrderRow } from '../db/schema-orders';
+import { payouts } from '../db/schema-payouts';
+import type { Executor } from '../mail/outbox';
+import { writeAudit, type Operator } from '../operator/audit';
+import { generateReference } from '../orders/reference';
+import { transitionOrder } from '../orders/status';
+import { PayPalError, type PayPalClient } from '../payments/paypal/client';
+import { queueOfferClosedMail } from './notifications';
+
+// Closing an offer when its investment window has ended (the worker) or an operator closes it early.
+//   funded (paid orders, fees excluded, reach the funding goal; no goal: any paid order): unpaid orders are
+//     cancelled (their shares return), paid ones become completed;
+//   not funded: every order is cancelled; a paid one is refunded: PayPal through the capture's refund call
+//     (PayPal-Request-Id `refund-<order>`, so a repeat is the same refund), a bank transfer as a refund payout
+//     (one per order, a unique index) that goes out in the next bank file.
+// Each investor gets an e-mail per order (kind offer_closed), queued in the transaction that settles it.
+// Crash-safe and once: the outcome is decided once and stored on the offer before any order moves, so a close
+// that stopped half way finishes the same way; each order is settled in its own transaction by a transition
+// that only happens from the status it was seen in (a second run, or a second node, finds nothing left to
+// do); a lease on the offer row keeps a second node from working on it at the same time; closed_at is set
+// when no order is left to settle.
+
+const LEASE_MS = 2 * 60_000;
+
+export interface CloseDeps {
+  db: Db;
+  paypal?: PayPalClient;
+  /** PUBLIC_URL, for the links in the investors' e-mails (each order's notice is queued with its change). */
+  publicUrl: string;
+}
+
+export type CloseResult = { outcome: 'funded' | 'not_funded'; completed: number; cancelled: number; refunded: number; closed: boolean } | { busy: true };
+
+async function raisedOf(tx: Executor, offerId: number): Promise<number> {
+  const [{ raised }] = await tx
+    .select({ raised: sql<string>`coalesce(sum(${orders.amount}), 0)` })
+    .from(orders)
+    .where(and(eq(orders.offerId, offerId), inArray(orders.status, ['paid', 'completed'])));
+  return Number(raised);
+}
+
+/** Closes (or finishes closing) one offer. `operator` when an operator closes it early (audit row). */
+export async function closeOffer(deps: CloseDeps, offerId: number, at: Date, operator?: Operator, reason?: string): Promise<CloseResult> {
+  const { db } = deps;
+  // Claim the lease and decide the outcome once, in one transaction.
+  const claimed = await db.transaction(async (tx) => {
+    const [offer] = await tx
+      .update(offers)
+      .set({ closeLeaseUntil: new Date(at.getTime() + LEASE_MS), isOpen: false })
+      .where(and(eq(offers.id, offerId), isNull(offers.closedAt), or(isNull(offers.closeLeaseUntil), lt(offers.closeLeaseUntil, at))))
+      .returning();
+    if (!offer) return null;
+    if (offer.closeOutcome) return offer.closeOutcome;
+    const raised = await raisedOf(tx, offerId);
+    const outcome = (offer.fundingGoal === null ? raised > 0 : raised >= offer.fundingGoal) ? 'funded' : 'not_funded';
+    await tx.update(offers).set({ closeOutcome: outcome }).where(eq(offers.id, offerId));
+    if (operator) {
+      await writeAudit(tx, operator, { action: 'offer.closed', entityType: 'offer', entityId: offerId, reason: reason ?? null, after: { outcome, raised, fundingGoal: offer.fundingGoal } });
+    }
+    return outcome;
+  });
+  if (!claimed) return { busy: true };
+
+  const open = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.offerId, offerId), inArray(orders.status, ['new', 'paid'])))
+    .orderBy(asc(orders.createdAt));
+  const result = { outcome: claimed, completed: 0, cancelled: 0, refunded: 0, closed: false };
+  let failures = 0;
+  for (const order of open) {
+    try {
+      const done = await settle(deps, order, claimed, at);
+      if (done === 'completed') result.completed++;
+      else if (done === 'cancelled') result.cancelled++;
+      else if (done === 'refunded') result.refunded++;
+    } catch {
+      // A PayPal refund that failed: this order stays paid, the close stays open and the next pass retries it.
+      failures++;
+    }
+  }
+  if (failures === 0) {
+    const [left] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(and(eq(orders.offerId, offerId), inArray(orders.status, claimed === 'funded' ? ['new'] : ['new', 'paid'])));
+    if (left.n === 0) {
+      await db.update(offers).set({ closedAt: at, closeLeaseUntil: null }).where(eq(offers.id, offerId));
+      result.closed = true;
+    }
+  }
+  if (!result.closed) await db.update(offers).set({ closeLeaseUntil: null }).where(eq(offers.id, offerId));
+  return result;
+}
+
+async function settle(deps: CloseDeps, order: OrderRow, outcome: 'funded' | 'not_funded', at: Date): Promise<'completed' | 'cancelled' | 'refunded' | 'none'> {
+  const { db } = deps;
+  if (order.status === 'new') {
+    const moved = await db.transaction(async (tx) => {
+      const r = await transitionOrder(tx, { orderId: order.id, from: 'new', to: 'cancelled', actor: 'system', reason: outcome === 'funded' ? 'OFFER_CLOSED' : 'OFFER_NOT_FUNDED', at });
+      if (r.ok) await queueOfferClosedMail(tx, order.id, 'cancelled', deps.publicUrl);
+      return r;
+    });
+    return moved.ok ? 'cancelled' : 'none';
+  }
+  if (outcome === 'funded') {
+    const moved = await db.transaction(async (tx) => {
+      const r = await transitionOrder(tx, { orderId: order.id, from: 'paid', to: 'completed', actor: 'system', reason: 'OFFER_FUNDED', at });
+      if (r.ok) await queueOfferClosedMail(tx, order.id, 'completed', deps.publicUrl);
+      return r;
+    });
+    return moved.ok ? 'completed' : 'none';
+  }
+  // Not funded, paid: refund.
+  const [paid] = await db
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.orderId, order.id), inArray(transactions.status, ['paid', 'completed'])))
+    .limit(1);
+  if (order.methodCode === 'PayPal' && paid?.captureId) {
+    if (!deps.paypal) throw new Error('PayPal client missing');
+    let refundId: string | null = null;
+    if (paid.providerStatus !== 'REFUNDED') {
+      try {
+        refundId = (await deps.paypal.refundCapture(paid.captureId, `refund-${order.id}`)).id;
+      } catch (error) {
+        // Refunded already (by an earlier pass whose answer was lost, or by hand in PayPal): nothing more to send.
+        if (!(error instanceof PayPalError && error.issue === 'CAPTURE_FULLY_REFUNDED')) throw error;
+      }
+    }
+    const moved = await db.transaction(async (tx) => {
+      const r = await transitionOrder(tx, { orderId: order.id, from: 'paid', to: 'cancelled', actor: 'system', reason: 'OFFER_NOT_FUNDED_REFUNDED', details: { method: 'PayPal', refundId }, at });
+      if (r.ok) {
+        await tx
+          .update(transactions)
+          .set({ status: 'rejected', providerStatus: 'REFUNDED', providerData: { ...(paid.providerData ?? {}), refundId }, updatedAt: at })
+          .where(eq(transactions.id, paid.id));
+        await queueOfferClosedMail(tx, order.id, 'refunded', deps.publicUrl);
+      }
+      return r;
+    });
+    return moved.ok ? 'refunded' : 'none';
+  }
+  // A bank transfer (or a payment recorded by hand): a refund payout of what was paid, in the next bank file.
+  const moved = await db.transaction(async (tx) => {
+    const r = await transitionOrder(tx, { orderId: order.id, from: 'paid', to: 'cancelled', actor: 'system', reason: 'OFFER_NOT_FUNDED_REFUNDED', details: { method: 'BankTransfer' }, at });
+    if (r.ok) {
+      await tx
+        .insert(payouts)
+        .values({ reference: generateReference(), kind: 'refund', status: 'approved', userId: order.userId, amount: paid?.amount ?? order.totalPrice, orderId: order.id, createdAt: at })
+        .onConflictDoNothing();
+      await queueOfferClosedMail(tx, order.id, 'refunded', deps.publicUrl);
+    }
+    return r;
+  });
+  return moved.ok ? 'refunded' : 'none';
+}
+
+/** Offers whose window has ended and are not closed yet, or whose close stopped half way. */
+export async function offersDueForClose(db: Executor, at: Date): Promise<number[]> {
+  const rows = await db
+    .select({ id: offers.id })
+    .from(offers)
+    .where(and(isNull(offers.closedAt), or(and(isNotNull(offers.investmentEnd), lte(offers.investmentEnd, at)), isNotNull(offers.closeOutcome))))
+    .orderBy(asc(offers.id));
+  return rows.map((r) => r.id);
+}

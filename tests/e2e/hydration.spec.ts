@@ -1,0 +1,52 @@
+import { expect, test, type Page } from '@playwright/test';
+import { SERVER_RENDERING } from './support/env';
+
+// Public pages arrive rendered by the server and the browser hydrates them: no hydration warning of any kind in
+// the console, and no API GET for data the page carried.
+const PAGES = [
+  '/pl/',
+  '/en/',
+  '/pl/inwestycje',
+  '/en/investments',
+  '/pl/inwestycja/zielone-tarasy',
+  '/en/investment/green-terraces',
+  '/pl/faq',
+  '/en/faq',
+];
+
+// The e2e server takes SERVER_RENDERING from this environment (scripts/e2e-server.mjs): off, pages are the shell.
+test.skip(!SERVER_RENDERING, 'SERVER_RENDERING is off: the server sends the shell, there is nothing to hydrate');
+
+const HYDRATION = /hydrat|did not match|Text content does not match|recoverable error|server rendered/i;
+
+async function watch(page: Page) {
+  const messages: string[] = [];
+  const gets: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') messages.push(message.text());
+  });
+  page.on('pageerror', (error) => messages.push(error.message));
+  page.on('request', (request) => {
+    if (request.method() === 'GET' && new URL(request.url()).pathname.startsWith('/api/')) gets.push(request.url());
+  });
+  return { messages, gets };
+}
+
+for (const path of PAGES) {
+  test(`${path} is server-rendered and hydrates without a warning`, async ({ page }) => {
+    const seen = await watch(page);
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(200);
+    const served = await response!.text();
+    expect(served, 'the page arrives with its h1').toMatch(/<div id="root"><[^>]+>[\s\S]*<h1/);
+    // every boundary finished inline: one sent apart needs an inline script, which the CSP refuses
+    expect(served, 'no pending or client-rendered Suspense boundary').not.toMatch(/<!--\$[?!]-->/);
+    await expect(page.locator('h1').first()).toBeVisible();
+    // hydrated: the app answers clicks (React attached its listeners) and settled
+    await page.waitForLoadState('networkidle');
+    await expect.poll(() => page.evaluate(() => Object.keys(document.getElementById('root')!).some((k) => k.startsWith('__reactContainer')))).toBe(true);
+    expect(seen.messages.filter((m) => HYDRATION.test(m)), 'hydration warnings').toEqual([]);
+    const repeated = seen.gets.filter((url) => /\/api\/(offers|offer\/featured|faq|stats|splash-screen|slider|static-content)/.test(url));
+    expect(repeated, 'GETs for data the page carries').toEqual([]);
+  });
+}
