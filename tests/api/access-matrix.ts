@@ -36,7 +36,9 @@ export const accessMatrix: MatrixRow[] = [
   { method: 'POST', route: '/api/operator/distributions', body: {}, ...operatorOnly },
   { method: 'GET', route: '/api/operator/distributions', ...operatorOnly },
   { method: 'GET', route: '/api/operator/distributions/:id', ...operatorOnly },
-  { method: 'POST', route: '/api/operator/distributions/:id/approve', body: {}, ...operatorOnly },
+  // A distribution that does not exist: the demo's distribution 1 was declared by this operator, and four eyes
+  // refuse its author with a business 403 that is not the guard's.
+  { method: 'POST', route: '/api/operator/distributions/:id/approve', body: {}, params: { id: '999999' }, ...operatorOnly },
   { method: 'GET', route: '/api/operator/payouts', ...operatorOnly },
   { method: 'POST', route: '/api/operator/payout-files', body: {}, ...operatorOnly },
   { method: 'GET', route: '/api/operator/payout-files/:id/pain.001.xml', ...operatorOnly },

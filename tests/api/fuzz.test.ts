@@ -129,7 +129,7 @@ function assertAnswer(res: LightMyRequestResponse, route: RouteInfo, request: In
   }
   if (!isApi) return;
   // File downloads (CSV, PDF) answer their own type on success; everything else, and every failure, is the envelope.
-  if (!json && res.statusCode < 400 && /\.csv$|documents\/:id$/.test(route.url)) return;
+  if (!json && res.statusCode < 400 && /\.csv$|\.pdf$|documents\/:id$/.test(route.url)) return;
   // The API reference (server/plugins/api/openapi.ts) answers its document, page and assets as they are on success.
   if (res.statusCode < 400 && /^\/api\/(openapi\.json|docs)(\/|$)/.test(route.url)) return;
   expect(json, `not JSON: ${where}`).toBe(true);
