@@ -54,6 +54,7 @@ export type RouteName =
   | 'transactions'
   | 'transactionsPage'
   | 'documents'
+  | 'payouts'
   | 'termsOfUse'
   | 'privacyPolicy'
   | 'accessDenied'
@@ -67,6 +68,8 @@ export type RouteName =
   | 'operatorInvestor'
   | 'operatorSettings'
   | 'operatorAudit'
+  | 'operatorDistributions'
+  | 'operatorPayouts'
   | 'staticPage';
 
 // Order matters: the first match wins, so fixed segments come before parameters and the
@@ -109,6 +112,7 @@ export const ROUTES: readonly RouteDef[] = [
   r('transactions', '/investor/transactions', '/inwestor/transakcje', 'private'),
   r('transactionsPage', '/investor/transactions/page/:page', '/inwestor/transakcje/strona/:page', 'private'),
   r('documents', '/investor/documents', '/inwestor/dokumenty', 'private'),
+  r('payouts', '/investor/payouts', '/inwestor/wyplaty', 'private'),
   r('termsOfUse', '/terms-of-use', '/regulamin'),
   r('privacyPolicy', '/privacy-policy', '/polityka-prywatnosci'),
   r('accessDenied', '/access-denied', '/brak-dostepu'),
@@ -123,6 +127,8 @@ export const ROUTES: readonly RouteDef[] = [
   r('operatorInvestor', '/operator/investor/:userId', '/operator/inwestor/:userId', 'operator'),
   r('operatorSettings', '/operator/settings', '/operator/ustawienia', 'operator'),
   r('operatorAudit', '/operator/audit-log', '/operator/dziennik', 'operator'),
+  r('operatorDistributions', '/operator/distributions', '/operator/dystrybucje', 'operator'),
+  r('operatorPayouts', '/operator/payouts', '/operator/wyplaty', 'operator'),
   r('staticPage', '/:slug', '/:slug'),
 ];
 

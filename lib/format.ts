@@ -147,3 +147,19 @@ export function pluralKey(base: string, language: FormatLanguage, count: number)
   const form = rules.select(count);
   return `${base}.${form === 'one' || form === 'few' || form === 'many' ? form : 'other'}`;
 }
+
+/**
+ * An amount typed in złoty ("1 234,56", "1234.56", "1234") as an exact integer in units of 10^-decimals złoty
+ * (decimals 2: grosze), read digit by digit so no float rounds it; null when it is not a positive amount with
+ * at most `decimals` fractional digits. Spaces (also no-break ones) group thousands; a comma or a dot marks
+ * the fraction.
+ */
+export function parseZloty(text: string, decimals = 2): number | null {
+  const compact = text.replace(/[\s\u00a0\u202f]/g, '').replace(/(zł|PLN)$/i, '');
+  const m = /^(\d+)(?:[.,](\d*))?$/.exec(compact);
+  if (!m) return null;
+  const fraction = m[2] ?? '';
+  if (fraction.length > decimals) return null;
+  const value = Number(`${m[1]}${fraction.padEnd(decimals, '0')}`);
+  return Number.isSafeInteger(value) && value > 0 ? value : null;
+}

@@ -7,7 +7,7 @@ import { formatMoney } from '../../../lib/format';
 import { Button } from '../../components/ui/Button';
 import { useLoad } from '../../components/ui/useLoad';
 import { useLanguage, useT } from '../../i18n/i18n';
-import { ActionForm, ActionOutcome, Area, Card, CheckField, Loaded, TextField, useOperatorApi } from './ui';
+import { ActionForm, ActionOutcome, Area, Card, CheckField, Loaded, Notice, TextField, useOperatorApi } from './ui';
 import { useOperatorAction } from './useOperatorAction';
 
 function OfferEditor({ offer, onSaved }: { offer: OperatorOffer; onSaved: () => void }) {
@@ -133,6 +133,49 @@ function OfferDocuments({ offer, onChanged }: { offer: OperatorOffer; onChanged:
   );
 }
 
+/**
+ * Closing an offer before its window ends: it cannot be undone (orders are completed, or cancelled and
+ * refunded), so the button first asks, with the consequences and a reason, before anything is sent.
+ */
+function CloseOffer({ offer, onClosed }: { offer: OperatorOffer; onClosed: () => void }) {
+  const t = useT();
+  const api = useOperatorApi();
+  const [asking, setAsking] = useState(false);
+  const confirmId = useId();
+  const action = useOperatorAction(
+    async (draft, signal) => {
+      const result = await api.closeOffer(offer.id, draft.reason, signal);
+      setAsking(false);
+      return result;
+    },
+    { draft: { reason: '' } },
+  );
+  const result = action.result;
+  return (
+    <section aria-label={t('operator.closeOffer.title')} data-testid={`offer-close-${offer.id}`}>
+      <h3>{t('operator.closeOffer.title')}</h3>
+      {!asking && !result && (
+        <Button type="button" variant="secondary" onClick={() => setAsking(true)} data-testid="offer-close">{t('operator.closeOffer.button')}</Button>
+      )}
+      {asking && (
+        <ActionForm action={action} testId="offer-close-confirm">
+          <p id={confirmId} role="alert">{t('operator.closeOffer.confirm')}</p>
+          <TextField action={action} field="reason" label={t('operator.reason')} testId="offer-close-reason" />
+          <Button type="submit" busy={action.busy} aria-describedby={confirmId} data-testid="offer-close-yes">{t('operator.closeOffer.yes')}</Button>{' '}
+          <Button type="button" variant="ghost" disabled={action.busy} onClick={() => setAsking(false)} data-testid="offer-close-no">{t('operator.closeOffer.no')}</Button>
+        </ActionForm>
+      )}
+      {result && (
+        <Notice role="status" data-testid="offer-close-done" data-outcome={result.outcome}>
+          {t('operator.closeOffer.done', { ...result, outcome: t(`operator.closeOffer.outcomes.${result.outcome}`) })}{' '}
+          <Button type="button" variant="ghost" onClick={onClosed}>{t('operator.close')}</Button>
+        </Notice>
+      )}
+      {action.error && <ActionOutcome action={action} doneText="" />}
+    </section>
+  );
+}
+
 export const OffersPage: Screen = () => {
   const t = useT();
   const api = useOperatorApi();
@@ -146,6 +189,7 @@ export const OffersPage: Screen = () => {
             <div key={`${o.id}-${version}`}>
               <OfferEditor offer={o} onSaved={() => setVersion((v) => v + 1)} />
               <OfferDocuments offer={o} onChanged={() => setVersion((v) => v + 1)} />
+              <CloseOffer offer={o} onClosed={() => setVersion((v) => v + 1)} />
             </div>
           ))
         }

@@ -18,6 +18,7 @@ import type {
   StatementImport,
   StatementImportDetail,
 } from '../../../contract/operator';
+import type { Distribution, DistributionCreateBody, DistributionDetail, Payout, PayoutFile, PayoutStatus } from '../../../contract/payouts';
 import type { DownloadedFile, Http } from '../../api/http';
 
 export interface Paged<T> {
@@ -93,9 +94,32 @@ export function createOperatorApi(http: Http) {
     settings: (signal?: AbortSignal) => http<SiteSettings>('/operator/site-settings', { signal }),
     patchSettings: (body: Partial<SiteSettings>, signal?: AbortSignal) => http<SiteSettings>('/operator/site-settings', { method: 'PATCH', body, signal }),
     audit: (signal?: AbortSignal, page = 1) => http<Paged<AuditEntry>>('/operator/audit-log', { query: paging(page, 100), signal }),
+    closeOffer: (id: number, reason: string, signal?: AbortSignal) =>
+      http<OfferCloseResult>(`/operator/offers/${id}/close`, { method: 'POST', body: { reason }, signal }),
+    distributions: (signal?: AbortSignal, page = 1) => http<Paged<Distribution>>('/operator/distributions', { query: paging(page, 50), signal }),
+    distribution: (id: number, signal?: AbortSignal) => http<DistributionDetail>(`/operator/distributions/${id}`, { signal }),
+    declareDistribution: (body: DistributionCreateBody, signal?: AbortSignal) =>
+      http<DistributionDetail>('/operator/distributions', { method: 'POST', body, signal }),
+    approveDistribution: (id: number, signal?: AbortSignal) =>
+      http<DistributionDetail>(`/operator/distributions/${id}/approve`, { method: 'POST', body: {}, signal }),
+    payouts: (status: PayoutStatus | '', signal?: AbortSignal, page = 1) =>
+      http<Paged<Payout>>('/operator/payouts', { query: clean({ status, ...paging(page, 100) }), signal }),
+    createPayoutFile: (executionDate: string, signal?: AbortSignal) =>
+      http<PayoutFile>('/operator/payout-files', { method: 'POST', body: executionDate ? { executionDate } : {}, signal }),
+    payoutFile: (id: number, signal?: AbortSignal) =>
+      http<DownloadedFile>(`/operator/payout-files/${id}/pain.001.xml`, { responseType: 'blob', signal }),
     exportFile: (kind: 'orders' | 'payments', signal?: AbortSignal) =>
       http<DownloadedFile>(`/operator/exports/${kind}.csv`, { responseType: 'blob', signal }),
   };
+}
+
+/** What closing an offer did (contract/payouts.ts offerCloseResultSchema). */
+export interface OfferCloseResult {
+  outcome: 'funded' | 'not_funded';
+  completed: number;
+  cancelled: number;
+  refunded: number;
+  closed: boolean;
 }
 
 export type OperatorApi = ReturnType<typeof createOperatorApi>;

@@ -17,4 +17,6 @@ export const operatorScreens: Partial<Record<RouteName, Screen>> = {
   operatorInvestor: lazyScreen(area, (m) => m.InvestorPage),
   operatorSettings: lazyScreen(area, (m) => m.SettingsPage),
   operatorAudit: lazyScreen(area, (m) => m.AuditPage),
+  operatorDistributions: lazyScreen(area, (m) => m.DistributionsPage),
+  operatorPayouts: lazyScreen(area, (m) => m.PayoutsPage),
 };

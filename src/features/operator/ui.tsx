@@ -32,6 +32,8 @@ const NAV: [RouteName, string][] = [
   ['operatorExceptions', 'exceptions'],
   ['operatorOrders', 'orders'],
   ['operatorOffers', 'offers'],
+  ['operatorDistributions', 'distributions'],
+  ['operatorPayouts', 'payouts'],
   ['operatorInvestors', 'investors'],
   ['operatorSettings', 'settings'],
   ['operatorAudit', 'audit'],
@@ -337,7 +339,7 @@ export const FieldBox = styled.div`
     outline: 3px solid ${({ theme }) => theme.colors.focus};
   }
 `;
-const FieldError = styled.span`
+export const FieldError = styled.span`
   color: ${({ theme }) => theme.colors.error};
 `;
 export const Notice = styled.div<{ $error?: boolean }>`

@@ -3,6 +3,7 @@
 // the code runs.
 import { describe, expect, it } from 'vitest';
 import {
+  parseZloty,
   formatAmountPlain,
   formatDate,
   formatDayMonthYear,
@@ -121,5 +122,26 @@ describe('plural keys', () => {
     ]);
     expect(pluralKey('offers.count', 'en', 1)).toBe('offers.count.one');
     expect(pluralKey('offers.count', 'en', 3)).toBe('offers.count.other');
+  });
+});
+
+describe('parseZloty (an amount typed in złoty to integer units)', () => {
+  it('reads Polish and English writing to exact grosze', () => {
+    expect(parseZloty('1 234,56')).toBe(123456);
+    expect(parseZloty('1234.56')).toBe(123456);
+    expect(parseZloty('1\u00a0234,5')).toBe(123450);
+    expect(parseZloty('12 500 zł')).toBe(1250000);
+    expect(parseZloty('0,01')).toBe(1);
+    // a float would give 1005.9999…; digit by digit it is exact
+    expect(parseZloty('10,06')).toBe(1006);
+  });
+  it('takes more decimals when asked (an amount per share in ten-thousandths of a grosz)', () => {
+    expect(parseZloty('2,5', 6)).toBe(2500000);
+    expect(parseZloty('0,000001', 6)).toBe(1);
+  });
+  it('refuses what is not a positive amount', () => {
+    for (const bad of ['', 'abc', '-5', '0', '0,00', '1,234', '1.2.3', '1e3', ' ,5x']) expect(parseZloty(bad), bad).toBeNull();
+    expect(parseZloty('12,345')).toBeNull();
+    expect(parseZloty('99999999999999999999')).toBeNull();
   });
 });
