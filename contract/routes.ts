@@ -55,6 +55,7 @@ export type RouteName =
   | 'transactionsPage'
   | 'documents'
   | 'payouts'
+  | 'payoutsPage'
   | 'termsOfUse'
   | 'privacyPolicy'
   | 'accessDenied'
@@ -113,6 +114,7 @@ export const ROUTES: readonly RouteDef[] = [
   r('transactionsPage', '/investor/transactions/page/:page', '/inwestor/transakcje/strona/:page', 'private'),
   r('documents', '/investor/documents', '/inwestor/dokumenty', 'private'),
   r('payouts', '/investor/payouts', '/inwestor/wyplaty', 'private'),
+  r('payoutsPage', '/investor/payouts/page/:page', '/inwestor/wyplaty/strona/:page', 'private'),
   r('termsOfUse', '/terms-of-use', '/regulamin'),
   r('privacyPolicy', '/privacy-policy', '/polityka-prywatnosci'),
   r('accessDenied', '/access-denied', '/brak-dostepu'),

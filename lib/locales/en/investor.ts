@@ -1,4 +1,4 @@
-// Investor area (dashboard, portfolio, orders, transactions, documents).
+// Investor area (dashboard, portfolio, orders, transactions, payouts, documents).
 export default {
   nav: {
     label: 'Investor area',
@@ -7,6 +7,7 @@ export default {
     orders: 'Orders',
     transactions: 'Transactions',
     documents: 'Documents',
+    payouts: 'Payouts',
     settings: 'Account settings',
   },
   loading: 'Loading…',
@@ -126,6 +127,22 @@ export default {
     OFFER_CLOSED: 'Offer closed before payment',
     OFFER_NOT_FUNDED: 'Offer not funded',
     OFFER_NOT_FUNDED_REFUNDED: 'Offer not funded: payment refunded',
+  },
+  payouts: {
+    title: 'Payouts',
+    count: { one: '{{count}} payout', few: '{{count}} payouts', many: '{{count}} payouts', other: '{{count}} payouts' },
+    empty: 'No payouts yet: income and refunds appear here once they are approved.',
+    offer: 'Offer',
+    kind: 'Kind',
+    period: 'Period',
+    gross: 'Gross',
+    tax: 'Tax withheld',
+    net: 'Net',
+    status: 'Status',
+    date: 'Date',
+    total: 'Total',
+    kinds: { rental_income: 'Rental income', interest: 'Interest', capital_return: 'Capital return', refund: 'Refund' },
+    statuses: { approved: 'Approved', exported: 'Sent to the bank', executed: 'Paid', returned: 'Returned by the bank' },
   },
   transactions: {
     title: 'Transactions',

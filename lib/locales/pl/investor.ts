@@ -1,4 +1,4 @@
-// Investor area (dashboard, portfolio, orders, transactions, documents).
+// Investor area (dashboard, portfolio, orders, transactions, payouts, documents).
 export default {
   nav: {
     label: 'Strefa inwestora',
@@ -7,6 +7,7 @@ export default {
     orders: 'Zamówienia',
     transactions: 'Transakcje',
     documents: 'Dokumenty',
+    payouts: 'Wypłaty',
     settings: 'Ustawienia konta',
   },
   loading: 'Wczytywanie…',
@@ -126,6 +127,22 @@ export default {
     OPERATOR_CANCELLED: 'Anulowane przez operatora',
     OPERATOR_PAID: 'Płatność potwierdzona przez operatora',
     OPERATOR_COMPLETED: 'Zrealizowane przez operatora',
+  },
+  payouts: {
+    title: 'Wypłaty',
+    count: { one: '{{count}} wypłata', few: '{{count}} wypłaty', many: '{{count}} wypłat', other: '{{count}} wypłaty' },
+    empty: 'Nie ma jeszcze wypłat: dochody i zwroty pojawią się tu po zatwierdzeniu.',
+    offer: 'Oferta',
+    kind: 'Rodzaj',
+    period: 'Okres',
+    gross: 'Brutto',
+    tax: 'Podatek pobrany',
+    net: 'Netto',
+    status: 'Status',
+    date: 'Data',
+    total: 'Razem',
+    kinds: { rental_income: 'Przychód z najmu', interest: 'Odsetki', capital_return: 'Zwrot kapitału', refund: 'Zwrot wpłaty' },
+    statuses: { approved: 'Zatwierdzona', exported: 'Przekazana do banku', executed: 'Wypłacona', returned: 'Zwrócona przez bank' },
   },
   transactions: {
     title: 'Transakcje',

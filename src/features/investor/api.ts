@@ -4,7 +4,9 @@ import type { Order, OrderStatus, OrdersPage } from '../../../contract/orders';
 import type { InvestmentDetail, InvestorDocument, PortfolioPage, ExportKind } from '../../../contract/portfolio';
 import type { TransactionsAnswer } from '../../../contract/transactions';
 import type { RevokeResult } from '../../../contract/protection';
+import type { InvestorPayout } from '../../../contract/payouts';
 import type { DownloadedFile, Http } from '../../api/http';
+import type { Pagination } from '../../api/types';
 import { fetchFeaturedOffers } from '../../components/offers/api';
 
 export interface PageParams {
@@ -25,6 +27,9 @@ export function createInvestorApi(http: Http) {
     /** POST /order/{id}/revoke: the revocation inside the reflection period. */
     revoke: (id: string) => http<RevokeResult>(`/order/${encodeURIComponent(id)}/revoke`, { method: 'POST', body: {} }),
     transactions: (p: PageParams, signal?: AbortSignal) => http<TransactionsAnswer>('/transaction', { query: paging(p), signal }),
+    /** Income and refunds paid (or to be paid) to the investor, newest first. */
+    payouts: (p: PageParams, signal?: AbortSignal) =>
+      http<{ items: InvestorPayout[]; pagination: Pagination }>('/investor/payouts', { query: paging(p), signal }),
     documents: (signal?: AbortSignal) => http<InvestorDocument[]>('/investor/documents', { signal }),
     recommended: (signal?: AbortSignal) => fetchFeaturedOffers(http, 'investorPanel', signal),
     /** A private file (issued PDF, CSV export) by its API path. */

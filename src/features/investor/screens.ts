@@ -7,6 +7,7 @@ import type { Screen } from '../../screens/screen';
 const portfolio = () => import('./PortfolioPage');
 const orders = () => import('./OrdersPage');
 const transactions = () => import('./TransactionsPage');
+const payouts = () => import('./PayoutsPage');
 
 export const investorScreens: Partial<Record<RouteName, Screen>> = {
   dashboard: lazyScreen(() => import('./DashboardPage'), (m) => m.DashboardPage),
@@ -18,5 +19,7 @@ export const investorScreens: Partial<Record<RouteName, Screen>> = {
   order: lazyScreen(() => import('./OrderPage'), (m) => m.OrderPage),
   transactions: lazyScreen(transactions, (m) => m.TransactionsPage),
   transactionsPage: lazyScreen(transactions, (m) => m.TransactionsPage),
+  payouts: lazyScreen(payouts, (m) => m.PayoutsPage),
+  payoutsPage: lazyScreen(payouts, (m) => m.PayoutsPage),
   documents: lazyScreen(() => import('./DocumentsPage'), (m) => m.DocumentsPage),
 };

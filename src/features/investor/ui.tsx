@@ -21,7 +21,7 @@ export function formatDate(iso: string | null, language: Language, withTime = tr
   return formatDateIn(iso, language, withTime ? 'mediumTime' : 'medium') || '—';
 }
 
-const NAV: RouteName[] = ['dashboard', 'portfolio', 'orders', 'transactions', 'documents', 'settings'];
+const NAV: RouteName[] = ['dashboard', 'portfolio', 'orders', 'transactions', 'payouts', 'documents', 'settings'];
 
 export function InvestorPage({ testId, title, subtitle, children, actions }: { testId: string; title: string; subtitle?: ReactNode; children: ReactNode; actions?: ReactNode }) {
   const t = useT();
@@ -285,7 +285,7 @@ const ErrorBox = styled.div`
   }
 `;
 
-const Badge = styled.span`
+export const Badge = styled.span`
   display: inline-block;
   padding: 2px 10px;
   border-radius: 999px;
