@@ -46,6 +46,11 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** `blob`: a file answer (PDF, CSV), resolved as a `DownloadedFile` instead of the envelope's data */
   responseType?: 'json' | 'blob';
+  /**
+   * a 403 is the call's own answer, shown where it was asked (an operator approving their own distribution
+   * is refused by the four-eyes rule, though the screen is theirs), not the forbidden page
+   */
+  forbiddenIsAnswer?: boolean;
 }
 
 /** A file the API answered (`responseType: 'blob'`), with the name its Content-Disposition gives. */
@@ -198,17 +203,17 @@ export function createHttp(deps: HttpDeps): Http {
           try {
             return await send<T>(path, options, fresh);
           } catch (retryRaw) {
-            throw react(toError(retryRaw));
+            throw react(toError(retryRaw), options);
           }
         }
         throw error;
       }
-      throw react(error);
+      throw react(error, options);
     }
   };
 
-  function react(error: ApiRequestError): ApiRequestError {
-    if (error.status === 403) deps.onForbidden?.();
+  function react(error: ApiRequestError, options: RequestOptions): ApiRequestError {
+    if (error.status === 403 && !options.forbiddenIsAnswer) deps.onForbidden?.();
     if (error.status === 503) deps.onMaintenance?.();
     return error;
   }

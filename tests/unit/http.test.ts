@@ -210,6 +210,13 @@ describe('createHttp: 403 and 503', () => {
     expect(onMaintenance).not.toHaveBeenCalled();
   });
 
+  it('a 403 the call expects as its answer (forbiddenIsAnswer) rejects without the forbidden page', async () => {
+    const { fake, http, onForbidden } = setup();
+    fake.on('POST', '/operator/distributions/1/approve', () => ({ status: 403, errors: [{ code: 'DISTRIBUTION_FOUR_EYES', context: 'id', message: 'The author cannot approve' }] }));
+    await expect(http('/operator/distributions/1/approve', { method: 'POST', body: {}, forbiddenIsAnswer: true })).rejects.toMatchObject({ status: 403, code: 'DISTRIBUTION_FOUR_EYES' });
+    expect(onForbidden).not.toHaveBeenCalled();
+  });
+
   it('503 calls onMaintenance and rejects', async () => {
     const { fake, http, onForbidden, onMaintenance } = setup(null);
     fake.on('GET', '/faq', () => ({ status: 503, errors: [{ code: 'MAINTENANCE', context: '', message: '' }] }));

@@ -101,7 +101,7 @@ export function createOperatorApi(http: Http) {
     declareDistribution: (body: DistributionCreateBody, signal?: AbortSignal) =>
       http<DistributionDetail>('/operator/distributions', { method: 'POST', body, signal }),
     approveDistribution: (id: number, signal?: AbortSignal) =>
-      http<DistributionDetail>(`/operator/distributions/${id}/approve`, { method: 'POST', body: {}, signal }),
+      http<DistributionDetail>(`/operator/distributions/${id}/approve`, { method: 'POST', body: {}, signal, forbiddenIsAnswer: true }),
     payouts: (status: PayoutStatus | '', signal?: AbortSignal, page = 1) =>
       http<Paged<Payout>>('/operator/payouts', { query: clean({ status, ...paging(page, 100) }), signal }),
     createPayoutFile: (executionDate: string, signal?: AbortSignal) =>
