@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
+import { formatMoney } from '../../lib/format';
 import { apiLogin, DEMO, logInThroughForm } from './support/api';
 
 // The money loop's second half in a real browser, in Polish and English: the first operator declares a
@@ -83,7 +84,12 @@ for (const language of ['pl', 'en'] as const) {
     await author.getByTestId('distribution-submit').click();
     const answer = await declared;
     expect(answer.ok()).toBe(true);
-    const id = ((await answer.json()).data as { id: number }).id;
+    const detail = (await answer.json()).data as { id: number; allocations: { email: string; gross: number; tax: number; net: number }[] };
+    const id = detail.id;
+    const part = detail.allocations.find((a) => a.email === DEMO.investor.email)!;
+    // income: 19 % withheld
+    expect(part.tax).toBeGreaterThan(0);
+    expect(part.gross - part.tax).toBe(part.net);
     const review = author.getByTestId('distribution-review');
     await expect(review).toHaveAttribute('data-status', 'awaiting_approval');
     await expect(author.getByTestId('distribution-gross')).toHaveText(L.amountShown);
@@ -124,10 +130,11 @@ for (const language of ['pl', 'en'] as const) {
     const investor = await signedIn(browser, language, DEMO.investor);
     await investor.goto(L.investorPayouts);
     await expect(investor.getByRole('heading', { level: 1, name: L.payoutsTitle })).toBeVisible();
-    const row = investor.locator('[data-testid="payout-row"][data-status="exported"]').first();
-    await expect(row).toBeVisible();
+    const row = investor.locator('[data-testid="payout-row"][data-status="exported"]', { has: investor.getByTestId('payout-net').getByText(formatMoney(part.net, language), { exact: true }) });
+    await expect(row).toHaveCount(1);
     await expect(row).toContainText(L.kind);
-    await expect(row.getByTestId('payout-tax')).not.toHaveText(/^0/);
+    await expect(row.getByTestId('payout-gross')).toHaveText(formatMoney(part.gross, language));
+    await expect(row.getByTestId('payout-tax')).toHaveText(formatMoney(part.tax, language));
     await investor.context().close();
   });
 }
