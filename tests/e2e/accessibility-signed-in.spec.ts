@@ -15,17 +15,17 @@ const NEEDS_EYES = ['color-contrast', 'video-caption'];
 const INVESTOR = {
   pl: {
     login: '/pl/logowanie',
-    screens: ['/pl/inwestor', '/pl/inwestor/portfel', '/pl/inwestor/zamowienia', '/pl/inwestor/transakcje', '/pl/inwestor/dokumenty', '/pl/inwestor/ustawienia'],
+    screens: ['/pl/inwestor', '/pl/inwestor/portfel', '/pl/inwestor/zamowienia', '/pl/inwestor/transakcje', '/pl/inwestor/wyplaty', '/pl/inwestor/dokumenty', '/pl/inwestor/ustawienia'],
   },
   en: {
     login: '/en/login',
-    screens: ['/en/investor', '/en/investor/portfolio', '/en/investor/orders', '/en/investor/transactions', '/en/investor/documents', '/en/investor/settings'],
+    screens: ['/en/investor', '/en/investor/portfolio', '/en/investor/orders', '/en/investor/transactions', '/en/investor/payouts', '/en/investor/documents', '/en/investor/settings'],
   },
 } as const;
 
 const OPERATOR = {
-  pl: ['/pl/operator', '/pl/operator/wyciagi', '/pl/operator/wyjatki', '/pl/operator/zamowienia', '/pl/operator/oferty', '/pl/operator/inwestorzy', '/pl/operator/ustawienia', '/pl/operator/dziennik'],
-  en: ['/en/operator', '/en/operator/statements', '/en/operator/exceptions', '/en/operator/orders', '/en/operator/offers', '/en/operator/investors', '/en/operator/settings', '/en/operator/audit-log'],
+  pl: ['/pl/operator', '/pl/operator/wyciagi', '/pl/operator/wyjatki', '/pl/operator/zamowienia', '/pl/operator/oferty', '/pl/operator/dystrybucje', '/pl/operator/wyplaty', '/pl/operator/inwestorzy', '/pl/operator/ustawienia', '/pl/operator/dziennik'],
+  en: ['/en/operator', '/en/operator/statements', '/en/operator/exceptions', '/en/operator/orders', '/en/operator/offers', '/en/operator/distributions', '/en/operator/payouts', '/en/operator/investors', '/en/operator/settings', '/en/operator/audit-log'],
 } as const;
 
 async function settle(page: Page) {
