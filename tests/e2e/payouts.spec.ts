@@ -7,7 +7,7 @@ import { apiLogin, DEMO, logInThroughForm } from './support/api';
 // rental-income distribution for the funded demo offer (amount typed in złoty) and sees each holder's gross,
 // tax and net; their own approval is refused (four eyes); the second operator opens it from the list and
 // approves it, creates the bank payment file and downloads it (pain.001.001.03 XML); the demo investor then
-// sees the payout, with the tax withheld, on their Payouts page.
+// sees the payout, with the tax withheld, on their Payouts page, reached from the portfolio.
 
 const OPERATOR2 = { email: 'operator2@example.com', password: 'Operator123' };
 
@@ -16,12 +16,13 @@ const T = {
     login: '/pl/logowanie',
     distributions: '/pl/operator/dystrybucje',
     payouts: '/pl/operator/wyplaty',
+    portfolio: '/pl/inwestor/portfel',
     investorPayouts: '/pl/inwestor/wyplaty',
     amount: '1 234,56',
     amountShown: /1\s234,56\s*zł/,
     period: ['2026-01-01', '2026-03-31'],
     fourEyes: 'Zatwierdzić musi inny operator niż autor',
-    approved: 'Zatwierdzona: wypłaty czekają na plik bankowy.',
+    approved: 'Zatwierdzona: część netto każdego posiadacza jest wypłatą (zob. Wypłaty).',
     payoutsTitle: 'Wypłaty',
     kind: 'Przychód z najmu',
   },
@@ -29,12 +30,13 @@ const T = {
     login: '/en/login',
     distributions: '/en/operator/distributions',
     payouts: '/en/operator/payouts',
+    portfolio: '/en/investor/portfolio',
     investorPayouts: '/en/investor/payouts',
     amount: '2000.10',
     amountShown: /PLN\s2,000\.10/,
     period: ['2026-04-01', '2026-06-30'],
     fourEyes: 'Another operator than the author must approve',
-    approved: 'Approved: the payouts wait for a bank file.',
+    approved: "Approved: each holder's net part is a payout (see Payouts).",
     payoutsTitle: 'Payouts',
     kind: 'Rental income',
   },
@@ -128,7 +130,10 @@ for (const language of ['pl', 'en'] as const) {
 
     // The investor sees the payout, with the tax withheld.
     const investor = await signedIn(browser, language, DEMO.investor);
-    await investor.goto(L.investorPayouts);
+    // reached from the portfolio
+    await investor.goto(L.portfolio);
+    await investor.getByTestId('portfolio-payouts').click();
+    await expect(investor).toHaveURL(new RegExp(`${L.investorPayouts}$`));
     await expect(investor.getByRole('heading', { level: 1, name: L.payoutsTitle })).toBeVisible();
     const row = investor.locator('[data-testid="payout-row"][data-status="exported"]', { has: investor.getByTestId('payout-net').getByText(formatMoney(part.net, language), { exact: true }) });
     await expect(row).toHaveCount(1);

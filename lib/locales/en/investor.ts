@@ -32,6 +32,7 @@ export default {
   },
   portfolio: {
     title: 'Portfolio',
+    payouts: 'Income and refunds received',
     total: '{{amount}} invested',
     empty: 'Your portfolio is empty: shares appear here once an order is paid.',
     allocation: 'Invested amount by investment',

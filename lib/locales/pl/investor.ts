@@ -32,6 +32,7 @@ export default {
   },
   portfolio: {
     title: 'Portfel',
+    payouts: 'Otrzymane dochody i zwroty',
     total: 'zainwestowano {{amount}}',
     empty: 'Twój portfel jest pusty: udziały pojawią się tu po opłaceniu zamówienia.',
     allocation: 'Podział zainwestowanej kwoty',

@@ -37,6 +37,11 @@ export const PortfolioPage: Screen = ({ params }) => {
       testId="page-portfolio"
       title={t('investor.portfolio.title')}
       subtitle={data ? `${t(pluralKey('investor.dashboard.investmentsCount', language, count), { count })} · ${t('investor.portfolio.total', { amount: formatMoney(data.totals.investedAmount, language) })}` : undefined}
+      actions={
+        <LinkButton variant="secondary" href={href(language, 'payouts')} data-testid="portfolio-payouts">
+          {t('investor.portfolio.payouts')}
+        </LinkButton>
+      }
     >
       {list.failed && <LoadError error={list.error} onRetry={list.retry} />}
       {list.skeleton && <Skeleton rows={3} />}

@@ -8,7 +8,7 @@ import { loadAllDictionaries, renderApp, settle, USER, type AppHarness } from '.
 const OFFER: OperatorOffer = {
   id: 3,
   key: 'kamienica-krakow',
-  slug: 'kamienica-krakow',
+  slug: { pl: 'kamienica-krakow', en: 'kamienica-krakow' },
   title: { pl: 'Kamienica w Krakowie', en: 'Townhouse in Kraków' },
   published: true,
   isOpen: true,
