@@ -144,7 +144,14 @@ export async function checkOrderProtection(
  * in its history); a paid order is flagged for the operator to refund it the way it was paid.
  * Someone else's order answers 404; after the period 409 REFLECTION_PERIOD_OVER.
  */
-export async function revokeOrder(db: Db, userId: string, orderId: string, clock: Clock): Promise<RevokeResult> {
+export async function revokeOrder(
+  db: Db,
+  userId: string,
+  orderId: string,
+  clock: Clock,
+  /** Where the investor revoked, kept in the history for the regulator's records. */
+  via: 'order_page' | 'email_link' = 'order_page',
+): Promise<RevokeResult> {
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(orderId)) throw notFound('id');
   return db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId))).for('update').limit(1);
@@ -160,7 +167,7 @@ export async function revokeOrder(db: Db, userId: string, orderId: string, clock
       actor: 'investor',
       actorUserId: userId,
       reason: 'INVESTOR_REVOKED',
-      details: { reflectionPeriod: true, refundDue, amount: refundDue ? order.totalPrice : 0, method: order.methodCode },
+      details: { reflectionPeriod: true, refundDue, amount: refundDue ? order.totalPrice : 0, method: order.methodCode, via },
       at: now,
     });
     if (!moved.ok) throw apiError(409, 'ORDER_STATUS_CHANGED', 'id');

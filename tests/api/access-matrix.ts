@@ -86,6 +86,7 @@ export const accessMatrix: MatrixRow[] = [
   { method: 'POST', route: '/api/operator/orders/:id/complete', body: {}, ...operatorOnly },
   { method: 'GET', route: '/api/operator/exports/orders.csv', ...operatorOnly },
   { method: 'GET', route: '/api/operator/exports/payments.csv', ...operatorOnly },
+  { method: 'GET', route: '/api/operator/exports/investor-protection.csv', ...operatorOnly },
   { method: 'GET', route: '/api/operator/overview', ...operatorOnly },
   { method: 'GET', route: '/api/operator/audit-log', ...operatorOnly },
   { method: 'GET', route: '/api/operator/investors', ...operatorOnly },

@@ -95,6 +95,9 @@ export function createOperatorApi(http: Http) {
     audit: (signal?: AbortSignal, page = 1) => http<Paged<AuditEntry>>('/operator/audit-log', { query: paging(page, 100), signal }),
     exportFile: (kind: 'orders' | 'payments', signal?: AbortSignal) =>
       http<DownloadedFile>(`/operator/exports/${kind}.csv`, { responseType: 'blob', signal }),
+    /** The investor-protection records for the regulator: every investor's, or one investor's. */
+    exportProtectionRecords: (investorId?: string, signal?: AbortSignal) =>
+      http<DownloadedFile>('/operator/exports/investor-protection.csv', { query: clean({ investor: investorId }), responseType: 'blob', signal }),
   };
 }
 
