@@ -336,6 +336,21 @@ export const investorProtectionRecordsSchema = z.object({
       consentedAt: isoDate,
     }),
   ),
+  /** The investor's applications to be classified sophisticated, newest first, with the operator's decision. */
+  applications: z.array(
+    z.object({
+      id: z.number().int(),
+      investorKind: z.enum(['natural_person', 'legal_person']),
+      criteria: z.array(z.string()),
+      declarationVersion: z.string(),
+      language: z.enum(['pl', 'en']),
+      submittedAt: isoDate,
+      status: z.enum(['pending', 'approved', 'rejected']),
+      decidedAt: isoDate.nullable(),
+      decidedByEmail: z.string().nullable(),
+      decisionReason: z.string().nullable(),
+    }),
+  ),
   revocations: z.array(
     z.object({
       orderId: z.string(),

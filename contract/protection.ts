@@ -55,3 +55,50 @@ export const eurRateBodySchema = z.object({
   rateDate: z.iso.date('VALUE_NOT_VALID'),
   reason: z.string().trim().min(1, 'IS_EMPTY').max(1000, 'VALUE_NOT_VALID'),
 });
+
+// ---------- sophisticated-investor application (ECSP Annex II) ----------
+
+export const INVESTOR_KINDS = ['natural_person', 'legal_person'] as const;
+/**
+ * Annex II criteria. A legal person needs one of the first three, a natural person two of the other three.
+ * The amounts are in the texts the investor reads (pl/en), the codes are what is stored.
+ */
+export const LEGAL_PERSON_CRITERIA = ['ownFunds', 'netTurnover', 'balanceSheet'] as const;
+export const NATURAL_PERSON_CRITERIA = ['incomeOrPortfolio', 'professionalExperience', 'significantTransactions'] as const;
+export const SOPHISTICATED_CRITERIA = [...LEGAL_PERSON_CRITERIA, ...NATURAL_PERSON_CRITERIA] as const;
+export const SOPHISTICATED_STATUSES = ['pending', 'approved', 'rejected'] as const;
+/** The declaration's version: an application stores the one the investor confirmed. */
+export const SOPHISTICATED_DECLARATION_VERSION = '2026.1';
+
+export const sophisticatedApplicationBodySchema = z.object({
+  investorKind: z.enum(INVESTOR_KINDS, 'VALUE_NOT_VALID'),
+  criteria: z.array(z.enum(SOPHISTICATED_CRITERIA, 'VALUE_NOT_VALID')).max(6, 'VALUE_NOT_VALID'),
+  /** The declaration version the investor confirmed; another version is refused. */
+  declarationVersion: z.string().max(50),
+  declarationAccepted: z.literal(true, 'IS_EMPTY'),
+});
+export type SophisticatedApplicationBody = z.infer<typeof sophisticatedApplicationBodySchema>;
+
+export const sophisticatedApplicationSchema = z.object({
+  id: z.number().int(),
+  investorKind: z.enum(INVESTOR_KINDS),
+  criteria: z.array(z.enum(SOPHISTICATED_CRITERIA)),
+  declarationVersion: z.string(),
+  language: z.enum(['pl', 'en']),
+  submittedAt: z.string(),
+  status: z.enum(SOPHISTICATED_STATUSES),
+  decidedAt: z.string().nullable(),
+  /** The operator's reason (shown to the investor on a rejection). */
+  decisionReason: z.string().nullable(),
+});
+export type SophisticatedApplication = z.infer<typeof sophisticatedApplicationSchema>;
+
+/** GET /investor/sophisticated-application: the classification in force and the latest application. */
+export const sophisticatedStatusSchema = z.object({
+  classification: z.enum(['non_sophisticated', 'sophisticated']),
+  /** When a sophisticated classification lapses (null otherwise). */
+  reviewDueAt: z.string().nullable(),
+  declarationVersion: z.string(),
+  application: sophisticatedApplicationSchema.nullable(),
+});
+export type SophisticatedStatus = z.infer<typeof sophisticatedStatusSchema>;

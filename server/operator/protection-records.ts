@@ -1,9 +1,10 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { InvestorProtectionRecords } from '../../contract/operator';
 import type { Executor } from '../mail/outbox';
 import { users } from '../db/schema';
 import { orderStatusHistory, orders } from '../db/schema-orders';
-import { investorClassifications, knowledgeTests } from '../db/schema-protection';
+import { investorClassifications, knowledgeTests, sophisticatedApplications } from '../db/schema-protection';
+import { toApplication } from '../protection/sophisticated';
 import { formatReference } from '../orders/reference';
 
 // The investor-protection records the regulator may ask for, read from where the flow keeps them: the
@@ -71,9 +72,18 @@ async function read(db: Executor, userId: string | undefined, now: Date) {
 const strip = <T extends { userId: string }>({ userId: _, ...rest }: T) => rest;
 
 export async function investorProtectionRecords(db: Executor, userId: string, now: Date): Promise<Records> {
-  const r = await read(db, userId, now);
+  const [r, applications] = await Promise.all([
+    read(db, userId, now),
+    db
+      .select({ a: sophisticatedApplications, decidedByEmail: users.email })
+      .from(sophisticatedApplications)
+      .leftJoin(users, eq(users.id, sophisticatedApplications.decidedBy))
+      .where(eq(sophisticatedApplications.userId, userId))
+      .orderBy(desc(sophisticatedApplications.submittedAt), desc(sophisticatedApplications.id)),
+  ]);
   const c = r.classifications[0];
   return {
+    applications: applications.map(({ a, decidedByEmail }) => ({ ...toApplication(a), decidedByEmail })),
     classification: c ? strip(c) : { current: 'non_sophisticated', recorded: null, decidedAt: null, reviewDueAt: null },
     knowledgeTests: r.knowledgeTests.map(strip),
     largeInvestmentConsents: r.largeInvestmentConsents.map(strip),

@@ -142,7 +142,8 @@ export async function checkOrderProtection(
  * The investor's revocation inside the reflection period: the order is cancelled the way an operator
  * cancels one (its shares return to the series, its pending or paid transactions are rejected, the reason is
  * in its history); a paid order is flagged for the operator to refund it the way it was paid.
- * Someone else's order answers 404; after the period 409 REFLECTION_PERIOD_OVER.
+ * Someone else's order answers 404; after the period 409 REFLECTION_PERIOD_OVER; an order placed as a
+ * sophisticated investor 409 REFLECTION_PERIOD_NOT_APPLICABLE.
  */
 export async function revokeOrder(
   db: Db,
@@ -158,6 +159,12 @@ export async function revokeOrder(
     if (!order) throw notFound('id');
     const now = clock();
     if (!withinReflection(order.createdAt, () => now)) throw apiError(409, 'REFLECTION_PERIOD_OVER', 'id');
+    // Art. 22 gives the reflection period to non-sophisticated investors: an order placed while the investor was
+    // classified sophisticated (approved before it, review not yet due) has none.
+    const [c] = await tx.select().from(investorClassifications).where(eq(investorClassifications.userId, userId)).limit(1);
+    if (c && c.classification === 'sophisticated' && c.decidedAt <= order.createdAt && c.reviewDueAt > order.createdAt) {
+      throw apiError(409, 'REFLECTION_PERIOD_NOT_APPLICABLE', 'id');
+    }
     if (order.status !== 'new' && order.status !== 'paid') throw apiError(409, 'INVALID_STATUS_CHANGE', 'status');
     const refundDue = order.status === 'paid';
     const moved = await transitionOrder(tx, {

@@ -68,6 +68,10 @@ export const accessMatrix: MatrixRow[] = [
   { method: 'POST', route: '/api/investor/knowledge-test', body: {}, ...investorOnly },
   { method: 'POST', route: '/api/investor/knowledge-test/acknowledge-risk', body: {}, ...investorOnly },
   { method: 'POST', route: '/api/order/:id/revoke', body: {}, ...investorOnly },
+  { method: 'GET', route: '/api/investor/sophisticated-application', ...investorOnly },
+  { method: 'POST', route: '/api/investor/sophisticated-application', body: {}, ...investorOnly },
+  { method: 'POST', route: '/api/operator/sophisticated-applications/:id/approve', body: {}, ...operatorOnly },
+  { method: 'POST', route: '/api/operator/sophisticated-applications/:id/reject', body: {}, ...operatorOnly },
   { method: 'GET', route: '/api/operator/exchange-rate', ...operatorOnly },
   { method: 'PUT', route: '/api/operator/exchange-rate', body: {}, ...operatorOnly },
   // Operator (issues: maintenance switch, back office)

@@ -3,12 +3,19 @@ import { z } from 'zod';
 import { formatAmountPlain, formatDate } from '../../../../lib/format';
 import { nowOf } from '../../../config';
 import { toCsv } from '../../../documents/csv';
+import { reasonSchema } from '../../../../contract/operator';
+import { sophisticatedApplicationSchema } from '../../../../contract/protection';
+import { ok, responses } from '../../../lib/envelope';
+import { operatorOf } from '../../../operator/context';
 import { allProtectionRecords } from '../../../operator/protection-records';
+import { decideApplication } from '../../../protection/sophisticated';
 import { fileErrors, sendCsv } from './orders';
 
 // The investor-protection records for the regulator as CSV (docs/api.md "Back office"): classifications,
 // knowledge test results, large-investment consents and revocations, one line each in time order, for every
-// investor or one (?investor=). The same file conventions as the accounting exports. Operators only.
+// investor or one (?investor=). The same file conventions as the accounting exports. And the operator's
+// decision on a sophisticated-investor application (approve / reject with a reason, in the audit log).
+// Operators only.
 
 const HEAD = {
   pl: {
@@ -81,6 +88,21 @@ const protectionRecordRoutes: FastifyPluginAsyncZod = async (fastify) => {
       return sendCsv(reply, `${h.file}.csv`, body);
     },
   });
+
+  for (const decision of ['approve', 'reject'] as const) {
+    fastify.post(`/operator/sophisticated-applications/:id/${decision}`, {
+      onRequest: guard,
+      schema: {
+        params: z.object({ id: z.string().regex(/^\d{1,9}$/, 'VALUE_NOT_VALID').transform(Number) }),
+        body: z.object({ reason: reasonSchema }),
+        response: responses(sophisticatedApplicationSchema, [400, 401, 403, 404, 409]),
+      },
+      handler: async (request) => {
+        const operator = await operatorOf(fastify, request);
+        return ok(await decideApplication(fastify.db, operator, request.params.id, decision, request.body.reason, nowOf(fastify.config)));
+      },
+    });
+  }
 };
 
 export default protectionRecordRoutes;
