@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { SOPHISTICATED_DECLARATION_VERSION } from '../../contract/protection';
 import { operatorAuditLog } from '../../server/db/schema-backoffice';
 import { investorClassifications } from '../../server/db/schema-protection';
