@@ -1,14 +1,43 @@
 // One investor's investor-protection records in the back office, as the regulator may ask for them: the
 // classification (on record and in force), the knowledge tests, the large-investment consents and the
-// revocations in the reflection period.
+// revocations in the reflection period; and the sophisticated-investor applications with the decision on a
+// pending one (approve or reject, with a reason, in the audit log).
 import { Link } from 'wouter';
 import type { InvestorProtectionRecords } from '../../../contract/operator';
 import { href } from '../../../contract/routes';
 import { formatMoney } from '../../../lib/format';
 import { useLanguage, useT } from '../../i18n/i18n';
-import { DataTable, when } from './ui';
+import { ActionForm, ActionOutcome, DataTable, SelectField, TextField, useOperatorApi, when } from './ui';
+import { useOperatorAction } from './useOperatorAction';
+import { Button } from '../../components/ui/Button';
 
-export function InvestorProtection({ records }: { records: InvestorProtectionRecords }) {
+type Application = InvestorProtectionRecords['applications'][number];
+
+function ApplicationDecision({ application, onDecided }: { application: Application; onDecided: () => void }) {
+  const t = useT();
+  const api = useOperatorApi();
+  const action = useOperatorAction(
+    async (draft, signal) => {
+      const result = await api.decideApplication(application.id, draft.decision === 'reject' ? 'reject' : 'approve', draft.reason, signal);
+      onDecided();
+      return result;
+    },
+    { draft: { decision: 'approve', reason: '' } },
+  );
+  return (
+    <ActionForm action={action} testId="application-decision">
+      <SelectField label={t('operator.protection.decide')} value={action.draft.decision} onChange={(v) => action.change('decision', v)} testId="application-decision-select">
+        <option value="approve">{t('operator.protection.approve')}</option>
+        <option value="reject">{t('operator.protection.reject')}</option>
+      </SelectField>
+      <TextField action={action} field="reason" label={t('operator.reason')} testId="application-reason" />
+      <Button type="submit" busy={action.busy}>{t('operator.protection.run')}</Button>
+      <ActionOutcome action={action} doneText={t('operator.protection.decisionSaved')} />
+    </ActionForm>
+  );
+}
+
+export function InvestorProtection({ records, onChanged }: { records: InvestorProtectionRecords; onChanged: () => void }) {
   const t = useT();
   const language = useLanguage();
   const { classification: c } = records;
@@ -33,6 +62,38 @@ export function InvestorProtection({ records }: { records: InvestorProtectionRec
           <> · {t('operator.protection.neverDecided')}</>
         )}
       </p>
+      <h3>{t('operator.protection.applications')}</h3>
+      <DataTable
+        testId="investor-applications"
+        rows={records.applications}
+        rowKey={(a) => a.id}
+        columns={[
+          { head: t('operator.protection.submittedAt'), cell: (a) => when(a.submittedAt, language) },
+          {
+            head: t('operator.protection.criteria'),
+            cell: (a) => (
+              <>
+                {t(`operator.protection.kind.${a.investorKind}`)}
+                <ul>
+                  {a.criteria.map((c) => (
+                    <li key={c}>{t(`operator.protection.criterion.${c}`)}</li>
+                  ))}
+                </ul>
+              </>
+            ),
+          },
+          { head: t('operator.protection.result'), cell: (a) => t(`operator.protection.applicationStatus.${a.status}`) },
+          {
+            head: t('operator.protection.decided'),
+            cell: (a) => (a.decidedAt ? `${when(a.decidedAt, language)} · ${a.decidedByEmail ?? ''}${a.decisionReason ? ` · ${a.decisionReason}` : ''}` : ''),
+          },
+        ]}
+      />
+      {records.applications
+        .filter((a) => a.status === 'pending')
+        .map((a) => (
+          <ApplicationDecision key={a.id} application={a} onDecided={onChanged} />
+        ))}
       <h3>{t('operator.protection.tests')}</h3>
       <DataTable
         testId="investor-tests"

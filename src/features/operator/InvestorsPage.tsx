@@ -54,7 +54,8 @@ export const InvestorPage: Screen = ({ params }) => {
   const t = useT();
   const language = useLanguage();
   const api = useOperatorApi();
-  const load = useLoad((userId: string, signal) => api.investor(userId, signal), params.userId);
+  const [version, setVersion] = useState(0);
+  const load = useLoad((p: { userId: string; version: number }, signal) => api.investor(p.userId, signal), { userId: params.userId, version });
   const resend = useOperatorAction((_draft, signal) => api.resendActivation(params.userId, signal), { required: [] });
   return (
     <Area
@@ -86,7 +87,7 @@ export const InvestorPage: Screen = ({ params }) => {
                 { cell: (o) => formatMoney(o.totalPrice, language) },
               ]}
             />
-            <InvestorProtection records={i.protection} />
+            <InvestorProtection records={i.protection} onChanged={() => setVersion((v) => v + 1)} />
           </>
         )}
       </Loaded>

@@ -90,6 +90,8 @@ export function createOperatorApi(http: Http) {
     investor: (id: string, signal?: AbortSignal) => http<OperatorInvestorDetail>(`/operator/investors/${encodeURIComponent(id)}`, { signal }),
     resendActivation: (id: string, signal?: AbortSignal) =>
       http<{ sent: boolean }>(`/operator/investors/${encodeURIComponent(id)}/resend-activation`, { method: 'POST', signal }),
+    decideApplication: (id: number, decision: 'approve' | 'reject', reason: string, signal?: AbortSignal) =>
+      http<unknown>(`/operator/sophisticated-applications/${id}/${decision}`, { method: 'POST', body: { reason }, signal }),
     settings: (signal?: AbortSignal) => http<SiteSettings>('/operator/site-settings', { signal }),
     patchSettings: (body: Partial<SiteSettings>, signal?: AbortSignal) => http<SiteSettings>('/operator/site-settings', { method: 'PATCH', body, signal }),
     audit: (signal?: AbortSignal, page = 1) => http<Paged<AuditEntry>>('/operator/audit-log', { query: paging(page, 100), signal }),
