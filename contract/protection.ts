@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { INVESTOR_KINDS, SOPHISTICATED_CRITERIA } from '../lib/sophisticatedCriteria';
+
+export { INVESTOR_KINDS, LEGAL_PERSON_CRITERIA, NATURAL_PERSON_CRITERIA, SOPHISTICATED_CRITERIA } from '../lib/sophisticatedCriteria';
 
 // Investor protection (knowledge test, loss simulation, reflection period): the shapes of
 // GET/POST /investor/knowledge-test, POST /investor/knowledge-test/acknowledge-risk and POST /order/{id}/revoke.
@@ -58,14 +61,6 @@ export const eurRateBodySchema = z.object({
 
 // ---------- sophisticated-investor application (ECSP Annex II) ----------
 
-export const INVESTOR_KINDS = ['natural_person', 'legal_person'] as const;
-/**
- * Annex II criteria. A legal person needs one of the first three, a natural person two of the other three.
- * The amounts are in the texts the investor reads (pl/en), the codes are what is stored.
- */
-export const LEGAL_PERSON_CRITERIA = ['ownFunds', 'netTurnover', 'balanceSheet'] as const;
-export const NATURAL_PERSON_CRITERIA = ['incomeOrPortfolio', 'professionalExperience', 'significantTransactions'] as const;
-export const SOPHISTICATED_CRITERIA = [...LEGAL_PERSON_CRITERIA, ...NATURAL_PERSON_CRITERIA] as const;
 export const SOPHISTICATED_STATUSES = ['pending', 'approved', 'rejected'] as const;
 /** The declaration's version: an application stores the one the investor confirmed. */
 export const SOPHISTICATED_DECLARATION_VERSION = '2026.1';

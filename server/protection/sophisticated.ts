@@ -1,12 +1,11 @@
 import { and, desc, eq } from 'drizzle-orm';
 import {
-  LEGAL_PERSON_CRITERIA,
-  NATURAL_PERSON_CRITERIA,
   SOPHISTICATED_DECLARATION_VERSION,
   type SophisticatedApplication,
   type SophisticatedApplicationBody,
   type SophisticatedStatus,
 } from '../../contract/protection';
+import { meetsAnnexII } from '../../lib/sophisticatedCriteria';
 import type { Language } from '../config';
 import type { Db } from '../db/client';
 import { investorClassifications, sophisticatedApplications } from '../db/schema-protection';
@@ -41,14 +40,6 @@ export const toApplication = (r: Row): SophisticatedApplication => ({
   decisionReason: r.decisionReason,
 });
 
-/** Annex II: a legal person meets at least one of its criteria, a natural person at least two of theirs. */
-export function meetsAnnexII(body: Pick<SophisticatedApplicationBody, 'investorKind' | 'criteria'>): boolean {
-  const own: readonly string[] = body.investorKind === 'legal_person' ? LEGAL_PERSON_CRITERIA : NATURAL_PERSON_CRITERIA;
-  const chosen = new Set(body.criteria);
-  if ([...chosen].some((c) => !own.includes(c))) return false;
-  return chosen.size >= (body.investorKind === 'legal_person' ? 1 : 2);
-}
-
 export async function latestApplication(db: Executor, userId: string): Promise<Row | undefined> {
   const [row] = await db
     .select()
@@ -76,7 +67,7 @@ export async function sophisticatedStatus(db: Db, userId: string, now: Date): Pr
 /** The investor applies: 409 while another application waits, 400 when the criteria do not meet Annex II. */
 export async function applyForSophisticated(db: Db, userId: string, language: Language, body: SophisticatedApplicationBody, now: Date): Promise<SophisticatedStatus> {
   if (body.declarationVersion !== SOPHISTICATED_DECLARATION_VERSION) throw apiError(409, 'DECLARATION_VERSION_CHANGED', 'declarationVersion');
-  if (!meetsAnnexII(body)) throw apiError(400, 'SOPHISTICATED_CRITERIA_NOT_MET', 'criteria');
+  if (!meetsAnnexII(body.investorKind, body.criteria)) throw apiError(400, 'SOPHISTICATED_CRITERIA_NOT_MET', 'criteria');
   const pending = await db
     .select({ id: sophisticatedApplications.id })
     .from(sophisticatedApplications)
