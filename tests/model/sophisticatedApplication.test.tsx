@@ -153,11 +153,11 @@ describe('sophisticated-investor application (model-based, through the settings 
             },
             events: {
               'application.kindChosen': async ({ event }) => {
-                fireEvent.click(screen.getByLabelText(t(`account.settings.status.${(event as { kind: string }).kind}`)));
+                fireEvent.click(screen.getByLabelText(t(`account.settings.status.${(event as unknown as { kind: string }).kind}`)));
                 await act(flushMicrotasks);
               },
               'application.criterionToggled': async ({ event }) => {
-                fireEvent.click(screen.getByLabelText(t(`account.settings.status.criterion.${(event as { criterion: string }).criterion}`)));
+                fireEvent.click(screen.getByLabelText(t(`account.settings.status.criterion.${(event as unknown as { criterion: string }).criterion}`)));
                 await act(flushMicrotasks);
               },
               'application.declarationToggled': async () => {
