@@ -91,7 +91,7 @@ export async function investorProtectionRecords(db: Executor, userId: string, no
   };
 }
 
-export type ProtectionRecordKind = 'classification' | 'knowledgeTest' | 'largeInvestmentConsent' | 'revocation';
+export type ProtectionRecordKind = 'classification' | 'application' | 'knowledgeTest' | 'largeInvestmentConsent' | 'revocation';
 
 /** One line of the regulator's export: the record's kind, when, whose, and the fields of its kind. */
 export interface ProtectionRecordLine {
@@ -99,6 +99,7 @@ export interface ProtectionRecordLine {
   at: string;
   investor: { id: string; email: string; firstName: string; lastName: string };
   classification?: { recorded: 'non_sophisticated' | 'sophisticated'; current: 'non_sophisticated' | 'sophisticated'; reviewDueAt: string };
+  application?: { investorKind: string; criteria: string[]; declarationVersion: string; status: string; decidedAt: string | null; decidedByEmail: string | null; decisionReason: string | null };
   test?: { version: string; language: 'pl' | 'en'; passed: boolean; riskWarningAcknowledgedAt: string | null; expiresAt: string };
   order?: { reference: string; amount: number | null; threshold: number | null; via: 'order_page' | 'email_link' | null; refundDue: boolean | null; method: string | null };
 }
@@ -111,12 +112,19 @@ export async function allProtectionRecords(db: Executor, userId: string | undefi
     .from(users)
     .where(and(eq(users.role, 'investor'), userId ? eq(users.id, userId) : undefined));
   const byId = new Map(people.map((p) => [p.id, p]));
+  const applications = await db
+    .select({ a: sophisticatedApplications, decidedByEmail: users.email })
+    .from(sophisticatedApplications)
+    .leftJoin(users, eq(users.id, sophisticatedApplications.decidedBy))
+    .where(userId ? eq(sophisticatedApplications.userId, userId) : undefined);
   const lines: ProtectionRecordLine[] = [];
   const push = (userIdOf: string, line: Omit<ProtectionRecordLine, 'investor'>) => {
     const investor = byId.get(userIdOf);
     if (investor) lines.push({ ...line, investor });
   };
   for (const c of r.classifications) push(c.userId, { kind: 'classification', at: c.decidedAt, classification: { recorded: c.recorded, current: c.current, reviewDueAt: c.reviewDueAt } });
+  for (const { a, decidedByEmail } of applications)
+    push(a.userId, { kind: 'application', at: a.submittedAt.toISOString(), application: { ...toApplication(a), decidedByEmail } });
   for (const k of r.knowledgeTests) push(k.userId, { kind: 'knowledgeTest', at: k.takenAt, test: k });
   for (const l of r.largeInvestmentConsents)
     push(l.userId, { kind: 'largeInvestmentConsent', at: l.consentedAt, order: { reference: l.reference, amount: l.amount, threshold: l.threshold, via: null, refundDue: null, method: null } });

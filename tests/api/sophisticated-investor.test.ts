@@ -76,6 +76,13 @@ describeEachDatabase('sophisticated-investor application', { config: { now: () =
     expect(detail.protection.classification).toMatchObject({ current: 'sophisticated', recorded: 'sophisticated' });
     expect(detail.protection.applications).toEqual([expect.objectContaining({ status: 'approved', decidedByEmail: 'operator@example.com', decidedAt: clock.toISOString() })]);
 
+    const csv = await t.injectAs(operator, { method: 'GET', url: `/api/operator/exports/investor-protection.csv?investor=${investor.userId}`, headers: { 'accept-language': 'en' } });
+    const lines = csv.body.replace(/^\ufeff/, '').trimEnd().split('\r\n');
+    expect(lines.map((l) => l.split(',')[0])).toEqual(['Record', 'Investor classification', 'Application to be treated as sophisticated']);
+    expect(lines[1]).toContain('Sophisticated investor,Sophisticated investor');
+    expect(lines[2]).toContain(`Natural person,incomeOrPortfolio professionalExperience,${SOPHISTICATED_DECLARATION_VERSION},Approved,`);
+    expect(lines[2]).toContain(',operator@example.com,Documents checked,');
+
     // no knowledge test needed, and no reflection period for what was ordered as sophisticated
     const created = expectData(await order(investor), 201);
     expectError(

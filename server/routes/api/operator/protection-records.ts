@@ -12,29 +12,33 @@ import { decideApplication } from '../../../protection/sophisticated';
 import { fileErrors, sendCsv } from './orders';
 
 // The investor-protection records for the regulator as CSV (docs/api.md "Back office"): classifications,
-// knowledge test results, large-investment consents and revocations, one line each in time order, for every
+// sophisticated-investor applications with their decisions, knowledge test results, large-investment consents and revocations, one line each in time order, for every
 // investor or one (?investor=). The same file conventions as the accounting exports. And the operator's
 // decision on a sophisticated-investor application (approve / reject with a reason, in the audit log).
 // Operators only.
 
 const HEAD = {
   pl: {
-    columns: ['Rodzaj zapisu', 'Data', 'Inwestor', 'E-mail', 'Klasyfikacja', 'Klasyfikacja obowiązująca', 'Przegląd do', 'Wersja kwestionariusza', 'Język testu', 'Wynik testu', 'Ostrzeżenie o ryzyku potwierdzone', 'Test ważny do', 'Numer zamówienia', 'Kwota (PLN)', 'Próg dużej inwestycji (PLN)', 'Sposób odstąpienia', 'Zwrot należny', 'Metoda płatności'],
-    kind: { classification: 'Klasyfikacja inwestora', knowledgeTest: 'Test wiedzy', largeInvestmentConsent: 'Zgoda na dużą inwestycję', revocation: 'Odstąpienie w okresie namysłu' },
+    columns: ['Rodzaj zapisu', 'Data', 'Inwestor', 'E-mail', 'Klasyfikacja', 'Klasyfikacja obowiązująca', 'Przegląd do', 'Wersja kwestionariusza', 'Język testu', 'Wynik testu', 'Ostrzeżenie o ryzyku potwierdzone', 'Test ważny do', 'Wniosek: osoba', 'Wniosek: kryteria', 'Wniosek: wersja oświadczenia', 'Wniosek: decyzja', 'Wniosek: data decyzji', 'Wniosek: operator', 'Wniosek: uzasadnienie', 'Numer zamówienia', 'Kwota (PLN)', 'Próg dużej inwestycji (PLN)', 'Sposób odstąpienia', 'Zwrot należny', 'Metoda płatności'],
+    kind: { classification: 'Klasyfikacja inwestora', application: 'Wniosek o uznanie za inwestora doświadczonego', knowledgeTest: 'Test wiedzy', largeInvestmentConsent: 'Zgoda na dużą inwestycję', revocation: 'Odstąpienie w okresie namysłu' },
     classification: { non_sophisticated: 'Inwestor niedoświadczony', sophisticated: 'Inwestor doświadczony' },
     passed: { true: 'Zaliczony', false: 'Niezaliczony' },
     via: { order_page: 'Ekran zamówienia', email_link: 'Link z e-maila' },
     yesNo: { true: 'Tak', false: 'Nie' },
+    person: { natural_person: 'Osoba fizyczna', legal_person: 'Osoba prawna' } as Record<string, string>,
+    status: { pending: 'Oczekuje', approved: 'Zatwierdzony', rejected: 'Odrzucony' } as Record<string, string>,
     method: { BankTransfer: 'Przelew bankowy', PayPal: 'PayPal' } as Record<string, string>,
     file: 'ochrona-inwestorow',
   },
   en: {
-    columns: ['Record', 'Date', 'Investor', 'E-mail', 'Classification', 'Classification in force', 'Review due', 'Questionnaire version', 'Test language', 'Test result', 'Risk warning acknowledged', 'Test valid until', 'Order reference', 'Amount (PLN)', 'Large-investment threshold (PLN)', 'Revoked via', 'Refund due', 'Payment method'],
-    kind: { classification: 'Investor classification', knowledgeTest: 'Knowledge test', largeInvestmentConsent: 'Large-investment consent', revocation: 'Revocation in the reflection period' },
+    columns: ['Record', 'Date', 'Investor', 'E-mail', 'Classification', 'Classification in force', 'Review due', 'Questionnaire version', 'Test language', 'Test result', 'Risk warning acknowledged', 'Test valid until', 'Application: person', 'Application: criteria', 'Application: declaration version', 'Application: decision', 'Application: decided on', 'Application: operator', 'Application: reason', 'Order reference', 'Amount (PLN)', 'Large-investment threshold (PLN)', 'Revoked via', 'Refund due', 'Payment method'],
+    kind: { classification: 'Investor classification', application: 'Application to be treated as sophisticated', knowledgeTest: 'Knowledge test', largeInvestmentConsent: 'Large-investment consent', revocation: 'Revocation in the reflection period' },
     classification: { non_sophisticated: 'Non-sophisticated investor', sophisticated: 'Sophisticated investor' },
     passed: { true: 'Passed', false: 'Failed' },
     via: { order_page: 'Order screen', email_link: 'E-mail link' },
     yesNo: { true: 'Yes', false: 'No' },
+    person: { natural_person: 'Natural person', legal_person: 'Legal person' } as Record<string, string>,
+    status: { pending: 'Pending', approved: 'Approved', rejected: 'Rejected' } as Record<string, string>,
     method: { BankTransfer: 'Bank transfer', PayPal: 'PayPal' } as Record<string, string>,
     file: 'investor-protection',
   },
@@ -75,6 +79,14 @@ const protectionRecordRoutes: FastifyPluginAsyncZod = async (fastify) => {
             l.test ? h.passed[`${l.test.passed}`] : '',
             when(l.test?.riskWarningAcknowledgedAt),
             when(l.test?.expiresAt),
+            l.application ? (h.person[l.application.investorKind] ?? l.application.investorKind) : '',
+            // the Annex II criteria by code (ownFunds, incomeOrPortfolio …; docs/api.md), space-separated
+            l.application?.criteria.join(' ') ?? '',
+            l.application?.declarationVersion ?? '',
+            l.application ? (h.status[l.application.status] ?? l.application.status) : '',
+            when(l.application?.decidedAt),
+            l.application?.decidedByEmail ?? '',
+            l.application?.decisionReason ?? '',
             l.order?.reference ?? '',
             money(l.order?.amount ?? null),
             money(l.order?.threshold ?? null),
