@@ -2,7 +2,8 @@
 // test yet, is sent to it by the investment flow, takes it (passes in Polish; fails and acknowledges the risk
 // warning in English), sees the key investment information sheet and acknowledges it, gets the
 // large-investment warning for an order above the threshold, consents, and places the order.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { waitForMail } from './support/mail';
 import { FLOW, INVEST_SLUG } from './support/invest';
 
