@@ -169,7 +169,10 @@ export function renderOrderExpired(input: OrderMailInput): RenderedMail {
 
 const DOCUMENTS_PATH = { pl: 'inwestor/dokumenty', en: 'investor/documents' } as const;
 
-/** Sent once when an order becomes paid (a matched transfer, an operator's booking, a PayPal capture). */
+/**
+ * Sent once when an order becomes paid (a matched transfer, an operator's booking, a PayPal capture); with the
+ * revoke link when the order had no confirmation e-mail to carry it (PayPal).
+ */
 export function renderOrderPaid(input: OrderMailInput & { paidAmount: number }): RenderedMail {
   const { language: lang } = input;
   const reference = formatReference(input.reference);
@@ -196,5 +199,6 @@ export function renderOrderPaid(input: OrderMailInput & { paidAmount: number }):
     button: pl ? 'Zobacz zamówienie' : 'View order',
     link: orderLink(input.publicUrl, lang, input.orderId),
     footer: footerOf(lang),
+    ...(input.revoke && { secondary: revokeCopy(lang, input.revoke) }),
   });
 }

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../server/db/schema-accounts';
 import { orderStatusHistory, orders, transactions } from '../../server/db/schema-orders';
 import { investorClassifications, orderRevokeLinks } from '../../server/db/schema-protection';
+import { queuePaidMail } from '../../server/orders/notifications';
 import { transitionOrder } from '../../server/orders/status';
 import { hashRevokeToken } from '../../server/protection/revoke-link';
 import { reflectionDeadline } from '../../server/protection/reflection-period';
@@ -141,8 +142,15 @@ describeEachDatabase('order revoke link', { config: { now: () => clock } }, (t) 
     clock = placedAt;
     const created = expectData(await order(investor, series.id, 2), 201);
     const { token } = await mailedLink(investor.email);
-    await t.database.db.transaction((tx) => transitionOrder(tx, { orderId: created.order.id, from: 'new', to: 'paid', actor: 'bank', reason: 'BANK_TRANSFER_MATCHED', at: placedAt }));
+    await t.database.db.transaction(async (tx) => {
+      await transitionOrder(tx, { orderId: created.order.id, from: 'new', to: 'paid', actor: 'bank', reason: 'BANK_TRANSFER_MATCHED', at: placedAt });
+      const [paidRow] = await tx.select().from(orders).where(eq(orders.id, created.order.id));
+      await queuePaidMail(tx, paidRow, { publicUrl: 'http://localhost:3000' });
+    });
     await t.database.db.update(transactions).set({ status: 'paid' }).where(eq(transactions.orderId, created.order.id));
+    // the confirmation carried the link already: the payment's e-mail has none, the first link stays the one
+    const [paidMail] = await t.database.db.select().from(mailOutbox).where(and(eq(mailOutbox.recipient, investor.email), eq(mailOutbox.kind, 'order_paid')));
+    expect(paidMail.textBody).not.toMatch(/revoke-order|odwolaj-zamowienie/);
 
     const address = nextIp();
     clock = new Date(placedAt.getTime() + 3600_000);
