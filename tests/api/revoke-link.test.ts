@@ -187,6 +187,21 @@ describeEachDatabase('order revoke link', { config: { now: () => clock } }, (t) 
     expectError(await revoke(cancelledLink.token, address), 409, [{ code: 'INVALID_STATUS_CHANGE', context: 'status' }]);
   });
 
+  it('two revocations with one link at once: exactly one cancels the order, the other is told the link is used', async () => {
+    const investor = await createInvestor(t.app);
+    const series = await createSeries(t.database.db, 'zielone-tarasy', 10);
+    clock = placedAt;
+    const created = expectData(await order(investor, series.id, 2), 201);
+    const { token } = await mailedLink(investor.email);
+    const address = nextIp();
+    const answers = await Promise.all([revoke(token, address), revoke(token, address)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expectError(answers.find((a) => a.statusCode === 409)!, 409, [{ code: 'REVOKE_LINK_USED', context: 'token' }]);
+    const history = await t.database.db.select().from(orderStatusHistory).where(and(eq(orderStatusHistory.orderId, created.order.id), eq(orderStatusHistory.reason, 'INVESTOR_REVOKED')));
+    expect(history).toHaveLength(1);
+    expect((await seriesRow(t.database.db, series.id)).reservedShares).toBe(0);
+  });
+
   it('an order not under the reflection rule (a sophisticated investor) gets no link', async () => {
     const investor = await createInvestor(t.app);
     await t.database.db.insert(investorClassifications).values({ userId: investor.userId, classification: 'sophisticated', decidedAt: placedAt, reviewDueAt: new Date('2028-10-01T00:00:00Z') });
