@@ -59,4 +59,6 @@ export default {
   RISK_WARNING_NOT_ACKNOWLEDGED: 'Acknowledge the risk warning to continue',
   LARGE_INVESTMENT_CONSENT_REQUIRED: 'This order is above EUR 1,000 or 5% of your net worth; confirm the warning to continue',
   REFLECTION_PERIOD_OVER: 'The 4-day reflection period has ended; the order can no longer be revoked',
+  REVOKE_LINK_NOT_VALID: 'This revoke link is not valid; check that it was copied whole, or revoke the order from its page in your account',
+  REVOKE_LINK_USED: 'This order has already been revoked; the link works only once',
 } as Record<string, unknown>;

@@ -59,4 +59,6 @@ export default {
   RISK_WARNING_NOT_ACKNOWLEDGED: 'Potwierdź ostrzeżenie o ryzyku, aby kontynuować',
   LARGE_INVESTMENT_CONSENT_REQUIRED: 'To zamówienie przekracza 1000 EUR lub 5% Twojego majątku netto; potwierdź ostrzeżenie, aby kontynuować',
   REFLECTION_PERIOD_OVER: 'Czterodniowy okres namysłu minął; zamówienia nie można już odwołać',
+  REVOKE_LINK_NOT_VALID: 'Ten link do odwołania zamówienia jest nieprawidłowy; sprawdź, czy został skopiowany w całości, lub odwołaj zamówienie na jego stronie w swoim koncie',
+  REVOKE_LINK_USED: 'To zamówienie zostało już odwołane; link działa tylko raz',
 } as Record<string, unknown>;

@@ -40,6 +40,11 @@ export const routeErrorCodes: Record<string, Partial<Record<number, readonly Err
   'POST /api/investor/knowledge-test': { 409: ['KNOWLEDGE_TEST_VERSION_CHANGED'] },
   'POST /api/investor/knowledge-test/acknowledge-risk': { 403: ['KNOWLEDGE_TEST_REQUIRED'] },
   'POST /api/order/:id/revoke': { 409: ['REFLECTION_PERIOD_OVER', 'INVALID_STATUS_CHANGE', 'ORDER_STATUS_CHANGED'] },
+  'GET /api/order-revocation': { 404: ['REVOKE_LINK_NOT_VALID'], 409: ['REVOKE_LINK_USED', 'REFLECTION_PERIOD_OVER', 'INVALID_STATUS_CHANGE'] },
+  'POST /api/order-revocation': {
+    404: ['REVOKE_LINK_NOT_VALID'],
+    409: ['REVOKE_LINK_USED', 'REFLECTION_PERIOD_OVER', 'INVALID_STATUS_CHANGE', 'ORDER_STATUS_CHANGED'],
+  },
   'POST /api/transaction/retry': {
     400: ['NO_TRANSACTION_METHOD_AVAILABLE', 'CAN_CREATE_PAYMENT'],
     409: ['ORDER_ALREADY_PAID', 'ORDER_EXPIRED', 'PAYMENT_PENDING'],
