@@ -4,7 +4,8 @@ import { INVESTOR_KINDS, SOPHISTICATED_CRITERIA } from '../lib/sophisticatedCrit
 export { INVESTOR_KINDS, LEGAL_PERSON_CRITERIA, NATURAL_PERSON_CRITERIA, SOPHISTICATED_CRITERIA } from '../lib/sophisticatedCriteria';
 
 // Investor protection (knowledge test, loss simulation, reflection period): the shapes of
-// GET/POST /investor/knowledge-test, POST /investor/knowledge-test/acknowledge-risk and POST /order/{id}/revoke.
+// GET/POST /investor/knowledge-test, POST /investor/knowledge-test/acknowledge-risk, POST /order/{id}/revoke and
+// GET/POST /order-revocation (the revoke link of the confirmation e-mail).
 
 const grosze = z.number().int('VALUE_NOT_VALID').min(0, 'VALUE_NOT_VALID').max(1e13, 'VALUE_NOT_VALID');
 
@@ -50,6 +51,25 @@ export const revokeResultSchema = z.object({
   refundDue: z.boolean(),
 });
 export type RevokeResult = z.infer<typeof revokeResultSchema>;
+
+/** GET /order-revocation?token=…: the order the e-mail's revoke link is for, and how long the period runs. */
+export const revokeLinkOrderSchema = z.object({
+  reference: z.string(),
+  offerTitle: z.string(),
+  quantity: z.number().int(),
+  /** grosze, commission included */
+  totalPrice: z.number().int(),
+  status: z.enum(['new', 'paid']),
+  createdAt: z.string(),
+  /** The end of the reflection period (ISO): 4 Warsaw calendar days after `createdAt`. */
+  deadline: z.string(),
+  /** The language the order was placed in (the page may offer it). */
+  language: z.enum(['pl', 'en']),
+});
+export type RevokeLinkOrder = z.infer<typeof revokeLinkOrderSchema>;
+
+export const revokeLinkQuerySchema = z.object({ token: z.string().max(200, 'REVOKE_LINK_NOT_VALID').optional() });
+export const revokeLinkBodySchema = z.object({ token: z.string().max(200, 'REVOKE_LINK_NOT_VALID') });
 
 /** The operator's EUR rate for the large-investment threshold: PLN per EUR × 10 000, with the rate's date. */
 export const eurRateSchema = z.object({ rate: z.number().int(), rateDate: z.string() });

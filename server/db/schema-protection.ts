@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { SOPHISTICATED_CRITERIA, SOPHISTICATED_STATUSES, INVESTOR_KINDS } from '../../contract/protection';
 import { users } from './schema-core';
+import { orders } from './schema-orders';
 
 // Investor protection (ECSP Art. 21): the investor's classification, the knowledge test results and the
 // operator's EUR rate the large-investment threshold converts with.
@@ -96,3 +97,16 @@ export const sophisticatedApplications = pgTable(
 );
 
 export type KnowledgeTestRow = typeof knowledgeTests.$inferSelect;
+
+// The revoke link of an order's confirmation e-mail (ECSP Art. 22): whoever holds the link may revoke that
+// one order during the reflection period without signing in, so the link is the authorization. Only the
+// SHA-256 of its 256 random bits is kept (a database leak reveals no usable link); `used_at` makes it work
+// once, and a revocation from the order page uses it up too.
+export const orderRevokeLinks = pgTable('order_revoke_links', {
+  orderId: uuid('order_id')
+    .primaryKey()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique('order_revoke_links_token_hash_unique'),
+  createdAt: at('created_at').notNull().defaultNow(),
+  usedAt: at('used_at'),
+});

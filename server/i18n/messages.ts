@@ -191,6 +191,14 @@ export const messages = {
     en: 'The reflection period applies to non-sophisticated investors only; this order cannot be revoked',
     pl: 'Okres namysłu dotyczy tylko inwestorów niedoświadczonych; tego zamówienia nie można odwołać',
   },
+  REVOKE_LINK_NOT_VALID: {
+    en: 'This revoke link is not valid; check that it was copied whole, or revoke the order from its page in your account',
+    pl: 'Ten link do odwołania zamówienia jest nieprawidłowy; sprawdź, czy został skopiowany w całości, lub odwołaj zamówienie na jego stronie w swoim koncie',
+  },
+  REVOKE_LINK_USED: {
+    en: 'This order has already been revoked; the link works only once',
+    pl: 'To zamówienie zostało już odwołane; link działa tylko raz',
+  },
   WEBHOOK_NOT_VERIFIED: { en: 'The notification could not be verified', pl: 'Nie udało się zweryfikować powiadomienia' },
   // Distributions and payouts
   DISTRIBUTION_AMOUNT_REQUIRED: {

@@ -64,4 +64,6 @@ export default {
   APPLICATION_PENDING: 'Your application is waiting for a decision; you can apply again once it is decided',
   APPLICATION_ALREADY_DECIDED: 'This application has already been decided',
   REFLECTION_PERIOD_NOT_APPLICABLE: 'The reflection period applies to non-sophisticated investors only; this order cannot be revoked',
+  REVOKE_LINK_NOT_VALID: 'This revoke link is not valid; check that it was copied whole, or revoke the order from its page in your account',
+  REVOKE_LINK_USED: 'This order has already been revoked; the link works only once',
 } as Record<string, unknown>;

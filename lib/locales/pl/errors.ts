@@ -64,4 +64,6 @@ export default {
   APPLICATION_PENDING: 'Twój wniosek czeka na decyzję; kolejny możesz złożyć po jej podjęciu',
   APPLICATION_ALREADY_DECIDED: 'Ten wniosek został już rozpatrzony',
   REFLECTION_PERIOD_NOT_APPLICABLE: 'Okres namysłu dotyczy tylko inwestorów niedoświadczonych; tego zamówienia nie można odwołać',
+  REVOKE_LINK_NOT_VALID: 'Ten link do odwołania zamówienia jest nieprawidłowy; sprawdź, czy został skopiowany w całości, lub odwołaj zamówienie na jego stronie w swoim koncie',
+  REVOKE_LINK_USED: 'To zamówienie zostało już odwołane; link działa tylko raz',
 } as Record<string, unknown>;

@@ -19,4 +19,6 @@ export const investorScreens: Partial<Record<RouteName, Screen>> = {
   transactions: lazyScreen(transactions, (m) => m.TransactionsPage),
   transactionsPage: lazyScreen(transactions, (m) => m.TransactionsPage),
   documents: lazyScreen(() => import('./DocumentsPage'), (m) => m.DocumentsPage),
+  // public: the revoke link of an order confirmation e-mail, signed in or not
+  orderRevocation: lazyScreen(() => import('./RevokeLinkPage'), (m) => m.RevokeLinkPage),
 };
