@@ -301,6 +301,71 @@ export type DocumentDeleteBody = z.infer<typeof documentDeleteBodySchema>;
 
 // ---------- investors ----------
 
+/**
+ * What the regulator may ask about one investor (ECSP Art. 21–22): the classification, the knowledge test
+ * results, the large-investment consents stored with orders and the revocations in the reflection period.
+ */
+export const investorProtectionRecordsSchema = z.object({
+  classification: z.object({
+    /** In force now: a sophisticated classification past its review date counts as non-sophisticated. */
+    current: z.enum(['non_sophisticated', 'sophisticated']),
+    /** As recorded (null: never decided, the default non-sophisticated). */
+    recorded: z.enum(['non_sophisticated', 'sophisticated']).nullable(),
+    decidedAt: isoDate.nullable(),
+    reviewDueAt: isoDate.nullable(),
+  }),
+  knowledgeTests: z.array(
+    z.object({
+      id: z.number().int(),
+      takenAt: isoDate,
+      version: z.string(),
+      language: z.enum(['pl', 'en']),
+      passed: z.boolean(),
+      riskWarningAcknowledgedAt: isoDate.nullable(),
+      expiresAt: isoDate,
+    }),
+  ),
+  largeInvestmentConsents: z.array(
+    z.object({
+      orderId: z.string(),
+      reference: z.string(),
+      /** grosze: the order's amount (shares × price) the threshold was compared with */
+      amount: z.number().int(),
+      /** grosze */
+      threshold: z.number().int(),
+      consentedAt: isoDate,
+    }),
+  ),
+  /** The investor's applications to be classified sophisticated, newest first, with the operator's decision. */
+  applications: z.array(
+    z.object({
+      id: z.number().int(),
+      investorKind: z.enum(['natural_person', 'legal_person']),
+      criteria: z.array(z.string()),
+      declarationVersion: z.string(),
+      language: z.enum(['pl', 'en']),
+      submittedAt: isoDate,
+      status: z.enum(['pending', 'approved', 'rejected']),
+      decidedAt: isoDate.nullable(),
+      decidedByEmail: z.string().nullable(),
+      decisionReason: z.string().nullable(),
+    }),
+  ),
+  revocations: z.array(
+    z.object({
+      orderId: z.string(),
+      reference: z.string(),
+      revokedAt: isoDate,
+      /** Where the investor revoked: the order screen (one click) or the signed e-mail link. */
+      via: z.enum(['order_page', 'email_link']),
+      /** The order had been paid: an operator refunds it the way it was paid. */
+      refundDue: z.boolean(),
+      method: z.string(),
+    }),
+  ),
+});
+export type InvestorProtectionRecords = z.infer<typeof investorProtectionRecordsSchema>;
+
 export const operatorInvestorSchema = z.object({
   id: z.string(),
   email: z.string(),
@@ -320,6 +385,7 @@ export const operatorInvestorDetailSchema = operatorInvestorSchema.extend({
   country: z.string().nullable(),
   locale: z.enum(['pl', 'en']),
   orders: z.array(operatorOrderRowSchema),
+  protection: investorProtectionRecordsSchema,
 });
 export type OperatorInvestorDetail = z.infer<typeof operatorInvestorDetailSchema>;
 

@@ -25,6 +25,23 @@ export function requestKey(path: string, query?: Record<string, string | number 
   return `${path}?${new URLSearchParams(entries.map(([k, v]) => [k, String(v)])).toString()}`;
 }
 
+/**
+ * What a server-rendered page draws from the visitor's own choices, read from cookies the browser sends with the page
+ * request (the offers list's tiles or list view: SPEC §9 remembers it in local storage, and the browser mirrors it in
+ * this cookie so the server draws the same view and hydration has nothing to switch).
+ */
+export interface RenderPreferences {
+  offersListView: boolean;
+}
+
+export const LIST_VIEW_COOKIE = 'isListView';
+
+/** The preferences in a `Cookie` header (or `document.cookie`). */
+export function readRenderPreferences(cookieHeader: string | undefined | null): RenderPreferences {
+  const value = new RegExp(`(?:^|;\\s*)${LIST_VIEW_COOKIE}=([^;]*)`).exec(cookieHeader ?? '')?.[1];
+  return { offersListView: value === 'true' };
+}
+
 /** The id of the server's still picture of an offer page's top (the first paint), which the SPA removes. */
 export const FIRST_PAINT_ID = 'first-paint';
 

@@ -1,7 +1,11 @@
 import { z } from 'zod';
+import { INVESTOR_KINDS, SOPHISTICATED_CRITERIA } from '../lib/sophisticatedCriteria';
+
+export { INVESTOR_KINDS, LEGAL_PERSON_CRITERIA, NATURAL_PERSON_CRITERIA, SOPHISTICATED_CRITERIA } from '../lib/sophisticatedCriteria';
 
 // Investor protection (knowledge test, loss simulation, reflection period): the shapes of
-// GET/POST /investor/knowledge-test, POST /investor/knowledge-test/acknowledge-risk and POST /order/{id}/revoke.
+// GET/POST /investor/knowledge-test, POST /investor/knowledge-test/acknowledge-risk, POST /order/{id}/revoke and
+// GET/POST /order-revocation (the revoke link of the confirmation e-mail).
 
 const grosze = z.number().int('VALUE_NOT_VALID').min(0, 'VALUE_NOT_VALID').max(1e13, 'VALUE_NOT_VALID');
 
@@ -48,6 +52,25 @@ export const revokeResultSchema = z.object({
 });
 export type RevokeResult = z.infer<typeof revokeResultSchema>;
 
+/** GET /order-revocation?token=…: the order the e-mail's revoke link is for, and how long the period runs. */
+export const revokeLinkOrderSchema = z.object({
+  reference: z.string(),
+  offerTitle: z.string(),
+  quantity: z.number().int(),
+  /** grosze, commission included */
+  totalPrice: z.number().int(),
+  status: z.enum(['new', 'paid']),
+  createdAt: z.string(),
+  /** The end of the reflection period (ISO): 4 Warsaw calendar days after `createdAt`. */
+  deadline: z.string(),
+  /** The language the order was placed in (the page may offer it). */
+  language: z.enum(['pl', 'en']),
+});
+export type RevokeLinkOrder = z.infer<typeof revokeLinkOrderSchema>;
+
+export const revokeLinkQuerySchema = z.object({ token: z.string().max(200, 'REVOKE_LINK_NOT_VALID').optional() });
+export const revokeLinkBodySchema = z.object({ token: z.string().max(200, 'REVOKE_LINK_NOT_VALID') });
+
 /** The operator's EUR rate for the large-investment threshold: PLN per EUR × 10 000, with the rate's date. */
 export const eurRateSchema = z.object({ rate: z.number().int(), rateDate: z.string() });
 export const eurRateBodySchema = z.object({
@@ -55,3 +78,42 @@ export const eurRateBodySchema = z.object({
   rateDate: z.iso.date('VALUE_NOT_VALID'),
   reason: z.string().trim().min(1, 'IS_EMPTY').max(1000, 'VALUE_NOT_VALID'),
 });
+
+// ---------- sophisticated-investor application (ECSP Annex II) ----------
+
+export const SOPHISTICATED_STATUSES = ['pending', 'approved', 'rejected'] as const;
+/** The declaration's version: an application stores the one the investor confirmed. */
+export const SOPHISTICATED_DECLARATION_VERSION = '2026.1';
+
+export const sophisticatedApplicationBodySchema = z.object({
+  investorKind: z.enum(INVESTOR_KINDS, 'VALUE_NOT_VALID'),
+  criteria: z.array(z.enum(SOPHISTICATED_CRITERIA, 'VALUE_NOT_VALID')).max(6, 'VALUE_NOT_VALID'),
+  /** The declaration version the investor confirmed; another version is refused. */
+  declarationVersion: z.string().max(50),
+  declarationAccepted: z.literal(true, 'IS_EMPTY'),
+});
+export type SophisticatedApplicationBody = z.infer<typeof sophisticatedApplicationBodySchema>;
+
+export const sophisticatedApplicationSchema = z.object({
+  id: z.number().int(),
+  investorKind: z.enum(INVESTOR_KINDS),
+  criteria: z.array(z.enum(SOPHISTICATED_CRITERIA)),
+  declarationVersion: z.string(),
+  language: z.enum(['pl', 'en']),
+  submittedAt: z.string(),
+  status: z.enum(SOPHISTICATED_STATUSES),
+  decidedAt: z.string().nullable(),
+  /** The operator's reason (shown to the investor on a rejection). */
+  decisionReason: z.string().nullable(),
+});
+export type SophisticatedApplication = z.infer<typeof sophisticatedApplicationSchema>;
+
+/** GET /investor/sophisticated-application: the classification in force and the latest application. */
+export const sophisticatedStatusSchema = z.object({
+  classification: z.enum(['non_sophisticated', 'sophisticated']),
+  /** When a sophisticated classification lapses (null otherwise). */
+  reviewDueAt: z.string().nullable(),
+  declarationVersion: z.string(),
+  application: sophisticatedApplicationSchema.nullable(),
+});
+export type SophisticatedStatus = z.infer<typeof sophisticatedStatusSchema>;

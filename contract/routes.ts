@@ -35,6 +35,7 @@ export type RouteName =
   | 'activate'
   | 'resendActivation'
   | 'confirmEmail'
+  | 'orderRevocation'
   | 'investPersonal'
   | 'investDocuments'
   | 'investPayment'
@@ -93,6 +94,8 @@ export const ROUTES: readonly RouteDef[] = [
   r('resendActivation', '/resend-activation/:email', '/ponowna-aktywacja/:email', 'guest'),
   // Confirms a new e-mail from the link sent to it; works logged in or not.
   r('confirmEmail', '/confirm-email/:token', '/potwierdz-email/:token'),
+  // The revoke link of an order's confirmation e-mail: the token is the authorization, signed in or not.
+  r('orderRevocation', '/revoke-order/:revokeToken', '/odwolaj-zamowienie/:revokeToken'),
   r('investPersonal', '/invest/personal-information/:slug', '/inwestuj/dane-osobowe/:slug', 'private'),
   r('investDocuments', '/invest/documents/:slug', '/inwestuj/dokumenty/:slug', 'private'),
   r('investPayment', '/invest/payment/:slug', '/inwestuj/platnosc/:slug', 'private'),

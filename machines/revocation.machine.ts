@@ -4,6 +4,7 @@
 // and its result shown (cancelled, and when it had been paid, that the money comes back the way it was
 // paid). A refusal (the period ended a moment ago, the status changed) is shown translated, with a retry.
 // After a revocation the page reads the order again (`orderChanged`, provided).
+// The landing page of the order e-mails' revoke link runs the same chart, its `revoke` posting the link's token.
 import { assign, fromPromise, setup } from 'xstate';
 import type { ErrorItem } from '../contract/envelope';
 import type { RevokeResult } from '../contract/protection';

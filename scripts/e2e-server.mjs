@@ -6,7 +6,7 @@
 //   E2E_SPA_DIR=<folder>  build the SPA into that folder and serve it instead of dist/ (so another `npm run build`
 //                         on a shared machine cannot swap the bundle under a running suite)
 //   E2E_DATABASE_URL=...  run against PostgreSQL instead of PGlite (DATABASE_URL is never inherited)
-//   SERVER_RENDERING=true   the server renders public pages (hydration tests run); default false, as the server's
+//   SERVER_RENDERING=false  the server sends the shell (the browser renders every page); default true, as the server's
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -44,7 +44,7 @@ const env = {
   ACCESS_TOKEN_TTL: process.env.ACCESS_TOKEN_TTL || '5',
   SPA_DIR: process.env.E2E_SPA_DIR ? path.resolve(root, process.env.E2E_SPA_DIR) : 'dist',
   SERVE_SPA: 'true',
-  SERVER_RENDERING: process.env.SERVER_RENDERING || 'false',
+  SERVER_RENDERING: process.env.SERVER_RENDERING || 'true',
   LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
   // The specs register several accounts from one address; the server's default is 5 per 10 minutes.
   REGISTER_LIMIT: process.env.REGISTER_LIMIT || '1000',

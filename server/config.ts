@@ -57,7 +57,7 @@ const envSchema = z.object({
   SPA_DIR: z.string().min(1).default('dist'),
   SERVE_SPA: booleanFromEnv(true),
   // The public pages' HTML rendered by the server (src/entry-server.tsx); false: the shell, rendered in the browser.
-  SERVER_RENDERING: booleanFromEnv(false),
+  SERVER_RENDERING: booleanFromEnv(true),
   // Connections, readiness and shutdown: limits a node can live with without a proxy in front, and how it
   // leaves a load balancer (docs/production.md "Limits", deploy/haproxy.cfg holds the proxy's side).
   MAX_CONNECTIONS: positiveInt(1000),

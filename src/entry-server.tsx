@@ -8,12 +8,16 @@ import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerStyleSheet } from 'styled-components';
 import { Router } from 'wouter';
-import type { InitialData } from '../contract/page-data';
+import type { InitialData, RenderPreferences } from '../contract/page-data';
 import { App } from './app/App';
 import { preloadRoute } from './app/Routes';
 import { settledLoads, type ServerLoad } from './ssr/firstLoads';
 import { sendLocation, settleSystem } from './ssr/settle';
 import { createAppSystem } from './system/system';
+import { setServerHtmlCleaner } from './components/ui/ServerHtml';
+import { cleanHtmlWithoutDom } from './ssr/cleanHtml';
+
+setServerHtmlCleaner(cleanHtmlWithoutDom);
 
 export interface RenderInput {
   /** the address with its query, as requested */
@@ -22,6 +26,8 @@ export interface RenderInput {
   initialData: InitialData;
   /** the whole render's limit; past it the render is abandoned (the server sends the shell) */
   timeoutMs: number;
+  /** the visitor's choices the page draws (from the request's cookies) */
+  preferences: RenderPreferences;
 }
 
 export interface Rendered {
@@ -37,7 +43,7 @@ export interface Rendered {
 // browser asks itself once it runs.
 const noFetch = (() => Promise.reject(new Error('no requests while rendering on the server'))) as unknown as typeof fetch;
 
-export async function render({ url, initialData, timeoutMs }: RenderInput): Promise<Rendered> {
+export async function render({ url, initialData, timeoutMs, preferences }: RenderInput): Promise<Rendered> {
   const started = Date.now();
   const address = new URL(url, 'http://localhost');
   const system = createAppSystem({
@@ -59,7 +65,7 @@ export async function render({ url, initialData, timeoutMs }: RenderInput): Prom
       const stream = renderToPipeableStream(
         sheet.collectStyles(
           <Router ssrPath={address.pathname} ssrSearch={address.search.replace(/^\?/, '')}>
-            <App system={system} firstLoads={{ side: 'server', loads }} />
+            <App system={system} firstLoads={{ side: 'server', loads, preferences }} />
           </Router>,
         ),
         {

@@ -5,6 +5,8 @@ import { preloadRoute } from './app/Routes';
 import { expireFirstPaint } from './screens/firstPaint';
 import { readStoredTokens, createAppSystem } from './system/system';
 import { unregisterServiceWorkers } from './components/layout/serviceWorkers';
+import { readRenderPreferences } from '../contract/page-data';
+import { syncListViewCookie } from './config/storage';
 import { readServerLoads } from './ssr/firstLoads';
 import { sendLocation, settleSystem } from './ssr/settle';
 import './styles/fonts.css';
@@ -24,6 +26,8 @@ const container = document.getElementById('root')!;
 // sees their own frame, so the app renders it anew for them rather than hydrating the visitor's.
 const serverLoads = readServerLoads();
 const hydrate = serverLoads !== null && container.firstElementChild !== null && readStoredTokens() === null;
+
+syncListViewCookie();
 
 const system = createAppSystem();
 system.start();
@@ -51,7 +55,7 @@ if (hydrate) {
   Promise.all([settleSystem(system), screen]).then(
     () => {
       startTransition(() => {
-        hydrateRoot(container, app({ side: 'client', loads: serverLoads }));
+        hydrateRoot(container, app({ side: 'client', loads: serverLoads, preferences: readRenderPreferences(document.cookie) }));
       });
     },
     () => render(),

@@ -2,7 +2,7 @@ import type { MachineDescriptions } from './types';
 
 export default {
   summary: ['Revoking an order in one click inside the 4-day reflection period.', 'Odwołanie zamówienia jednym kliknięciem w czterodniowym okresie namysłu.'],
-  screens: ['investor area: order page'],
+  screens: ['investor area: order page', 'the revoke link page of the order e-mails (no sign-in)'],
   where: '/en/investor/orders/<order>',
   states: {
     checking: ['Deciding whether the order can still be revoked', 'Ustalanie, czy zamówienie można jeszcze odwołać'],

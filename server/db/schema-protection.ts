@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { SOPHISTICATED_CRITERIA, SOPHISTICATED_STATUSES, INVESTOR_KINDS } from '../../contract/protection';
 import { users } from './schema-core';
+import { orders } from './schema-orders';
 
 // Investor protection (ECSP Art. 21): the investor's classification, the knowledge test results and the
 // operator's EUR rate the large-investment threshold converts with.
@@ -65,4 +67,46 @@ export const exchangeRates = pgTable(
   (t) => [index('exchange_rates_currency_idx').on(t.currency, t.createdAt), check('exchange_rates_rate_positive', sql`${t.rate} > 0`)],
 );
 
+// An investor's request to be treated as sophisticated (ECSP Annex II): the kind of investor, the criteria
+// they declare they meet and the declaration's version and language, then the operator's decision with its
+// date and author (also in the audit log). An approval writes investor_classifications (review due 2 years
+// on); one request at a time may wait for a decision.
+export const sophisticatedApplications = pgTable(
+  'sophisticated_applications',
+  {
+    id: serial('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    investorKind: text('investor_kind', { enum: INVESTOR_KINDS }).notNull(),
+    criteria: text('criteria', { enum: SOPHISTICATED_CRITERIA }).array().notNull(),
+    /** The declaration's version and the language the investor read it in. */
+    declarationVersion: text('declaration_version').notNull(),
+    language: text('language', { enum: ['pl', 'en'] }).notNull(),
+    submittedAt: at('submitted_at').notNull(),
+    status: text('status', { enum: SOPHISTICATED_STATUSES }).notNull().default('pending'),
+    decidedAt: at('decided_at'),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decisionReason: text('decision_reason'),
+  },
+  (t) => [
+    index('sophisticated_applications_user_idx').on(t.userId, t.submittedAt),
+    uniqueIndex('sophisticated_applications_one_pending').on(t.userId).where(sql`${t.status} = 'pending'`),
+    check('sophisticated_applications_status_valid', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+  ],
+);
+
 export type KnowledgeTestRow = typeof knowledgeTests.$inferSelect;
+
+// The revoke link of an order's confirmation e-mail (ECSP Art. 22): whoever holds the link may revoke that
+// one order during the reflection period without signing in, so the link is the authorization. Only the
+// SHA-256 of its 256 random bits is kept (a database leak reveals no usable link); `used_at` makes it work
+// once, and a revocation from the order page uses it up too.
+export const orderRevokeLinks = pgTable('order_revoke_links', {
+  orderId: uuid('order_id')
+    .primaryKey()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique('order_revoke_links_token_hash_unique'),
+  createdAt: at('created_at').notNull().defaultNow(),
+  usedAt: at('used_at'),
+});

@@ -171,6 +171,34 @@ export const messages = {
     en: 'The 4-day reflection period has ended; the order can no longer be revoked',
     pl: 'Czterodniowy okres namysłu minął; zamówienia nie można już odwołać',
   },
+  DECLARATION_VERSION_CHANGED: {
+    en: 'The declaration has changed; read the current one and apply again',
+    pl: 'Treść oświadczenia się zmieniła; zapoznaj się z aktualną i złóż wniosek ponownie',
+  },
+  SOPHISTICATED_CRITERIA_NOT_MET: {
+    en: 'Tick the criteria you meet: a legal person at least one, a natural person at least two',
+    pl: 'Zaznacz spełniane kryteria: osoba prawna co najmniej jedno, osoba fizyczna co najmniej dwa',
+  },
+  APPLICATION_PENDING: {
+    en: 'Your application is waiting for a decision; you can apply again once it is decided',
+    pl: 'Twój wniosek czeka na decyzję; kolejny możesz złożyć po jej podjęciu',
+  },
+  APPLICATION_ALREADY_DECIDED: {
+    en: 'This application has already been decided',
+    pl: 'Ten wniosek został już rozpatrzony',
+  },
+  REFLECTION_PERIOD_NOT_APPLICABLE: {
+    en: 'The reflection period applies to non-sophisticated investors only; this order cannot be revoked',
+    pl: 'Okres namysłu dotyczy tylko inwestorów niedoświadczonych; tego zamówienia nie można odwołać',
+  },
+  REVOKE_LINK_NOT_VALID: {
+    en: 'This revoke link is not valid; check that it was copied whole, or revoke the order from its page in your account',
+    pl: 'Ten link do odwołania zamówienia jest nieprawidłowy; sprawdź, czy został skopiowany w całości, lub odwołaj zamówienie na jego stronie w swoim koncie',
+  },
+  REVOKE_LINK_USED: {
+    en: 'This order has already been revoked; the link works only once',
+    pl: 'To zamówienie zostało już odwołane; link działa tylko raz',
+  },
   WEBHOOK_NOT_VERIFIED: { en: 'The notification could not be verified', pl: 'Nie udało się zweryfikować powiadomienia' },
   // Distributions and payouts
   DISTRIBUTION_AMOUNT_REQUIRED: {

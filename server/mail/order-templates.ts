@@ -29,6 +29,7 @@ interface OrderMailCopy {
   button: string;
   link: string;
   footer: string;
+  secondary?: { text: string; label: string; link: string };
 }
 
 const render = (copy: OrderMailCopy): RenderedMail => renderMail(copy);
@@ -45,6 +46,11 @@ export interface OrderMailInput {
   /** grosze, commission included */
   totalPrice: number;
   expiresAt: Date | null;
+  /**
+   * The revoke link of an order placed under the reflection rule (server/protection/revoke-link.ts): its
+   * address and the end of the period.
+   */
+  revoke?: { link: string; deadline: Date };
 }
 
 const greetingOf = (language: Language, firstName: string) =>
@@ -92,7 +98,24 @@ export function renderOrderConfirmation(input: OrderMailInput, account: BankAcco
     button: pl ? 'Zobacz zamówienie' : 'View order',
     link: orderLink(input.publicUrl, lang, input.orderId),
     footer: footerOf(lang),
+    ...(input.revoke && { secondary: revokeCopy(lang, input.revoke) }),
   });
+}
+
+/** The reflection period (ECSP Art. 22) told, with the one-click link that revokes the order. */
+function revokeCopy(lang: Language, revoke: { link: string; deadline: Date }) {
+  const until = formatDeadline(revoke.deadline, lang);
+  return lang === 'pl'
+    ? {
+        text: `Masz 4 dni na namysł: do ${until} możesz odwołać to zamówienie bez podawania przyczyny i bez żadnych kosztów, także bez logowania. Link działa tylko raz; jeśli zamówienie jest już opłacone, zwrócimy pieniądze tą samą drogą.`,
+        label: 'Odwołaj zamówienie',
+        link: revoke.link,
+      }
+    : {
+        text: `You have 4 days to reflect: until ${until} you can revoke this order without giving a reason and at no cost, without signing in. The link works once; if the order is already paid, the money comes back the way it was paid.`,
+        label: 'Revoke the order',
+        link: revoke.link,
+      };
 }
 
 /** Sent once, ORDER_REMINDER_HOURS_BEFORE the deadline, while the order is unpaid. */
@@ -146,7 +169,10 @@ export function renderOrderExpired(input: OrderMailInput): RenderedMail {
 
 const DOCUMENTS_PATH = { pl: 'inwestor/dokumenty', en: 'investor/documents' } as const;
 
-/** Sent once when an order becomes paid (a matched transfer, an operator's booking, a PayPal capture). */
+/**
+ * Sent once when an order becomes paid (a matched transfer, an operator's booking, a PayPal capture); with the
+ * revoke link when the order had no confirmation e-mail to carry it (PayPal).
+ */
 export function renderOrderPaid(input: OrderMailInput & { paidAmount: number }): RenderedMail {
   const { language: lang } = input;
   const reference = formatReference(input.reference);
@@ -173,5 +199,6 @@ export function renderOrderPaid(input: OrderMailInput & { paidAmount: number }):
     button: pl ? 'Zobacz zamówienie' : 'View order',
     link: orderLink(input.publicUrl, lang, input.orderId),
     footer: footerOf(lang),
+    ...(input.revoke && { secondary: revokeCopy(lang, input.revoke) }),
   });
 }

@@ -45,6 +45,8 @@ export interface MailLayout extends Copy {
   table?: [string, string][];
   /** The link printed again under the button, for clients that do not show buttons (the account mails). */
   linkBelow?: boolean;
+  /** A second, lesser action after the button: its explanation, the link's label and the link. */
+  secondary?: { text: string; label: string; link: string };
 }
 
 /** Every e-mail's layout, written once: plain text and simple HTML. */
@@ -58,6 +60,7 @@ export function renderMail(copy: MailLayout): RenderedMail {
     ...(table ? [...table.map(([label, value]) => `${label}: ${value}`), ''] : []),
     `${copy.button}: ${link}`,
     '',
+    ...(copy.secondary ? [copy.secondary.text, `${copy.secondary.label}: ${copy.secondary.link}`, ''] : []),
     '--',
     copy.footer,
     '',
@@ -76,6 +79,12 @@ export function renderMail(copy: MailLayout): RenderedMail {
     ...(table ? [rows ? `<table role="presentation" style="margin:16px 0">${rows}</table>` : ''] : []),
     `<p style="margin:24px 0"><a href="${escapeHtml(link)}" style="background:#2e6b3a;color:#ffffff;padding:12px 20px;border-radius:4px;text-decoration:none;display:inline-block">${escapeHtml(copy.button)}</a></p>`,
     ...(copy.linkBelow ? [`<p style="font-size:13px;color:#6b5d55">${escapeHtml(link)}</p>`] : []),
+    ...(copy.secondary
+      ? [
+          `<p>${escapeHtml(copy.secondary.text)}</p>`,
+          `<p><a href="${escapeHtml(copy.secondary.link)}" style="color:#2e6b3a">${escapeHtml(copy.secondary.label)}</a></p>`,
+        ]
+      : []),
     `<p style="font-size:12px;color:#6b5d55">${escapeHtml(copy.footer)}</p>`,
     '</td></tr></table>',
     '</body></html>',

@@ -8,8 +8,10 @@ import { notFound } from '../lib/errors';
 import { pageWindow, type PageRequest } from '../lib/pagination';
 import { isOrderId } from '../orders/order-repository';
 import { toOperatorRow } from './orders';
+import { investorProtectionRecords } from './protection-records';
 
-// Investors for operators: list with search (e-mail, name), detail with their orders.
+// Investors for operators: list with search (e-mail, name), detail with their orders and their
+// investor-protection records.
 
 const stats = {
   // Correlated subqueries, spelled out so the outer "users"."id" cannot be mistaken for an orders column.
@@ -43,7 +45,7 @@ export async function listInvestors(db: Db, q: string | undefined, page: PageReq
   return { items: rows.map(toInvestor), total };
 }
 
-export async function investorDetail(db: Db, id: string, lang: 'pl' | 'en'): Promise<OperatorInvestorDetail> {
+export async function investorDetail(db: Db, id: string, lang: 'pl' | 'en', now: Date): Promise<OperatorInvestorDetail> {
   if (!isOrderId(id)) throw notFound('id');
   const [row] = await db.select({ u: users, ...stats }).from(users).where(and(eq(users.id, id), eq(users.role, 'investor'))).limit(1);
   if (!row) throw notFound('id');
@@ -55,6 +57,7 @@ export async function investorDetail(db: Db, id: string, lang: 'pl' | 'en'): Pro
     .innerJoin(offerSeries, eq(offerSeries.id, orders.seriesId))
     .where(eq(orders.userId, id))
     .orderBy(desc(orders.createdAt));
+  const protection = await investorProtectionRecords(db, id, now);
   return {
     ...toInvestor(row),
     phone: row.u.phone,
@@ -62,5 +65,6 @@ export async function investorDetail(db: Db, id: string, lang: 'pl' | 'en'): Pro
     country: row.u.country,
     locale: row.u.locale,
     orders: list.map((r) => toOperatorRow(r, lang)),
+    protection,
   };
 }

@@ -11,6 +11,7 @@ import { apiError, ApiError, type ApiErrorItem } from '../lib/errors';
 import { pick } from '../lib/translated';
 import type { RenderedMail } from '../mail/templates';
 import { checkOrderProtection } from '../protection/service';
+import { getsRevokeLink, newRevokeToken } from '../protection/revoke-link';
 import { kiisLanguageOf } from '../protection/kiis';
 import { checkAgreements, checkTarget, loadOrderContext, methodUsable } from './investment-rules';
 import { loadOrderParts, toOrder } from './order-repository';
@@ -214,11 +215,14 @@ export async function createOrder(deps: OrderServiceDeps, input: CreateOrderInpu
       replayed: false,
       thankYouPageUrlPattern: body.thankYouPageUrlPattern,
     };
+    // An order under the reflection rule: its confirmation e-mail carries the revoke link (kept as a hash).
+    const revoke = getsRevokeLink(order) ? newRevokeToken() : null;
+    if (revoke) created.revokeToken = revoke.token;
     const mail = handler.confirmationMail(ctx, created);
 
     try {
       // ONE statement, in autocommit: the reservation, then the order's rows (see insertOrder).
-      const transactionId = await insertOrder(deps, order, transaction, mail && { ...mail, to: user.email });
+      const transactionId = await insertOrder(deps, order, transaction, mail && { ...mail, to: user.email, revokeTokenHash: revoke?.hash ?? null });
       if (transactionId === undefined) throw apiError(409, 'NOT_ENOUGH_SHARES_AVAILABLE', 'quantity');
       transaction.id = transactionId;
       deps.onCreated?.(order);
@@ -297,6 +301,7 @@ export function durable(db: Db): Promise<void> {
  *      nothing else is written either (every insert selects from r) and the answer is 409.
  *   o, t, h, m: the order, its first transaction, the history's creation entry (what recordCreation writes)
  *      and the confirmation mail (what enqueueMail writes), each only if the row before it was written.
+ *   k: the revoke link's hash, with a mail that carries the link (an order under the reflection rule).
  * A plain INSERT, so a taken Idempotency-Key (orders_user_idempotency_unique; a request still in flight is
  * waited for) or reference fails the statement with 23505 and the whole of it is rolled back: no reserved
  * share without its order, no order without its reservation, history and mail.
@@ -310,7 +315,7 @@ async function insertOrder(
   deps: OrderServiceDeps,
   o: OrderRow,
   t: TransactionRow,
-  mail: (RenderedMail & { to: string }) | null,
+  mail: (RenderedMail & { to: string; revokeTokenHash: string | null }) | null,
 ): Promise<number | undefined> {
   const asyncCommit = deps.databaseKind === 'postgres';
   const values: unknown[] = [
@@ -320,14 +325,17 @@ async function insertOrder(
     o.protection === null ? null : JSON.stringify(o.protection),
   ];
   if (mail) values.push(mail.to, mail.subject, mail.text, mail.html, mail.link ?? null);
-  const variant = `${mail ? 'mail' : 'nomail'}_${asyncCommit ? 'async' : 'sync'}`;
-  const result = await deps.query(`order_create_${variant}`, orderStatement(Boolean(mail), asyncCommit), values);
+  // The revoke link's hash only with the mail that carries the link.
+  const withLink = Boolean(mail?.revokeTokenHash);
+  if (withLink) values.push(mail!.revokeTokenHash);
+  const variant = `${mail ? (withLink ? 'mail_link' : 'mail') : 'nomail'}_${asyncCommit ? 'async' : 'sync'}`;
+  const result = await deps.query(`order_create_${variant}`, orderStatement(Boolean(mail), asyncCommit, withLink), values);
   const id = result.rows[0]?.transaction_id as number | string | null | undefined;
   return id === null || id === undefined ? undefined : Number(id);
 }
 
-/** The statement's text ($1..$28 as in insertOrder's values). */
-function orderStatement(withMail: boolean, asyncCommit: boolean): string {
+/** The statement's text ($1..$29 as in insertOrder's values). */
+function orderStatement(withMail: boolean, asyncCommit: boolean, withLink = false): string {
   return `
     with r as (
       update offer_series set reserved_shares = reserved_shares + $1::integer
@@ -354,6 +362,13 @@ function orderStatement(withMail: boolean, asyncCommit: boolean): string {
     m as (
       insert into mail_outbox (kind, recipient, language, subject, text_body, html_body, link)
       select 'order_confirmation', $24::text, $14::text, $25::text, $26::text, $27::text, $28::text from o)`
+          : ''
+      }${
+        withMail && withLink
+          ? `,
+    k as (
+      insert into order_revoke_links (order_id, token_hash, created_at)
+      select id, $29::text, $20::timestamptz from o)`
           : ''
       }
     select (select id from t) as transaction_id${asyncCommit ? `, set_config('synchronous_commit', 'off', true) as commit_mode` : ''}`;

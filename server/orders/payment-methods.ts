@@ -6,6 +6,8 @@ import type { OrderRow, TransactionRow } from '../db/schema-orders';
 import { renderOrderConfirmation } from '../mail/order-templates';
 import type { RenderedMail } from '../mail/templates';
 import { bankTransferDetails } from './bank-account';
+import { reflectionDeadline } from '../protection/reflection-period';
+import { revokeLinkUrl } from '../protection/revoke-link';
 
 // The method choice is a branch point: one handler per transaction method's codeName. `createOrder`
 // (create-order.ts) does what every method shares (checks, order, first transaction, history, reservation)
@@ -33,6 +35,11 @@ export interface CreatedOrder {
   replayed: boolean;
   /** POST /investment's thankYouPageUrlPattern (where PayPal sends the payer back), if given. */
   thankYouPageUrlPattern?: string;
+  /**
+   * The revoke link's token of an order placed under the reflection rule, for its confirmation e-mail (only its
+   * hash is stored, with the order, when the e-mail is queued).
+   */
+  revokeToken?: string;
 }
 
 export interface PaymentMethodHandler {
@@ -73,6 +80,9 @@ export const bankTransferHandler: PaymentMethodHandler = {
         quantity: order.quantity,
         totalPrice: order.totalPrice,
         expiresAt: order.expiresAt,
+        revoke: created.revokeToken
+          ? { link: revokeLinkUrl(ctx.config.publicUrl, order.language, created.revokeToken), deadline: reflectionDeadline(order.createdAt) }
+          : undefined,
       },
       ctx.config.bankAccount,
     );

@@ -74,6 +74,7 @@ const SCREEN_TITLE_KEYS: Partial<Record<RouteName, string>> = {
   resendActivation: 'account.resendActivation.title',
   activate: 'account.activation.title',
   confirmEmail: 'account.confirmEmail.title',
+  orderRevocation: 'investor.revokeLink.title',
   accessDenied: 'layout.accessDenied.title',
   offers: 'offers.title',
   offersPage: 'offers.title',

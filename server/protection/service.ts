@@ -1,9 +1,9 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { KnowledgeTestBody, KnowledgeTestResult, KnowledgeTestState, RevokeResult } from '../../contract/protection';
 import type { Language } from '../config';
 import type { Db } from '../db/client';
-import { orders, transactions, type OrderProtection } from '../db/schema-orders';
-import { exchangeRates, investorClassifications, knowledgeTests, type KnowledgeTestRow } from '../db/schema-protection';
+import { orders, transactions, type OrderProtection, type OrderRow } from '../db/schema-orders';
+import { exchangeRates, investorClassifications, knowledgeTests, orderRevokeLinks, type KnowledgeTestRow } from '../db/schema-protection';
 import { apiError, ApiError, notFound } from '../lib/errors';
 import type { Executor } from '../mail/outbox';
 import { transitionOrder } from '../orders/status';
@@ -142,33 +142,63 @@ export async function checkOrderProtection(
  * The investor's revocation inside the reflection period: the order is cancelled the way an operator
  * cancels one (its shares return to the series, its pending or paid transactions are rejected, the reason is
  * in its history); a paid order is flagged for the operator to refund it the way it was paid.
- * Someone else's order answers 404; after the period 409 REFLECTION_PERIOD_OVER.
+ * Someone else's order answers 404; after the period 409 REFLECTION_PERIOD_OVER; an order placed as a
+ * sophisticated investor 409 REFLECTION_PERIOD_NOT_APPLICABLE.
  */
-export async function revokeOrder(db: Db, userId: string, orderId: string, clock: Clock): Promise<RevokeResult> {
+export async function revokeOrder(
+  db: Db,
+  userId: string,
+  orderId: string,
+  clock: Clock,
+  /** Where the investor revoked, kept in the history for the regulator's records. */
+  via: 'order_page' | 'email_link' = 'order_page',
+): Promise<RevokeResult> {
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(orderId)) throw notFound('id');
   return db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId))).for('update').limit(1);
     if (!order) throw notFound('id');
-    const now = clock();
-    if (!withinReflection(order.createdAt, () => now)) throw apiError(409, 'REFLECTION_PERIOD_OVER', 'id');
-    if (order.status !== 'new' && order.status !== 'paid') throw apiError(409, 'INVALID_STATUS_CHANGE', 'status');
-    const refundDue = order.status === 'paid';
-    const moved = await transitionOrder(tx, {
-      orderId: order.id,
-      from: order.status,
-      to: 'cancelled',
-      actor: 'investor',
-      actorUserId: userId,
-      reason: 'INVESTOR_REVOKED',
-      details: { reflectionPeriod: true, refundDue, amount: refundDue ? order.totalPrice : 0, method: order.methodCode },
-      at: now,
-    });
-    if (!moved.ok) throw apiError(409, 'ORDER_STATUS_CHANGED', 'id');
-    await tx
-      .update(transactions)
-      .set({ status: 'rejected', updatedAt: now })
-      .where(and(eq(transactions.orderId, order.id), inArray(transactions.status, ['new', 'paid'])));
-    if (refundDue) await tx.update(orders).set({ attentionReason: 'REFUND_DUE_REVOKED' }).where(eq(orders.id, order.id));
-    return { status: 'cancelled' as const, refundDue };
+    return revokeLocked(tx, order, clock(), 'id', via);
   });
+}
+
+/**
+ * The revocation of an order already locked in `tx` (the order page's and the e-mail link's): the period and
+ * the status checked, the order cancelled, the e-mail's revoke link used up. `context` names the field the
+ * refusals point at (the order id, or the link's token).
+ */
+export async function revokeLocked(
+  tx: Executor,
+  order: OrderRow,
+  now: Date,
+  context: string,
+  /** Where the investor revoked, kept in the history for the regulator's records. */
+  via: 'order_page' | 'email_link',
+): Promise<RevokeResult> {
+  if (!withinReflection(order.createdAt, () => now)) throw apiError(409, 'REFLECTION_PERIOD_OVER', context);
+  // Art. 22 gives the reflection period to non-sophisticated investors: an order placed while the investor was
+  // classified sophisticated (approved before it, review not yet due) has none.
+  const [c] = await tx.select().from(investorClassifications).where(eq(investorClassifications.userId, order.userId)).limit(1);
+  if (c && c.classification === 'sophisticated' && c.decidedAt <= order.createdAt && c.reviewDueAt > order.createdAt) {
+    throw apiError(409, 'REFLECTION_PERIOD_NOT_APPLICABLE', context);
+  }
+  if (order.status !== 'new' && order.status !== 'paid') throw apiError(409, 'INVALID_STATUS_CHANGE', 'status');
+  const refundDue = order.status === 'paid';
+  const moved = await transitionOrder(tx, {
+    orderId: order.id,
+    from: order.status,
+    to: 'cancelled',
+    actor: 'investor',
+    actorUserId: order.userId,
+    reason: 'INVESTOR_REVOKED',
+    details: { reflectionPeriod: true, refundDue, amount: refundDue ? order.totalPrice : 0, method: order.methodCode, via },
+    at: now,
+  });
+  if (!moved.ok) throw apiError(409, 'ORDER_STATUS_CHANGED', context);
+  await tx
+    .update(transactions)
+    .set({ status: 'rejected', updatedAt: now })
+    .where(and(eq(transactions.orderId, order.id), inArray(transactions.status, ['new', 'paid'])));
+  if (refundDue) await tx.update(orders).set({ attentionReason: 'REFUND_DUE_REVOKED' }).where(eq(orders.id, order.id));
+  await tx.update(orderRevokeLinks).set({ usedAt: now }).where(and(eq(orderRevokeLinks.orderId, order.id), isNull(orderRevokeLinks.usedAt)));
+  return { status: 'cancelled' as const, refundDue };
 }

@@ -8,6 +8,7 @@ import { resolveLanguage } from '../lib/language';
 import { sendEnvelopeError } from '../plugins/api/errors';
 import { createSitemap, type Sitemap } from '../pages/sitemap';
 import { createSpaHtml, type SpaHtml } from './spaHtml';
+import { readRenderPreferences } from '../../contract/page-data';
 
 export const BUILD_HINT = 'The web app is not built yet. Run `npm run build`, then start the server again.\n';
 
@@ -116,12 +117,12 @@ const spa: FastifyPluginAsync = async (fastify) => {
     if (!built) return reply.type('text/plain; charset=utf-8').send(BUILD_HINT);
     // The page differs per address (its first data inline), so it is compressed here: @fastify/compress only
     // handles routes, and this is the not-found handler.
-    const page = await spaHtml!.page(url);
+    const page = await spaHtml!.page(url, readRenderPreferences(request.headers.cookie));
     if (page.redirect) return reply.header('cache-control', 'no-cache').redirect(page.redirect.location, page.redirect.status);
     // The page's status (404 for no such page, offer or static page; 503 with Retry-After in maintenance) with the
     // app's HTML all the same: the SPA shows the not-found page or the maintenance screen.
     reply.code(page.status).headers(page.headers);
-    reply.header('cache-control', 'no-cache').header('vary', 'Accept-Encoding').type('text/html; charset=utf-8');
+    reply.header('cache-control', 'no-cache').header('vary', 'Accept-Encoding, Cookie').type('text/html; charset=utf-8');
     const encoding = pageEncoding(request.headers['accept-encoding']);
     if (!encoding) return reply.send(page.html);
     const body = page.ready(encoding) ?? (await page.encoded(encoding));

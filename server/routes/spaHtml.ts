@@ -35,7 +35,8 @@ import type { FastifyInstance } from 'fastify';
 import { MAX_AGE_MS } from '../cache/public-cache';
 import type { SiteState } from '../plugins/app/site-state';
 import { isLanguage, splitLanguage, type Language } from '../../contract/languages';
-import { INITIAL_DATA_ELEMENT_ID, SERVER_LOADS_ELEMENT_ID, offerApiPath, requestKey } from '../../contract/page-data';
+import { INITIAL_DATA_ELEMENT_ID, SERVER_LOADS_ELEMENT_ID, offerApiPath, requestKey, type RenderPreferences } from '../../contract/page-data';
+import { PRIVACY_SLUGS, TERMS_SLUGS } from '../../contract/page-head';
 import { pathToFileURL } from 'node:url';
 import { matchRoute } from '../../contract/routes';
 import { readPage, readPageSize } from '../../contract/paging';
@@ -130,6 +131,14 @@ export function planPage(url: string): PagePlan | null {
     case 'faq':
       plan.keys.push(requestKey('/faq'));
       break;
+    case 'staticPage':
+    case 'termsOfUse':
+    case 'privacyPolicy': {
+      const slug = match.route.name === 'termsOfUse' ? TERMS_SLUGS[language] : match.route.name === 'privacyPolicy' ? PRIVACY_SLUGS[language] : (match.params.slug ?? '');
+      // the same key as the page's own request (src/features/offer/StaticPage.tsx)
+      plan.keys.push(requestKey(`/page/${encodeURIComponent(slug)}`));
+      break;
+    }
     default:
       break;
   }
@@ -228,7 +237,7 @@ interface PageEntry {
 
 /** The server's renderer (src/entry-server.tsx, built into the build's `.ssr/entry-server.js`). */
 interface Renderer {
-  render(input: { url: string; initialData: { language: string; answers: Record<string, unknown> }; timeoutMs: number }): Promise<{
+  render(input: { url: string; initialData: { language: string; answers: Record<string, unknown> }; timeoutMs: number; preferences: RenderPreferences }): Promise<{
     html: string;
     styles: string;
     loads: Record<string, unknown>;
@@ -268,11 +277,11 @@ export function createSpaHtml(fastify: FastifyInstance, root: string, options: {
     return renderer.module;
   }
   /** The page's HTML from the renderer, or null (the shell is sent: the browser renders the page as before). */
-  async function renderPage(url: string, language: Language, answers: Record<string, unknown>): Promise<Awaited<ReturnType<Renderer['render']>> | null> {
+  async function renderPage(url: string, language: Language, answers: Record<string, unknown>, preferences: RenderPreferences): Promise<Awaited<ReturnType<Renderer['render']>> | null> {
     const module = await rendererFor(cached?.mtimeMs ?? 0);
     if (!module) return null;
     try {
-      return await module.render({ url, initialData: { language, answers }, timeoutMs: RENDER_TIMEOUT_MS });
+      return await module.render({ url, initialData: { language, answers }, timeoutMs: RENDER_TIMEOUT_MS, preferences });
     } catch (error) {
       fastify.log.warn({ err: error, url }, 'server render failed: the page is sent as the shell');
       return null;
@@ -364,7 +373,7 @@ export function createSpaHtml(fastify: FastifyInstance, root: string, options: {
     return { html: withHead(html, answer), complete: answer.cacheable, status: answer.status, headers: answer.headers };
   }
 
-  async function build(plan: PagePlan, url: string, html: string, manifest: Manifest | null, state: SiteState): Promise<Built> {
+  async function build(plan: PagePlan, url: string, html: string, manifest: Manifest | null, state: SiteState, preferences: RenderPreferences): Promise<Built> {
     // What the page is (its status and head) is read from the repositories side by side with its first answers.
     const described = heads.describe(url, state);
     described.catch(() => {});
@@ -387,7 +396,7 @@ export function createSpaHtml(fastify: FastifyInstance, root: string, options: {
     html = withHead(html, answer);
     // SERVER_RENDERING=false: the shell with the page's data, exactly as the SPA alone (the browser renders it).
     const rendering = plan.rendered && fastify.config.serverRendering;
-    const rendered = rendering ? await renderPage(url, plan.language, answers) : null;
+    const rendered = rendering ? await renderPage(url, plan.language, answers, preferences) : null;
     // Only a page that exists, whose answers are all there, is kept (an unknown offer's 404 is not); a page whose
     // render failed is not kept either, so the next request renders it again.
     const complete = answered && answer.cacheable && answer.status === 200 && (!rendering || rendered !== null);
@@ -457,7 +466,7 @@ export function createSpaHtml(fastify: FastifyInstance, root: string, options: {
    * The page at `url`, from the cache when every answer it was built from is still the public cache's current one;
    * else built once (concurrent requests for the same page and state share the build).
    */
-  async function page(url: string): Promise<SpaPage> {
+  async function page(url: string, preferences: RenderPreferences = { offersListView: false }): Promise<SpaPage> {
     const { html, manifest, mtimeMs } = load();
     const plan = planPage(url);
     // The bare root and unknown language prefixes: the head (or the redirect) only, no page data.
@@ -471,7 +480,9 @@ export function createSpaHtml(fastify: FastifyInstance, root: string, options: {
     const planned: PagePlan = plan ?? { language: fastify.config.defaultLanguage, route: '/', rendered: false, keys: [], shares: false, images: () => [] };
     // Every address has a head of its own (its canonical address, its item's title): the path is part of the key.
     // A preview's token decides whether the page exists: pages of different tokens never share a build.
-    const key = [pathname, parsed.searchParams.get('previewToken') ?? '', planned.language, planned.route, planned.screen ?? '', ...planned.keys].join('\u0000');
+    // The visitor's choices change the rendered HTML: they are part of the key when the server renders.
+    const drawn = fastify.config.serverRendering && preferences.offersListView ? 'list' : '';
+    const key = [pathname, parsed.searchParams.get('previewToken') ?? '', planned.language, planned.route, planned.screen ?? '', drawn, ...planned.keys].join('\u0000');
     // Read before the answers: an entry is never marked newer than what it holds (a change during the build
     // leaves it marked with the older state, so the next request builds again).
     const state = fastify.siteState.peek() ?? (await fastify.siteState.get());
@@ -484,7 +495,7 @@ export function createSpaHtml(fastify: FastifyInstance, root: string, options: {
     const flightKey = `${key}\u0000${validity.indexMtime}/${validity.version}/${validity.flags}/${validity.shares ?? ''}`;
     let flight = building.get(flightKey);
     if (!flight) {
-      flight = (plan ? build(plan, url, html, manifest, state) : buildRoot(url, html, state)).then((built) => {
+      flight = (plan ? build(plan, url, html, manifest, state, preferences) : buildRoot(url, html, state)).then((built) => {
         const made = spaPage(built.html, built.status, built.headers, built.redirect);
         if (!built.complete) return made;
         const kept: PageEntry = { page: made, ...validity, builtAt: now() };

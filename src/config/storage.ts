@@ -1,3 +1,4 @@
+import { LIST_VIEW_COOKIE, readRenderPreferences } from '../../contract/page-data';
 // SPEC §9: the local-storage and cookie keys the product uses. One place, so nothing else spells them.
 export const STORAGE_KEYS = {
   accessToken: 'accessToken',
@@ -16,6 +17,22 @@ export const COOKIE_KEYS = {
   declined: 'cookieConsentDeclined',
   dismissed: 'cookieConsentDismissed',
 } as const;
+
+/** The offers list's view: in local storage (SPEC §9) and, for the server's render of the list, in a cookie. */
+export function writeListView(list: boolean): void {
+  writeStorage(STORAGE_KEYS.isListView, list ? 'true' : 'false');
+  writeListViewCookie(list);
+}
+
+/** A visitor who chose before the cookie existed gets it, so the server draws their view next time. */
+export function syncListViewCookie(): void {
+  const stored = readStorage(STORAGE_KEYS.isListView);
+  if (stored !== null && readRenderPreferences(document.cookie).offersListView !== (stored === 'true')) writeListViewCookie(stored === 'true');
+}
+
+function writeListViewCookie(list: boolean): void {
+  document.cookie = `${LIST_VIEW_COOKIE}=${list ? 'true' : 'false'}; path=/; max-age=31536000; SameSite=Lax${window.location.protocol === 'https:' ? '; Secure' : ''}`;
+}
 
 export function readStorage(key: string): string | null {
   try {

@@ -7,7 +7,7 @@
 // render restores each load chart in that settled state (a persisted snapshot), so it draws exactly what the
 // server drew and asks nothing again; the results are dropped once the hydrated page has committed.
 import { createContext, useContext } from 'react';
-import { SERVER_LOADS_ELEMENT_ID } from '../../contract/page-data';
+import { SERVER_LOADS_ELEMENT_ID, type RenderPreferences } from '../../contract/page-data';
 
 /** The server's record of one load: pending while its fetch runs, then its data (a failure is not kept). */
 export interface ServerLoad {
@@ -18,8 +18,8 @@ export interface ServerLoad {
 
 /** What one render knows of the page's first loads. */
 export type FirstLoads =
-  | { side: 'server'; loads: Map<string, ServerLoad> }
-  | { side: 'client'; loads: Map<string, unknown> };
+  | { side: 'server'; loads: Map<string, ServerLoad>; preferences: RenderPreferences }
+  | { side: 'client'; loads: Map<string, unknown>; preferences: RenderPreferences };
 
 export const FirstLoadsContext = createContext<FirstLoads | null>(null);
 

@@ -2,7 +2,7 @@
 // (the language's dictionary loaded, boot's loads answered from the page's initial data, the session known). The
 // server renders that state; the browser brings its own actors to it before hydrating, so its first render draws
 // what the server drew.
-import { waitFor } from 'xstate';
+import { createActor, waitFor, type AnyActorLogic, type EventFromLogic, type InputFrom, type Snapshot, type SnapshotFrom } from 'xstate';
 import type { AppSystem } from '../system/system';
 
 /** How long settling may take before the caller gives up (the server sends the shell; the browser renders anew). */
@@ -23,4 +23,31 @@ export async function settleSystem(system: AppSystem, timeoutMs = SETTLE_TIMEOUT
   const language = await waitFor(system.language, (s) => s.matches('ready') || s.matches('failed'), { timeout: left() });
   if (language.matches('failed')) return;
   await waitFor(system.boot, (s) => s.status === 'active' && (s.matches('ready') || s.hasTag('failed')), { timeout: left() });
+}
+
+/**
+ * A view's own chart run to where the page's first view is drawn, for the server's render: started with `input`,
+ * sent `event`, and its persisted snapshot given when, once it stops moving (`moving` false), `done` says it has
+ * settled there. Any other end (a failure, a redirect, the timeout) rejects: the view starts as in the browser and
+ * the browser asks itself.
+ */
+export async function settleChart<TLogic extends AnyActorLogic>(
+  logic: TLogic,
+  input: InputFrom<TLogic>,
+  event: EventFromLogic<TLogic>,
+  moving: (snapshot: SnapshotFrom<TLogic>) => boolean,
+  done: (snapshot: SnapshotFrom<TLogic>) => boolean,
+  timeoutMs = SETTLE_TIMEOUT_MS,
+): Promise<Snapshot<unknown>> {
+  const actor = createActor(logic, { input });
+  actor.start();
+  try {
+    actor.send(event);
+    await waitFor(actor, (s) => !moving(s as SnapshotFrom<TLogic>) || (s as Snapshot<unknown>).status !== 'active', { timeout: timeoutMs });
+    const snapshot = actor.getSnapshot() as SnapshotFrom<TLogic>;
+    if (!done(snapshot)) throw new Error('the chart settled elsewhere than the first view');
+    return actor.getPersistedSnapshot();
+  } finally {
+    actor.stop();
+  }
 }

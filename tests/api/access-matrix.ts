@@ -68,6 +68,10 @@ export const accessMatrix: MatrixRow[] = [
   { method: 'POST', route: '/api/investor/knowledge-test', body: {}, ...investorOnly },
   { method: 'POST', route: '/api/investor/knowledge-test/acknowledge-risk', body: {}, ...investorOnly },
   { method: 'POST', route: '/api/order/:id/revoke', body: {}, ...investorOnly },
+  { method: 'GET', route: '/api/investor/sophisticated-application', ...investorOnly },
+  { method: 'POST', route: '/api/investor/sophisticated-application', body: {}, ...investorOnly },
+  { method: 'POST', route: '/api/operator/sophisticated-applications/:id/approve', body: {}, ...operatorOnly },
+  { method: 'POST', route: '/api/operator/sophisticated-applications/:id/reject', body: {}, ...operatorOnly },
   { method: 'GET', route: '/api/operator/exchange-rate', ...operatorOnly },
   { method: 'PUT', route: '/api/operator/exchange-rate', body: {}, ...operatorOnly },
   // Operator (issues: maintenance switch, back office)
@@ -86,6 +90,7 @@ export const accessMatrix: MatrixRow[] = [
   { method: 'POST', route: '/api/operator/orders/:id/complete', body: {}, ...operatorOnly },
   { method: 'GET', route: '/api/operator/exports/orders.csv', ...operatorOnly },
   { method: 'GET', route: '/api/operator/exports/payments.csv', ...operatorOnly },
+  { method: 'GET', route: '/api/operator/exports/investor-protection.csv', ...operatorOnly },
   { method: 'GET', route: '/api/operator/overview', ...operatorOnly },
   { method: 'GET', route: '/api/operator/audit-log', ...operatorOnly },
   { method: 'GET', route: '/api/operator/investors', ...operatorOnly },

@@ -14,10 +14,13 @@ describe('redactUrl', () => {
     expect(redactUrl(`/en/reset-password/${TOKEN}?x=1`)).toBe('/en/reset-password/[redacted]?x=1');
     expect(redactUrl(`/pl/ustaw-haslo/${TOKEN}`)).toBe('/pl/ustaw-haslo/[redacted]');
     expect(redactUrl(`/en/confirm-email/${TOKEN}`)).toBe('/en/confirm-email/[redacted]');
+    expect(redactUrl(`/en/revoke-order/${TOKEN}`)).toBe('/en/revoke-order/[redacted]');
+    expect(redactUrl(`/pl/odwolaj-zamowienie/${TOKEN}`)).toBe('/pl/odwolaj-zamowienie/[redacted]');
   });
 
   it('replaces token-like query values and keeps the rest', () => {
     expect(redactUrl(`/api/user/reset-password?resetPasswordToken=${TOKEN}`)).toBe('/api/user/reset-password?resetPasswordToken=[redacted]');
+    expect(redactUrl(`/api/order-revocation?token=${TOKEN}`)).toBe('/api/order-revocation?token=[redacted]');
     expect(redactUrl(`/api/offers/villa?previewToken=${TOKEN}&lang=en`)).toBe('/api/offers/villa?previewToken=[redacted]&lang=en');
     expect(redactUrl(`/pl/inwestuj/villa/42?token=${TOKEN}&PayerID=P1`)).toBe('/pl/inwestuj/villa/42?token=[redacted]&PayerID=P1');
     expect(redactUrl('/en/investor/orders/page/2?items=25&status=new')).toBe('/en/investor/orders/page/2?items=25&status=new');

@@ -114,6 +114,11 @@ describeEachDatabase('PayPal', { config: { paypal: paypalConfig(), now: () => cl
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ language: 'pl', link: `http://localhost:3000/pl/inwestor/zamowienie/${order.id}` });
     expect(mails[0].subject).toContain(order.reference);
+    // No confirmation e-mail went before it, so it carries the order's revoke link (reflection period).
+    const revoke = /\/pl\/odwolaj-zamowienie\/([A-Za-z0-9_-]+)/.exec(mails[0].textBody ?? '');
+    expect(revoke).not.toBeNull();
+    const shown = expectData(await t.app.inject({ method: 'GET', url: `/api/order-revocation?token=${revoke![1]}` }));
+    expect(shown).toMatchObject({ reference: order.reference, status: 'paid' });
   });
 
   it('English order: locale en-US and the default return page when the pattern is not on this site', async () => {

@@ -23,7 +23,7 @@ describe('loadConfig', () => {
       seedDemo: true,
       spaDir: 'dist',
       serveSpa: true,
-      serverRendering: false,
+      serverRendering: true,
     });
     expect(loadConfig({}).databaseUrl).toBeUndefined();
     expect(loadConfig({}).jwtSecret).toBeUndefined();
@@ -35,12 +35,12 @@ describe('loadConfig', () => {
       DATABASE_URL: 'postgres://u@h:5432/db',
       DEFAULT_LANGUAGE: 'de',
       SEED_DEMO: 'false',
-      SERVER_RENDERING: 'true',
+      SERVER_RENDERING: 'false',
       TRUST_PROXY: '1',
       ACCESS_TOKEN_TTL: '60',
       JWT_SECRET: 's'.repeat(32),
     });
-    expect(config).toMatchObject({ port: 8080, databaseUrl: 'postgres://u@h:5432/db', defaultLanguage: 'pl', seedDemo: false, serverRendering: true, trustProxy: true, accessTokenTtl: 60 });
+    expect(config).toMatchObject({ port: 8080, databaseUrl: 'postgres://u@h:5432/db', defaultLanguage: 'pl', seedDemo: false, serverRendering: false, trustProxy: true, accessTokenTtl: 60 });
     expect(loadConfig({ DEFAULT_LANGUAGE: 'en' }).defaultLanguage).toBe('en');
     expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
   });

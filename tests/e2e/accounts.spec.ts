@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { DEMO } from './support/api';
 import { linkPath, listMail, waitForMail } from './support/mail';
 

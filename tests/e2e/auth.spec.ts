@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { DEMO } from './support/api';
 import { E2E_ACCESS_TOKEN_TTL } from './support/env';
 

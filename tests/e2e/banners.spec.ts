@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 
 // The cookie banner and the offline banner (SPEC §2 "Other UI", §4, §9).
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { withoutInitialData } from './support/initialData';
 
 // Boot, the language prefix rules and the switcher (SPEC §2), in both languages, on the seeded server.

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { withoutInitialData } from './support/initialData';
 
 // A failed boot call never leaves the loader on screen forever (SPEC §7): a 503 switches to maintenance,

@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { SERVER_RENDERING } from './support/env';
 
 // Offer page LCP: the server's picture of an offer page's top (server/routes/firstPaint.ts) is on screen

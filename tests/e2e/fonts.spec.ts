@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 
 // The theme font (src/styles/fonts.css): Lato's faces and the metric-matched 'Lato Fallback' are declared once, in a
 // stylesheet of their own (never in styled-components' sheet, which changes while the page runs: Chrome re-reads a

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { SERVER_RENDERING } from './support/env';
 
 // Public pages arrive rendered by the server and the browser hydrates them: no hydration warning of any kind in
@@ -31,6 +32,19 @@ async function watch(page: Page) {
   });
   return { messages, gets };
 }
+
+test('the offers list is drawn in the view the visitor chose, by the server too', async ({ page }) => {
+  const seen = await watch(page);
+  await page.goto('/en/investments');
+  await page.getByRole('button', { name: 'List', exact: true }).click();
+  await expect(page.locator('[data-layout="list"]')).toBeVisible();
+  expect((await page.context().cookies()).find((c) => c.name === 'isListView')?.value).toBe('true');
+  const response = await page.goto('/pl/inwestycje');
+  expect(await response!.text(), 'the served HTML holds the list view').toMatch(/data-layout="list"/);
+  await expect(page.locator('[data-layout="list"]')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(seen.messages.filter((m) => HYDRATION.test(m)), 'hydration warnings').toEqual([]);
+});
 
 for (const path of PAGES) {
   test(`${path} is server-rendered and hydrates without a warning`, async ({ page }) => {

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import en from '../../lib/locales/en';
 import pl from '../../lib/locales/pl';
 import { apiLogin, DEMO } from './support/api';

@@ -1,6 +1,7 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import type { EventObject } from 'xstate';
 import { investmentMachine, type FlowRoute, type InvestmentContext, type LoadedFlow } from '../../machines/investment.machine';
 import { formatCoverage, mergeCoverage, pathsCoverage, runPath } from '../support/model';

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { PDFParse } from 'pdf-parse';
 import { DEMO, logInThroughForm, placeBankOrder } from './support/api';
 

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 
 // The cumulative layout shift of the home page, the offers list (tiles and list view)
 // and an offer page stays at or below 0.02 for a first-time visitor (cookie banner showing), in a 390 px viewport
@@ -120,8 +121,10 @@ for (const [size, device] of Object.entries(VIEWPORTS)) {
       }
     }
 
-    test('offers list in the list view (the choice remembered) ≤ 0.02', async ({ page }) => {
+    test('offers list in the list view (the choice remembered) ≤ 0.02', async ({ page, baseURL }) => {
+      // remembered as the app remembers it: in local storage, with the cookie copy the server renders from
       await page.addInitScript(() => window.localStorage.setItem('isListView', 'true'));
+      await page.context().addCookies([{ name: 'isListView', value: 'true', url: baseURL! }]);
       const shifts = await shiftsOf(page, PAGES.pl.list);
       await expect(page.locator('[data-layout="list"]')).toBeVisible();
       const cls = cumulativeLayoutShift(shifts);

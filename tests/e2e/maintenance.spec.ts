@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { DEMO, setMaintenance } from './support/api';
 
 // The maintenance gate with the flag switched on in the database through the operator's endpoint.

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { camt053 } from '../support/statements';
 import { apiLogin, DEMO, logInThroughForm, placeBankOrder } from './support/api';
 

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { apiLogin, DEMO, logInThroughForm } from './support/api';
 
 // Polish in a real browser, on the seeded server: the contact buttons never cover content or

@@ -1,9 +1,13 @@
 // Investor protection in the browser against the real server (gate on): a new investor, who has no knowledge
 // test yet, is sent to it by the investment flow, takes it (passes in Polish; fails and acknowledges the risk
 // warning in English), sees the key investment information sheet and acknowledges it, gets the
-// large-investment warning for an order above the threshold, consents, and places the order.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { waitForMail } from './support/mail';
+// large-investment warning for an order above the threshold, consents, and places the order. Then the
+// reflection period: the order is revoked from the link in its confirmation e-mail, signed out and by
+// keyboard (a second use of the link says it is used), and a second order is revoked from the order page.
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { expect, test } from './support/test';
+import { linkPath, waitForMail } from './support/mail';
 import { FLOW, INVEST_SLUG } from './support/invest';
 
 const PASSWORD = 'Secret123';
@@ -19,6 +23,10 @@ const T = {
     kiis: /arkuszem kluczowych informacji/,
     large: 'Ostrzeżenie: duża inwestycja',
     thanks: 'Dziękujemy za zamówienie',
+    revokeTitle: 'Odwołanie zamówienia',
+    revoked: 'Zamówienie zostało odwołane.',
+    used: 'Zamówienie zostało już odwołane',
+    cancelled: 'Anulowane',
   },
   en: {
     start: 'Start the test',
@@ -32,6 +40,10 @@ const T = {
     kiis: /key investment information sheet, including/,
     large: 'Warning: a large investment',
     thanks: 'Thank you for your order',
+    revokeTitle: 'Revoke an order',
+    revoked: 'The order has been revoked.',
+    used: 'The order is already revoked',
+    cancelled: 'Cancelled',
   },
 } as const;
 
@@ -63,6 +75,63 @@ async function newInvestor(request: APIRequestContext, language: 'pl' | 'en'): P
   return email;
 }
 
+const ORDER_PATH = { pl: '/pl/inwestor/zamowienie/', en: '/en/investor/order/' } as const;
+
+/** A bank-transfer order of one share of the first open offer, placed by the investor through the API. */
+async function placeOrderThroughApi(request: APIRequestContext, language: 'pl' | 'en', email: string): Promise<string> {
+  const token = (await (await request.post('/api/token', { data: { grantType: 'password', email, password: PASSWORD, clientId: 'web-spa', clientSecret: 'web-spa-secret' } })).json()).data.accessToken as string;
+  const headers = { Authorization: `Bearer ${token}`, 'Content-Language': language };
+  const offer = (await (await request.get(`/api/offers/${INVEST_SLUG[language]}`, { headers })).json()).data;
+  const series = offer.series.find((s: { isOpen: boolean; availableShares: number }) => s.isOpen && s.availableShares > 0);
+  const methods = (await (await request.get('/api/transaction', { headers })).json()).data.methods;
+  const bank = methods.find((m: { codeName: string }) => m.codeName === 'BankTransfer');
+  const answer = await request.post('/api/investment', {
+    headers,
+    data: {
+      method: bank.id,
+      offer: offer.id,
+      series: series.id,
+      quantity: Math.max(1, series.minStocks),
+      largeInvestmentConsent: true,
+      investorData: { firstName: 'Piotr', lastName: 'Test', phone: null, address: { address: 'ul. Polna 1', city: 'Poznań', zip: '60-001', country: { name: 'PL' } } },
+      agreements: offer.agreements.map((a: { id: number }) => ({ id: a.id, isAccepted: true })),
+    },
+  });
+  const body = await answer.json();
+  expect(answer.status(), JSON.stringify(body)).toBe(201);
+  return body.data.order.id as string;
+}
+
+/** Opens the e-mail's revoke link in a browser with nobody signed in, and revokes the order with the keyboard. */
+async function revokeFromMail(browser: Browser, baseURL: string, language: 'pl' | 'en', path: string) {
+  const t = T[language];
+  const context = await browser.newContext({ baseURL });
+  await context.addCookies([{ name: 'cookieConsentAccepted', value: 'true', url: baseURL }]);
+  const page = await context.newPage();
+  await page.goto(path);
+  const landing = page.getByTestId('revoke-link');
+  await expect(landing).toHaveAttribute('data-view', 'valid');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.revokeTitle);
+  await expect(page.getByTestId('revocation').getByRole('timer')).toBeVisible();
+  const axe = async () => (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`);
+  expect(await axe()).toEqual([]);
+  // one click (here: one key) and a confirmation
+  await page.getByTestId('revoke-button').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.getByTestId('revoke-confirm').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('revocation')).toHaveAttribute('data-view', 'revoked');
+  await expect(page.getByTestId('revocation')).toContainText(t.revoked);
+  await expect(landing.getByTestId('status-badge')).toHaveText(t.cancelled);
+  // the link works once
+  await page.reload();
+  await expect(landing).toHaveAttribute('data-view', 'used');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.used);
+  expect(await axe()).toEqual([]);
+  await context.close();
+}
+
 async function logIn(page: Page, language: 'pl' | 'en', email: string) {
   await page.goto(FLOW[language].login);
   await page.locator('input[name="userLogin"]').fill(email);
@@ -77,7 +146,7 @@ test.describe('investor protection in the investment flow', () => {
   });
 
   for (const language of ['pl', 'en'] as const) {
-    test(`a new investor takes the knowledge test, acknowledges the KIIS, consents to a large investment and orders (${language})`, async ({ page, request }) => {
+    test(`a new investor takes the knowledge test, acknowledges the KIIS, consents to a large investment, orders, and revokes from the e-mail link and the order page (${language})`, async ({ page, request, browser, baseURL }) => {
       const t = T[language];
       const flow = FLOW[language];
       const email = await newInvestor(request, language);
@@ -134,14 +203,37 @@ test.describe('investor protection in the investment flow', () => {
       await page.getByTestId('large-investment-consent').click();
       await expect(page).toHaveURL(new RegExp(`${flow.payment}$`));
       await page.getByTestId('payment-methods').locator('[data-method="BankTransfer"] input').check();
-      const created = page.waitForResponse((r) => r.url().endsWith('/api/investment') && r.request().method() === 'POST');
+      // (a 401 is the 5-second access token expiring on a slow machine: the client refreshes it and sends again)
+      const created = page.waitForResponse((r) => r.url().endsWith('/api/investment') && r.request().method() === 'POST' && r.status() !== 401);
       await page.getByTestId('pay-button').click();
       const body = (await created).request().postDataJSON() as { largeInvestmentConsent?: boolean; kiisHash?: string };
       expect(body.largeInvestmentConsent).toBe(true);
       expect(body.kiisHash).toMatch(/^[0-9a-f]{64}$/);
       expect((await created).status()).toBe(201);
       await expect(page.getByTestId('thank-you')).toContainText(t.thanks);
-      expect(INVEST_SLUG[language]).toBeTruthy();
+      const orderId = (await (await created).json()).data.order.id as string;
+
+      // the reflection period: the confirmation e-mail's revoke link, in the order's language
+      const mail = await waitForMail(email, { kind: 'order_confirmation', link: language === 'pl' ? /\/pl\/odwolaj-zamowienie\// : /\/en\/revoke-order\// });
+      await revokeFromMail(browser, baseURL!, language, linkPath(mail, /\/(?:odwolaj-zamowienie|revoke-order)\//));
+      // the investor's own order page tells the same
+      await page.goto(`${ORDER_PATH[language]}${orderId}`);
+      await expect(page.getByTestId('status-badge').first()).toHaveText(t.cancelled);
+      await expect(page.getByTestId('revoke-button')).toHaveCount(0);
+
+      // a second order, revoked from the order page
+      const second = await placeOrderThroughApi(request, language, email);
+      await page.goto(`${ORDER_PATH[language]}${second}`);
+      await expect(page.getByTestId('revocation')).toHaveAttribute('data-view', 'offered');
+      await page.getByTestId('revoke-button').click();
+      await page.getByTestId('revoke-confirm').click();
+      await expect(page.getByTestId('revocation')).toContainText(t.revoked);
+      // the page reads the order again: cancelled, the result still in view
+      await expect(page.getByTestId('status-badge').first()).toHaveText(t.cancelled);
+      await expect(page.getByTestId('revocation')).toContainText(t.revoked);
+      await page.reload();
+      await expect(page.getByTestId('status-badge').first()).toHaveText(t.cancelled);
+      await expect(page.getByTestId('revoke-button')).toHaveCount(0);
     });
   }
 });

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 
 // The public pages on the seeded database, in both languages: home (slider, sections, featured offers,
 // FAQ), the offers list (paging, page size in `items`, a page above the total, tile/list toggle kept in

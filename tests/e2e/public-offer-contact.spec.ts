@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 
 // Single offer (both templates, both languages, lightbox, language switch to the other slug), a static
 // page with attachments and the contact form with and without errors, on the seeded server

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 
 // The smallest proof that the built SPA is served and boots: the rest of the browser suite is written
 // against the flows themselves.

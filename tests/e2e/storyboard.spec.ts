@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { disclosureMachine } from '../../machines/disclosure.machine';
 import { chartStates } from '../../scripts/statecharts/graph';
 import { E2E_BASE_URL } from './support/env';

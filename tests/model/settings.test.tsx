@@ -359,13 +359,37 @@ describe('settings: the other forms and tabs', { timeout: 30_000 }, () => {
     expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Powiadomienia' }));
     fireEvent.keyDown(document.activeElement!, { key: 'End' });
     await settle(1);
-    expect(screen.getByRole('tab', { name: 'Bezpieczeństwo' })).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getByRole('tabpanel')).toHaveAttribute('aria-labelledby', screen.getByRole('tab', { name: 'Bezpieczeństwo' }).id);
+    expect(screen.getByRole('tab', { name: 'Status inwestora' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tabpanel')).toHaveAttribute('aria-labelledby', screen.getByRole('tab', { name: 'Status inwestora' }).id);
     fireEvent.keyDown(document.activeElement!, { key: 'ArrowRight' });
     await settle(1);
     expect(screen.getByRole('tab', { name: 'Dane osobowe' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tab', { name: 'Dane osobowe' })).toHaveAttribute('tabindex', '0');
     expect(screen.getByRole('tab', { name: 'Powiadomienia' })).toHaveAttribute('tabindex', '-1');
+  });
+
+  it('the investor-status tab shows the classification and sends the sophisticated-investor application', async () => {
+    h = openSettings();
+    const none = { classification: 'non_sophisticated', reviewDueAt: null, declarationVersion: '2026.1', application: null };
+    h.fake.on('GET', '/investor/sophisticated-application', () => ({ data: none }));
+    h.fake.on('POST', '/investor/sophisticated-application', (call) => ({
+      data: { ...none, application: { id: 1, ...(call.body as object), language: 'pl', submittedAt: '2026-10-23T10:00:00.000Z', status: 'pending', decidedAt: null, decisionReason: null } },
+    }));
+    await settle(6);
+    await openTab('Status inwestora');
+    expect(screen.getByTestId('investor-classification')).toHaveTextContent(pl('account.settings.status.nonSophisticated'));
+    fireEvent.click(screen.getByLabelText(pl('account.settings.status.legal_person')));
+    fireEvent.click(screen.getByLabelText(pl('account.settings.status.criterion.balanceSheet')));
+    fireEvent.click(screen.getByLabelText(pl('account.settings.status.declaration'), { exact: false }));
+    fireEvent.click(screen.getByRole('button', { name: pl('account.settings.status.submit') }));
+    await settle();
+    expect(h.fake.callsTo('POST', '/investor/sophisticated-application').at(-1)?.body).toEqual({
+      investorKind: 'legal_person',
+      criteria: ['balanceSheet'],
+      declarationVersion: '2026.1',
+      declarationAccepted: true,
+    });
+    expect(screen.getByTestId('application-waiting')).toHaveTextContent('23.10.2026');
   });
 
   it('the dashboard shows the name and links to settings', async () => {

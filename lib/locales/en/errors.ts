@@ -59,4 +59,11 @@ export default {
   RISK_WARNING_NOT_ACKNOWLEDGED: 'Acknowledge the risk warning to continue',
   LARGE_INVESTMENT_CONSENT_REQUIRED: 'This order is above EUR 1,000 or 5% of your net worth; confirm the warning to continue',
   REFLECTION_PERIOD_OVER: 'The 4-day reflection period has ended; the order can no longer be revoked',
+  DECLARATION_VERSION_CHANGED: 'The declaration has changed; read the current one and apply again',
+  SOPHISTICATED_CRITERIA_NOT_MET: 'Tick the criteria you meet: a legal person at least one, a natural person at least two',
+  APPLICATION_PENDING: 'Your application is waiting for a decision; you can apply again once it is decided',
+  APPLICATION_ALREADY_DECIDED: 'This application has already been decided',
+  REFLECTION_PERIOD_NOT_APPLICABLE: 'The reflection period applies to non-sophisticated investors only; this order cannot be revoked',
+  REVOKE_LINK_NOT_VALID: 'This revoke link is not valid; check that it was copied whole, or revoke the order from its page in your account',
+  REVOKE_LINK_USED: 'This order has already been revoked; the link works only once',
 } as Record<string, unknown>;

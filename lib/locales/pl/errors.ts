@@ -59,4 +59,11 @@ export default {
   RISK_WARNING_NOT_ACKNOWLEDGED: 'Potwierdź ostrzeżenie o ryzyku, aby kontynuować',
   LARGE_INVESTMENT_CONSENT_REQUIRED: 'To zamówienie przekracza 1000 EUR lub 5% Twojego majątku netto; potwierdź ostrzeżenie, aby kontynuować',
   REFLECTION_PERIOD_OVER: 'Czterodniowy okres namysłu minął; zamówienia nie można już odwołać',
+  DECLARATION_VERSION_CHANGED: 'Treść oświadczenia się zmieniła; zapoznaj się z aktualną i złóż wniosek ponownie',
+  SOPHISTICATED_CRITERIA_NOT_MET: 'Zaznacz spełniane kryteria: osoba prawna co najmniej jedno, osoba fizyczna co najmniej dwa',
+  APPLICATION_PENDING: 'Twój wniosek czeka na decyzję; kolejny możesz złożyć po jej podjęciu',
+  APPLICATION_ALREADY_DECIDED: 'Ten wniosek został już rozpatrzony',
+  REFLECTION_PERIOD_NOT_APPLICABLE: 'Okres namysłu dotyczy tylko inwestorów niedoświadczonych; tego zamówienia nie można odwołać',
+  REVOKE_LINK_NOT_VALID: 'Ten link do odwołania zamówienia jest nieprawidłowy; sprawdź, czy został skopiowany w całości, lub odwołaj zamówienie na jego stronie w swoim koncie',
+  REVOKE_LINK_USED: 'To zamówienie zostało już odwołane; link działa tylko raz',
 } as Record<string, unknown>;

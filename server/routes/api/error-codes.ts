@@ -39,7 +39,15 @@ export const routeErrorCodes: Record<string, Partial<Record<number, readonly Err
   },
   'POST /api/investor/knowledge-test': { 409: ['KNOWLEDGE_TEST_VERSION_CHANGED'] },
   'POST /api/investor/knowledge-test/acknowledge-risk': { 403: ['KNOWLEDGE_TEST_REQUIRED'] },
-  'POST /api/order/:id/revoke': { 409: ['REFLECTION_PERIOD_OVER', 'INVALID_STATUS_CHANGE', 'ORDER_STATUS_CHANGED'] },
+  'POST /api/order/:id/revoke': { 409: ['REFLECTION_PERIOD_OVER', 'REFLECTION_PERIOD_NOT_APPLICABLE', 'INVALID_STATUS_CHANGE', 'ORDER_STATUS_CHANGED'] },
+  'POST /api/investor/sophisticated-application': { 400: ['SOPHISTICATED_CRITERIA_NOT_MET'], 409: ['DECLARATION_VERSION_CHANGED', 'APPLICATION_PENDING'] },
+  'POST /api/operator/sophisticated-applications/:id/approve': { 409: ['APPLICATION_ALREADY_DECIDED'] },
+  'POST /api/operator/sophisticated-applications/:id/reject': { 409: ['APPLICATION_ALREADY_DECIDED'] },
+  'GET /api/order-revocation': { 404: ['REVOKE_LINK_NOT_VALID'], 409: ['REVOKE_LINK_USED', 'REFLECTION_PERIOD_OVER', 'INVALID_STATUS_CHANGE'] },
+  'POST /api/order-revocation': {
+    404: ['REVOKE_LINK_NOT_VALID'],
+    409: ['REVOKE_LINK_USED', 'REFLECTION_PERIOD_OVER', 'INVALID_STATUS_CHANGE', 'ORDER_STATUS_CHANGED'],
+  },
   'POST /api/transaction/retry': {
     400: ['NO_TRANSACTION_METHOD_AVAILABLE', 'CAN_CREATE_PAYMENT'],
     409: ['ORDER_ALREADY_PAID', 'ORDER_EXPIRED', 'PAYMENT_PENDING'],

@@ -36,20 +36,16 @@ export function decimalCommaText(text: string): string {
 
 /**
  * Server HTML (a content table's cell) with the numbers of its text written the page language's way: in
- * Polish a decimal comma; English stays as written. Only text is changed, never tags or attributes (links).
+ * Polish a decimal comma; English stays as written. Only text between tags is changed, never tags, attributes
+ * (links), comments or character references. A string operation, not a DOM one, so the server's render and the
+ * browser's hydration produce the same HTML.
  */
 export function localizeNumbersHtml(html: string, language: Language): string {
   if (language !== 'pl' || !html || !/\d\.\d/.test(html)) return html;
-  if (typeof document === 'undefined') return html;
-  const template = document.createElement('template');
-  template.innerHTML = html;
-  const walker = document.createTreeWalker(template.content, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    const text = node.nodeValue ?? '';
-    const next = decimalCommaText(text);
-    if (next !== text) node.nodeValue = next;
-  }
-  return template.innerHTML;
+  return html
+    .split(/(<!--[\s\S]*?-->|<(?:[^>"']|"[^"]*"|'[^']*')*>)/)
+    .map((part, i) => (i % 2 === 1 ? part : part.replace(/&#?\w+;|[^&]+|&/g, (piece) => (piece.startsWith('&') ? piece : decimalCommaText(piece)))))
+    .join('');
 }
 
 export { plainText } from '../../../contract/plain-text';

@@ -6,13 +6,28 @@ import { useMemo, type ElementType } from 'react';
 // sanitizer).
 const DROP = 'script, style, iframe, object, embed, link, meta, base, form';
 
+/** The same pass on the server's render, where there is no DOM (src/ssr/cleanHtml.ts sets it). */
+let cleanWithoutDom: ((html: string, drop: string) => string) | null = null;
+
+export function setServerHtmlCleaner(clean: (html: string, drop: string) => string): void {
+  cleanWithoutDom = clean;
+}
+
 export function cleanServerHtml(html: string): string {
   if (!html) return '';
-  if (typeof document === 'undefined') return html;
+  if (typeof document === 'undefined') {
+    // No cleaner, no HTML: a server render never sends content that was not cleaned.
+    return cleanWithoutDom ? cleanWithoutDom(html, DROP) : '';
+  }
   const template = document.createElement('template');
   template.innerHTML = html;
-  template.content.querySelectorAll(DROP).forEach((el) => el.remove());
-  template.content.querySelectorAll('*').forEach((el) => {
+  clean(template.content);
+  return template.innerHTML;
+}
+
+function clean(fragment: DocumentFragment): void {
+  fragment.querySelectorAll(DROP).forEach((el) => el.remove());
+  fragment.querySelectorAll('*').forEach((el) => {
     for (const attr of Array.from(el.attributes)) {
       const name = attr.name.toLowerCase();
       const value = attr.value.trim().toLowerCase();
@@ -21,7 +36,8 @@ export function cleanServerHtml(html: string): string {
         el.removeAttribute(attr.name);
     }
   });
-  return template.innerHTML;
+  // a nested <template>'s content is a fragment of its own, out of the selectors' reach
+  fragment.querySelectorAll('template').forEach((inner) => clean((inner as HTMLTemplateElement).content));
 }
 
 export interface ServerHtmlProps {

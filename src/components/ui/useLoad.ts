@@ -9,7 +9,7 @@ import { useActorRef } from '@xstate/react';
 import { use, useEffect, useId, useMemo, useRef } from 'react';
 import { fromPromise } from 'xstate';
 import { createLoadMachine } from '../../../machines/load.machine';
-import { loadSlot, useFirstLoads, type ServerLoad } from '../../ssr/firstLoads';
+import { loadSlot, useFirstLoads, type FirstLoads, type ServerLoad } from '../../ssr/firstLoads';
 import { useSnapshotInTransition } from './useSnapshotInTransition';
 
 export type LoadStatus = 'idle' | 'loading' | 'success' | 'failure';
@@ -23,35 +23,7 @@ export function useLoad<TData, TParams>(
   // one chart per view, typed with its data and parameters
   const machine = useMemo(() => createLoadMachine<TData, TParams>(), []);
   const key = JSON.stringify(params);
-  const id = useId();
-  const first = useFirstLoads();
-  let settled: { data: TData } | null = null;
-  if (first?.side === 'server') {
-    const slot = loadSlot(id, key);
-    let load = first.loads.get(slot);
-    if (!load) {
-      const record: ServerLoad = { status: 'pending', promise: Promise.resolve() };
-      record.promise = Promise.resolve()
-        .then(() => fetcher(params, new AbortController().signal))
-        .then(
-          (data) => {
-            record.status = 'success';
-            record.data = data;
-          },
-          () => {
-            // the page is drawn as the browser starts it (a skeleton); the browser asks again
-            record.status = 'failure';
-          },
-        );
-      first.loads.set(slot, record);
-      load = record;
-    }
-    if (load.status === 'pending') use(load.promise);
-    if (load.status === 'success') settled = { data: load.data as TData };
-  } else if (first?.side === 'client') {
-    const slot = loadSlot(id, key);
-    if (first.loads.has(slot)) settled = { data: first.loads.get(slot) as TData };
-  }
+  const { settled, id, first } = useFirstLoad(key, () => fetcher(params, new AbortController().signal));
   const actor = useActorRef(
     machine.provide({
       actors: {
@@ -59,7 +31,7 @@ export function useLoad<TData, TParams>(
         fetch: fromPromise(({ input, signal }) => fetcherRef.current(input as TParams, signal)),
       },
     }),
-    settled ? { snapshot: machine.resolveState({ value: 'success', context: { params, data: settled.data, error: null } }) } : undefined,
+    settled ? { snapshot: machine.resolveState({ value: 'success', context: { params, data: settled.data as TData, error: null } }) } : undefined,
   );
   // the parameters the chart was restored with: its first request is already answered
   const restoredFor = useRef(settled ? key : null);
@@ -85,4 +57,42 @@ export function useLoad<TData, TParams>(
     skeleton: snapshot.hasTag('skeleton'),
     retry: () => actor.send({ type: 'load.retried' }),
   };
+}
+
+/**
+ * The first load of a server-rendered page for the slot of this hook call and `key`: on the server it runs
+ * `produce` once and suspends until it settles (the render waits; a failure is not kept, the browser asks again);
+ * in the hydrating browser it gives what the server settled. `settled` is null when there is nothing to restore.
+ */
+export function useFirstLoad(key: string, produce: () => Promise<unknown>): { settled: { data: unknown } | null; id: string; first: FirstLoads | null } {
+  const id = useId();
+  const first = useFirstLoads();
+  let settled: { data: unknown } | null = null;
+  if (first?.side === 'server') {
+    const slot = loadSlot(id, key);
+    let load = first.loads.get(slot);
+    if (!load) {
+      const record: ServerLoad = { status: 'pending', promise: Promise.resolve() };
+      record.promise = Promise.resolve()
+        .then(produce)
+        .then(
+          (data) => {
+            record.status = 'success';
+            record.data = data;
+          },
+          () => {
+            // the page is drawn as the browser starts it (a skeleton); the browser asks again
+            record.status = 'failure';
+          },
+        );
+      first.loads.set(slot, record);
+      load = record;
+    }
+    if (load.status === 'pending') use(load.promise);
+    if (load.status === 'success') settled = { data: load.data };
+  } else if (first?.side === 'client') {
+    const slot = loadSlot(id, key);
+    if (first.loads.has(slot)) settled = { data: first.loads.get(slot) };
+  }
+  return { settled, id, first };
 }

@@ -1,5 +1,5 @@
-// Settings (SPEC §2 "Investor area", §5, §8): four tabs (personal information, notifications, documents,
-// security) in a keyboard-accessible tablist. The investor is loaded with GET /investor (the load chart);
+// Settings (SPEC §2 "Investor area", §5, §8): five tabs (personal information, notifications, documents,
+// security, investor status) in a keyboard-accessible tablist. The investor is loaded with GET /investor (the load chart);
 // then every form runs its own copy of the settings chart for the screen's life (idle → saving → saved |
 // failed): its context holds the server's data and the fields as typed, so a tab switch keeps the edits and
 // a save's answer seeds the fields. The forms are seeded from the chart and report each change to it;
@@ -22,6 +22,7 @@ import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import { useLoad } from '../../components/ui/useLoad';
 import { NameAndPhoneFields, type NameAndPhoneValues } from './NameAndPhoneFields';
+import { SophisticatedApplication } from './SophisticatedApplication';
 import { usePageTitle } from '../../components/ui/usePageTitle';
 import { useLanguage, useT } from '../../i18n/i18n';
 import { groupAccountNumber } from '../../components/format/accountNumber';
@@ -40,7 +41,7 @@ import {
 } from './rules';
 import { AccountPage, Actions, ErrorList, Form, Grid, Muted, Success, useErrorText, useFieldMessage } from './ui';
 
-export const SETTINGS_TABS = ['personal', 'notifications', 'documents', 'security'] as const;
+export const SETTINGS_TABS = ['personal', 'notifications', 'documents', 'security', 'status'] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
 
 
@@ -111,6 +112,7 @@ function SettingsTabs({ investor }: { investor: Investor }) {
               <EmailForm save={saves.email} />
             </>
           )}
+          {tab === 'status' && <InvestorStatus />}
         </Tabs>
   );
 }
@@ -407,6 +409,31 @@ function Documents() {
     <Card data-testid="settings-documents">
       <h2>{t('account.settings.documents.title')}</h2>
       <InvestorDocuments load={docs} files={files} />
+    </Card>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Investor status tab: the classification and the sophisticated-investor application
+
+function InvestorStatus() {
+  const t = useT();
+  const { http } = useAppSystem();
+  const api = createAccountApi(http);
+  const status = useLoad((_: null, signal) => api.sophisticatedStatus(signal), null);
+  return (
+    <Card data-testid="settings-status">
+      <h2>{t('account.settings.status.title')}</h2>
+      {status.status === 'failure' && (
+        <>
+          <ErrorList codes={[(status.error as { code?: string })?.code ?? 'GENERIC']} />
+          <Actions>
+            <Button onClick={status.retry}>{t('account.settings.retry')}</Button>
+          </Actions>
+        </>
+      )}
+      {status.skeleton && <Spinner />}
+      {status.status === 'success' && status.data && <SophisticatedApplication status={status.data} apply={(body, signal) => api.applySophisticated(body, signal)} />}
     </Card>
   );
 }

@@ -2,6 +2,8 @@
 // the charts understand: codes per field (`fieldErrors`) or a list of codes (`codes`).
 import type { Agreement, Country, RegistrationData, RegistrationOptions } from '../../../machines/registration.machine';
 import type { Investor, SettingsGroup } from '../../../machines/settings.machine';
+import type { SophisticatedApplicationBodyOut } from '../../../machines/sophisticatedApplication.machine';
+import type { SophisticatedStatus } from '../../../contract/protection';
 import { ApiRequestError, fieldErrorsOf, type Http } from '../../api/http';
 import { normalizeAccountNumber } from './rules';
 
@@ -114,6 +116,10 @@ export function createAccountApi(http: Http) {
       ),
 
     investor: (signal?: AbortSignal) => http<Investor>('/investor', { signal }),
+    /** GET /investor/sophisticated-application: the classification in force and the latest application */
+    sophisticatedStatus: (signal?: AbortSignal) => http<SophisticatedStatus>('/investor/sophisticated-application', { signal }),
+    applySophisticated: (body: SophisticatedApplicationBodyOut, signal?: AbortSignal) =>
+      http<SophisticatedStatus>('/investor/sophisticated-application', { method: 'POST', body, signal }),
 
     /** the country codes the address and bank forms offer (GET /investor/register); a failure is the caller's to show */
     countries: (signal?: AbortSignal) =>

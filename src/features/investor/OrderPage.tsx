@@ -1,7 +1,7 @@
 // A single order (SPEC §2, §3 "Order", §4): every field, the status history as a timeline (when, what,
 // why), the countdown to expiry while unpaid, how to pay it (bank details and the transfer QR code again,
 // or PayPal's retry), and its confirmation PDFs.
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
 import type { Order } from '../../../contract/orders';
@@ -27,8 +27,11 @@ export const OrderPage: Screen = ({ params }) => {
   const { http } = useAppSystem();
   const api = createInvestorApi(http);
   const orderId = params.orderId ?? '';
-  const load = useLoad((p: { orderId: string; language: string }, signal) => api.order(p.orderId, signal), { orderId, language });
-  const order: Order | null = load.status === 'success' ? load.data : null;
+  // `version` reads the order again after a revocation; meanwhile the page keeps showing what it has (the
+  // revocation's result stays in view, no skeleton), since the chart keeps its data while it loads.
+  const [version, setVersion] = useState(0);
+  const load = useLoad((p: { orderId: string; language: string; version: number }, signal) => api.order(p.orderId, signal), { orderId, language, version });
+  const order: Order | null = load.status === 'success' || (load.status === 'loading' && version > 0) ? load.data : null;
   const files = useFileDownload();
   usePageTitle(order ? t('investor.order.title', { reference: order.reference }) : t('investor.order.titleLoading'));
 
@@ -51,7 +54,7 @@ export const OrderPage: Screen = ({ params }) => {
       subtitle={<Link href={href(language, 'orders')}>{t('investor.order.back')}</Link>}
     >
       {load.status === 'failure' && <LoadError error={load.error} onRetry={load.retry} />}
-      {load.skeleton && <Skeleton rows={4} />}
+      {load.skeleton && !order && <Skeleton rows={4} />}
       {order && (
         <>
           <Card>
@@ -63,7 +66,7 @@ export const OrderPage: Screen = ({ params }) => {
                 </span>
               )}
             </Head>
-            <Revocation key={`${order.id}-${order.status}`} order={order} revoke={(id) => api.revoke(id)} onRevoked={load.retry} />
+            <Revocation key={order.id} order={order} revoke={(id) => api.revoke(id)} onRevoked={() => setVersion((v) => v + 1)} />
             <Fields data-testid="order-fields">
               <Field label={t('investor.orders.reference')} value={order.reference} testId="order-reference" />
               <Field label={t('investor.orders.offer')} value={order.offer.title} />

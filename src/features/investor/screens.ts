@@ -22,4 +22,6 @@ export const investorScreens: Partial<Record<RouteName, Screen>> = {
   payouts: lazyScreen(payouts, (m) => m.PayoutsPage),
   payoutsPage: lazyScreen(payouts, (m) => m.PayoutsPage),
   documents: lazyScreen(() => import('./DocumentsPage'), (m) => m.DocumentsPage),
+  // public: the revoke link of an order confirmation e-mail, signed in or not
+  orderRevocation: lazyScreen(() => import('./RevokeLinkPage'), (m) => m.RevokeLinkPage),
 };

@@ -1,5 +1,6 @@
-// The investors in the back office: a search over them, and one investor with their orders (and, while the
-// account is not active, the activation e-mail sent again).
+// The investors in the back office: a search over them, and one investor with their orders and their
+// investor-protection records (and, while the account is not active, the activation e-mail sent again); the
+// records of all investors, or one, export as CSV for the regulator.
 import { useState } from 'react';
 import { Link } from 'wouter';
 import type { Screen } from '../../screens/screen';
@@ -8,7 +9,8 @@ import { Button } from '../../components/ui/Button';
 import { useLoad } from '../../components/ui/useLoad';
 import { href } from '../../../contract/routes';
 import { useLanguage, useT } from '../../i18n/i18n';
-import { ActionOutcome, Area, DataTable, Loaded, SearchFilter, useOperatorApi } from './ui';
+import { InvestorProtection } from './InvestorProtection';
+import { ActionOutcome, Area, DataTable, Loaded, saveFile, SearchFilter, useOperatorApi } from './ui';
 import { useOperatorAction } from './useOperatorAction';
 
 export const InvestorsPage: Screen = () => {
@@ -19,7 +21,15 @@ export const InvestorsPage: Screen = () => {
   const [draft, setDraft] = useState('');
   const load = useLoad((query: string, signal) => api.investors(query, signal), q);
   return (
-    <Area title={t('operator.investors.title')} testId="operator-investors">
+    <Area
+      title={t('operator.investors.title')}
+      testId="operator-investors"
+      actions={
+        <Button type="button" variant="secondary" onClick={() => void saveFile(() => api.exportProtectionRecords(), 'investor-protection.csv')}>
+          {t('operator.protection.exportAll')}
+        </Button>
+      }
+    >
       <SearchFilter label={t('operator.investors.search')} value={draft} onChange={setDraft} onSearch={() => setQ(draft)} />
       <Loaded load={load}>
         {(page) => (
@@ -44,10 +54,19 @@ export const InvestorPage: Screen = ({ params }) => {
   const t = useT();
   const language = useLanguage();
   const api = useOperatorApi();
-  const load = useLoad((userId: string, signal) => api.investor(userId, signal), params.userId);
+  const [version, setVersion] = useState(0);
+  const load = useLoad((p: { userId: string; version: number }, signal) => api.investor(p.userId, signal), { userId: params.userId, version });
   const resend = useOperatorAction((_draft, signal) => api.resendActivation(params.userId, signal), { required: [] });
   return (
-    <Area title={load.data?.email ?? t('operator.investors.title')} testId="operator-investor">
+    <Area
+      title={load.data?.email ?? t('operator.investors.title')}
+      testId="operator-investor"
+      actions={
+        <Button type="button" variant="secondary" onClick={() => void saveFile(() => api.exportProtectionRecords(params.userId), 'investor-protection.csv')}>
+          {t('operator.protection.exportOne')}
+        </Button>
+      }
+    >
       <Loaded load={load}>
         {(i) => (
           <>
@@ -68,6 +87,7 @@ export const InvestorPage: Screen = ({ params }) => {
                 { cell: (o) => formatMoney(o.totalPrice, language) },
               ]}
             />
+            <InvestorProtection records={i.protection} onChanged={() => setVersion((v) => v + 1)} />
           </>
         )}
       </Loaded>

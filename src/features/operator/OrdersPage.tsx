@@ -8,17 +8,9 @@ import { useLoad } from '../../components/ui/useLoad';
 import { href } from '../../../contract/routes';
 import { useLanguage, useT } from '../../i18n/i18n';
 import type { OperatorApi } from './api';
-import { Area, DataTable, Loaded, PageButtons, SearchFilter, SelectField, useOperatorApi, when } from './ui';
+import { Area, DataTable, Loaded, PageButtons, saveFile, SearchFilter, SelectField, useOperatorApi, when } from './ui';
 
-async function saveFile(api: OperatorApi, kind: 'orders' | 'payments') {
-  const file = await api.exportFile(kind);
-  const url = URL.createObjectURL(file.blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = file.fileName ?? `${kind}.csv`;
-  a.click();
-  URL.revokeObjectURL(url);
-}
+const saveExport = (api: OperatorApi, kind: 'orders' | 'payments') => saveFile(() => api.exportFile(kind), `${kind}.csv`);
 
 export const OrdersPage: Screen = () => {
   const t = useT();
@@ -43,8 +35,8 @@ export const OrdersPage: Screen = () => {
       testId="operator-orders"
       actions={
         <span>
-          <Button type="button" variant="secondary" onClick={() => void saveFile(api, 'orders')}>{t('operator.orders.exportOrders')}</Button>{' '}
-          <Button type="button" variant="secondary" onClick={() => void saveFile(api, 'payments')}>{t('operator.orders.exportPayments')}</Button>
+          <Button type="button" variant="secondary" onClick={() => void saveExport(api, 'orders')}>{t('operator.orders.exportOrders')}</Button>{' '}
+          <Button type="button" variant="secondary" onClick={() => void saveExport(api, 'payments')}>{t('operator.orders.exportPayments')}</Button>
         </span>
       }
     >

@@ -91,6 +91,8 @@ export function createOperatorApi(http: Http) {
     investor: (id: string, signal?: AbortSignal) => http<OperatorInvestorDetail>(`/operator/investors/${encodeURIComponent(id)}`, { signal }),
     resendActivation: (id: string, signal?: AbortSignal) =>
       http<{ sent: boolean }>(`/operator/investors/${encodeURIComponent(id)}/resend-activation`, { method: 'POST', signal }),
+    decideApplication: (id: number, decision: 'approve' | 'reject', reason: string, signal?: AbortSignal) =>
+      http<unknown>(`/operator/sophisticated-applications/${id}/${decision}`, { method: 'POST', body: { reason }, signal }),
     settings: (signal?: AbortSignal) => http<SiteSettings>('/operator/site-settings', { signal }),
     patchSettings: (body: Partial<SiteSettings>, signal?: AbortSignal) => http<SiteSettings>('/operator/site-settings', { method: 'PATCH', body, signal }),
     audit: (signal?: AbortSignal, page = 1) => http<Paged<AuditEntry>>('/operator/audit-log', { query: paging(page, 100), signal }),
@@ -110,6 +112,9 @@ export function createOperatorApi(http: Http) {
       http<DownloadedFile>(`/operator/payout-files/${id}/pain.001.xml`, { responseType: 'blob', signal }),
     exportFile: (kind: 'orders' | 'payments', signal?: AbortSignal) =>
       http<DownloadedFile>(`/operator/exports/${kind}.csv`, { responseType: 'blob', signal }),
+    /** The investor-protection records for the regulator: every investor's, or one investor's. */
+    exportProtectionRecords: (investorId?: string, signal?: AbortSignal) =>
+      http<DownloadedFile>('/operator/exports/investor-protection.csv', { query: clean({ investor: investorId }), responseType: 'blob', signal }),
   };
 }
 

@@ -4,6 +4,7 @@
 import { useId, type Key, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { Link, useLocation, useSearch } from 'wouter';
+import type { DownloadedFile } from '../../api/http';
 import { useAppSystem } from '../../system/AppSystemContext';
 import { Button } from '../../components/ui/Button';
 import { usePageTitle } from '../../components/ui/usePageTitle';
@@ -23,6 +24,17 @@ export function useOperatorApi(): OperatorApi {
 }
 
 export const when = (iso: string | null, language: Language) => formatDate(iso, language, 'dateTime');
+
+/** Saves a downloaded export (CSV) under the name the server gave it. */
+export async function saveFile(download: () => Promise<DownloadedFile>, fallbackName: string) {
+  const file = await download();
+  const url = URL.createObjectURL(file.blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = file.fileName ?? fallbackName;
+  a.click();
+  URL.revokeObjectURL(url);
+}
 
 // ---------- layout ----------
 

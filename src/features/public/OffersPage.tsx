@@ -3,11 +3,11 @@
 // load, its paging and where to go; the view reads the address, sends it to the chart when it changes, and
 // renders the chart's state. `/page/1` and `/page/abc` are replaced by the list's own address.
 import { useActorRef } from '@xstate/react';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import styled from 'styled-components';
 import { useLocation, useSearch } from 'wouter';
-import { fromPromise } from 'xstate';
-import { createOffersListMachine, type OffersListRequest } from '../../../machines/offersList.machine';
+import { fromPromise, type Snapshot } from 'xstate';
+import { createOffersListMachine, type OffersListAnswer, type OffersListRequest } from '../../../machines/offersList.machine';
 import { useAppSystem } from '../../system/AppSystemContext';
 import type { Screen } from '../../screens/screen';
 import { fetchOffers } from '../../components/offers/api';
@@ -20,7 +20,10 @@ import { LinkButton } from '../../components/ui/Button';
 import { useSnapshotInTransition } from '../../components/ui/useSnapshotInTransition';
 import { usePageTitle } from '../../components/ui/usePageTitle';
 import { href } from '../../../contract/routes';
-import { readStorage, STORAGE_KEYS, writeStorage } from '../../config/storage';
+import { readStorage, STORAGE_KEYS, writeListView } from '../../config/storage';
+import { loadSlot, useFirstLoads } from '../../ssr/firstLoads';
+import { settleChart } from '../../ssr/settle';
+import { useFirstLoad } from '../../components/ui/useLoad';
 import { useLanguage, useT } from '../../i18n/i18n';
 import { NotFoundPage } from '../../pages/lazyPages';
 import { Section } from './Blocks';
@@ -57,22 +60,37 @@ export const OffersPage: Screen = ({ params }) => {
     canonical: isListAddress(params.page),
   };
 
-  // The stored choice is the browser's: the server (and so the hydrating render) draws tiles, and the browser
-  // switches to the stored list view right after hydrating, since React keeps the server's attributes on a mismatch
-  // rather than correcting them. A page the browser renders itself reads the choice at once.
-  const storedListView = useSyncExternalStore(subscribeToNothing, () => readStorage(STORAGE_KEYS.isListView) === 'true', () => false);
+  // The stored choice is the browser's; its cookie copy tells the server (and so the hydrating render) which view
+  // to draw. Should the two differ (a choice made before the cookie existed), the browser switches right after
+  // hydrating, since React keeps the server's attributes on a mismatch rather than correcting them. A page the
+  // browser renders itself reads the choice at once.
+  const serverListView = useFirstLoads()?.preferences.offersListView ?? false;
+  const storedListView = useSyncExternalStore(subscribeToNothing, () => readStorage(STORAGE_KEYS.isListView) === 'true', () => serverListView);
   const [chosenView, setListView] = useState<boolean | null>(null);
   const listView = chosenView ?? storedListView;
   const chooseView = (list: boolean) => {
     setListView(list);
-    writeStorage(STORAGE_KEYS.isListView, list ? 'true' : 'false');
+    writeListView(list);
   };
 
+  const fetch = fromPromise<OffersListAnswer<OfferSummary>, OffersListRequest>(({ input, signal }) =>
+    fetchOffers(http, { page: input.page, pageSize: input.pageSize }, signal),
+  );
+  const requestKey = JSON.stringify(request);
+  // A server-rendered page's list: the server runs the chart to its first view (the page's own answer, no redirect)
+  // and the hydrating browser starts the chart there, so neither draws skeletons the other did not.
+  const { settled, id, first } = useFirstLoad(requestKey, () =>
+    settleChart(
+      offersListMachine.provide({ actors: { fetch }, actions: { navigate: () => {}, scrollToTop: () => {} } }),
+      request,
+      { type: 'offersList.requested', request },
+      (s) => s.matches('idle') || s.matches('loading'),
+      (s) => s.matches('ready') || s.matches('empty'),
+    ),
+  );
   const list = useActorRef(
     offersListMachine.provide({
-      actors: {
-        fetch: fromPromise(({ input, signal }) => fetchOffers(http, { page: input.page, pageSize: input.pageSize }, signal)),
-      },
+      actors: { fetch },
       actions: {
         navigate: (_, p) => navigate(listHref(p.language, p.page, p.pageSize, p.search), { replace: p.replace }),
         scrollToTop: (_, { smooth }) => {
@@ -80,12 +98,20 @@ export const OffersPage: Screen = ({ params }) => {
         },
       },
     }),
-    { input: request },
+    settled ? { input: request, snapshot: settled.data as Snapshot<unknown> } : { input: request },
   );
-  // The address is the list's input: every change of it (and the first one) is a request.
-  const requestKey = JSON.stringify(request);
+  // The address is the list's input: every change of it (and the first one) is a request, except the first when
+  // the chart was restored already answered.
+  const restoredFor = useRef(settled ? requestKey : null);
   useEffect(() => {
+    const restored = restoredFor.current === requestKey;
+    restoredFor.current = null;
+    if (restored) {
+      if (first?.side === 'client') first.loads.delete(loadSlot(id, requestKey));
+      return;
+    }
     list.send({ type: 'offersList.requested', request: JSON.parse(requestKey) as OffersListRequest });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [list, requestKey]);
 
   // The list's state reaches the view in a transition: a page of cards is drawn time-sliced.

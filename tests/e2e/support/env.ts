@@ -45,5 +45,5 @@ export const CHROMIUM_ARGS = [
 
 export const isCI = ['true', '1', 'yes'].includes(String(process.env.CI ?? '').toLowerCase());
 
-/** The e2e server renders public pages (SERVER_RENDERING, forwarded by scripts/e2e-server.mjs; default off, as on the server). */
-export const SERVER_RENDERING = ['true', '1', 'yes'].includes(String(process.env.SERVER_RENDERING ?? '').toLowerCase());
+/** The e2e server renders public pages (SERVER_RENDERING, forwarded by scripts/e2e-server.mjs; default on, as on the server). */
+export const SERVER_RENDERING = !['false', '0', 'no'].includes(String(process.env.SERVER_RENDERING ?? 'true').toLowerCase());

@@ -263,6 +263,8 @@ describe('content tables: a decimal comma in Polish', () => {
     expect(decimalCommaText('Koniec 38.')).toBe('Koniec 38.');
     expect(localizeNumbersHtml('<a href="/doc-1.5.pdf">plan 1.5</a>', 'pl')).toBe('<a href="/doc-1.5.pdf">plan 1,5</a>');
     expect(localizeNumbersHtml('<strong>38.0</strong> m²', 'en')).toBe('<strong>38.0</strong> m²');
+    // comments, character references and attributes with quotes and `>` stay; text around them changes
+    expect(localizeNumbersHtml('<!-- v 1.5 -->38.5&nbsp;m² <span title="a > 2.5">2.5</span>', 'pl')).toBe('<!-- v 1.5 -->38,5&nbsp;m² <span title="a > 2.5">2,5</span>');
   });
 
   const table = {

@@ -28,7 +28,9 @@ export type RateLimitAction =
   | 'current_password'
   | 'register'
   /** POST /investor/register/check-email (the registration's first step) */
-  | 'register_check';
+  | 'register_check'
+  /** GET and POST /order-revocation (the revoke link of the confirmation e-mail) */
+  | 'revoke_link';
 
 /** The subject is an e-mail (anonymous flows) or an account id (signed-in flows, e.g. `current_password`). */
 export type RateLimitKeys = { ip: string } & ({ email: string; account?: never } | { account: string; email?: never });

@@ -1,14 +1,33 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { knowledgeTestBodySchema, knowledgeTestResultSchema, knowledgeTestStateSchema, revokeResultSchema } from '../../../../contract/protection';
+import type { FastifyRequest } from 'fastify';
+import {
+  knowledgeTestBodySchema,
+  knowledgeTestResultSchema,
+  knowledgeTestStateSchema,
+  revokeLinkBodySchema,
+  revokeLinkOrderSchema,
+  revokeLinkQuerySchema,
+  revokeResultSchema,
+  sophisticatedApplicationBodySchema,
+  sophisticatedStatusSchema,
+} from '../../../../contract/protection';
 import { nowOf } from '../../../config';
 import { ok, responses } from '../../../lib/envelope';
+import { tooManyTries } from '../../../lib/errors';
+import { revokeByLink, revokeLinkOrder } from '../../../protection/revoke-link';
 import { acknowledgeRiskWarning, knowledgeTestState, revokeOrder, takeKnowledgeTest } from '../../../protection/service';
+import { applyForSophisticated, sophisticatedStatus } from '../../../protection/sophisticated';
 
 // docs/api.md "Investor protection": the knowledge test with the loss simulation (GET: the questionnaire in
 // the request's language, the classification and the latest result; POST: a new result), the risk warning
-// of a failed test acknowledged, and the revocation of an order inside the 4-day reflection period.
-// A signed-in, active investor only (401 anonymous, 403 operator).
+// of a failed test acknowledged, the revocation of an order inside the 4-day reflection period, and the
+// application to be classified as a sophisticated investor (GET: the classification and the latest application).
+// A signed-in, active investor only (401 anonymous, 403 operator); except the e-mail's revoke link
+// (GET/POST /order-revocation), whose token is the authorization: public, and limited per client IP.
+
+/** The revoke link's calls per client IP and window: a person opens a link a few times, a guesser far more. */
+export const REVOKE_LINK_RULE = { limit: 10, windowSeconds: 60 };
 
 const protectionRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const investorOnly = [fastify.authenticate, fastify.requireRole('investor')];
@@ -31,10 +50,41 @@ const protectionRoutes: FastifyPluginAsyncZod = async (fastify) => {
     handler: async (request) => ok(await acknowledgeRiskWarning(fastify.db, request.principal!.userId, nowOf(fastify.config))),
   });
 
+  fastify.get('/investor/sophisticated-application', {
+    preHandler: investorOnly,
+    schema: { response: responses(sophisticatedStatusSchema, [401, 403]) },
+    handler: async (request) => ok(await sophisticatedStatus(fastify.db, request.principal!.userId, nowOf(fastify.config))),
+  });
+
+  fastify.post('/investor/sophisticated-application', {
+    preHandler: investorOnly,
+    schema: { body: sophisticatedApplicationBodySchema, response: responses(sophisticatedStatusSchema, [400, 401, 403, 409]) },
+    handler: async (request) => ok(await applyForSophisticated(fastify.db, request.principal!.userId, request.language, request.body, nowOf(fastify.config))),
+  });
+
   fastify.post('/order/:id/revoke', {
     preHandler: investorOnly,
     schema: { params: z.object({ id: z.string().max(100) }), response: responses(revokeResultSchema, [401, 403, 404, 409]) },
     handler: async (request) => ok(await revokeOrder(fastify.db, request.principal!.userId, request.params.id, () => nowOf(fastify.config))),
+  });
+
+  // The token travels in the query and the body, never the path: the request log redacts a `token` value.
+  const limitRevokeLink = async (request: FastifyRequest) => {
+    const { admitted } = await fastify.rateLimitRepository.admit('revoke_link', { ip: request.ip }, REVOKE_LINK_RULE);
+    if (!admitted) throw tooManyTries(REVOKE_LINK_RULE.windowSeconds);
+    await fastify.rateLimitRepository.prune('revoke_link', REVOKE_LINK_RULE.windowSeconds);
+  };
+
+  fastify.get('/order-revocation', {
+    preHandler: limitRevokeLink,
+    schema: { querystring: revokeLinkQuerySchema, response: responses(revokeLinkOrderSchema, [400, 404, 409, 429]) },
+    handler: async (request) => ok(await revokeLinkOrder(fastify.db, request.query.token ?? '', () => nowOf(fastify.config))),
+  });
+
+  fastify.post('/order-revocation', {
+    preHandler: limitRevokeLink,
+    schema: { body: revokeLinkBodySchema, response: responses(revokeResultSchema, [400, 404, 409, 429]) },
+    handler: async (request) => ok(await revokeByLink(fastify.db, request.body.token, () => nowOf(fastify.config))),
   });
 };
 

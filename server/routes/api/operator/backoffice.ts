@@ -13,6 +13,7 @@ import {
   overviewSchema,
   previewLinkSchema,
 } from '../../../../contract/operator';
+import { nowOf } from '../../../config';
 import { users } from '../../../db/schema';
 import { operatorAuditLog, statementExceptions } from '../../../db/schema-backoffice';
 import { orders } from '../../../db/schema-orders';
@@ -124,7 +125,7 @@ const backofficeRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.get('/operator/investors/:id', {
     onRequest: guard,
     schema: { params: userId, response: responses(operatorInvestorDetailSchema, [400, 401, 403, 404]) },
-    handler: async (request) => ok(await investorDetail(fastify.db, request.params.id, request.language)),
+    handler: async (request) => ok(await investorDetail(fastify.db, request.params.id, request.language, nowOf(fastify.config))),
   });
 
   fastify.post('/operator/investors/:id/resend-activation', {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import backofficeRoutes from './backoffice';
 import operatorOrderRoutes from './orders';
 import payoutRoutes from './payouts';
+import protectionRecordRoutes from './protection-records';
 import statementRoutes from './statements';
 
 // The back office under /api/operator/*. Every route guards itself in onRequest with
@@ -12,6 +13,7 @@ const operatorRoutes: FastifyPluginAsync = async (fastify) => {
   await fastify.register(operatorOrderRoutes);
   await fastify.register(backofficeRoutes);
   await fastify.register(payoutRoutes);
+  await fastify.register(protectionRecordRoutes);
 };
 
 export default operatorRoutes;

@@ -27,9 +27,9 @@ import { formatReference } from '../../../orders/reference';
 // required reason and the version the operator saw, and CSV exports for accounting. Operators only.
 
 const idParam = z.object({ id: z.string().max(64) });
-const fileErrors = { 200: fileResponse('CSV', ['text/csv']), 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema };
+export const fileErrors = { 200: fileResponse('CSV', ['text/csv']), 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema };
 
-function sendCsv(reply: FastifyReply, fileName: string, body: string) {
+export function sendCsv(reply: FastifyReply, fileName: string, body: string) {
   return reply
     .header('Content-Type', 'text/csv; charset=utf-8')
     .header('Content-Disposition', contentDisposition('attachment', fileName))
