@@ -74,16 +74,11 @@ export default defineConfig(({ mode, isSsrBuild }) => {
       manifest: true,
       chunkSizeWarningLimit: 600,
       rolldownOptions: {
-        // src/afterPicture.ts: the first script of a page with the server's picture (server/routes/spaHtml.ts), a
-        // file of its own that loads the app's entry (index.html's) once the picture is on screen.
-        input: { index: 'index.html', afterPicture: 'src/afterPicture.ts' },
         output: {
           codeSplitting: {
             // Everything the entry imports statically is one file: on a slow mobile link each extra file
             // of the first screen costs a request slot and a round trip. The screens stay chunks of their own.
-            // src/afterPicture.ts stays out of it, with the one name it imports (contract/after-picture.ts): it must
-            // not load the app before its time.
-            groups: [{ name: 'app', tags: ['$initial'], test: (id) => !/[\\/](src[\\/]afterPicture|contract[\\/]after-picture)\.ts$/.test(id) }],
+            groups: [{ name: 'app', tags: ['$initial'] }],
           },
         },
       },

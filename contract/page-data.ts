@@ -1,5 +1,5 @@
-// The names the server's HTML and the SPA agree on. The server writes them into index.html (server/routes/spaHtml.ts,
-// server/routes/firstPaint.ts); the SPA reads them back (src/api/initialData.ts, src/screens/firstPaint.ts).
+// The names the server's HTML and the SPA agree on. The server writes them into index.html (server/routes/spaHtml.ts);
+// the SPA reads them back (src/api/initialData.ts, src/ssr/firstLoads.tsx).
 
 export interface InitialData {
   language: string;
@@ -42,8 +42,6 @@ export function readRenderPreferences(cookieHeader: string | undefined | null): 
   return { offersListView: value === 'true' };
 }
 
-/** The id of the server's still picture of an offer page's top (the first paint), which the SPA removes. */
-export const FIRST_PAINT_ID = 'first-paint';
 
 /** `/offers/{slug}` with each segment of a nested slug encoded, its slash kept. */
 export function offerApiPath(slug: string): string {

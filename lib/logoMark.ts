@@ -1,5 +1,5 @@
-// The logo's mark as data (a house roof over three share bars, in the brand's green and brown): drawn by the top
-// bar (Logo.tsx) and by the server's first paint of a page (server/routes/firstPaint.ts), which must look the same.
+// The logo's mark as data (a house roof over three share bars, in the brand's green and brown), drawn by the top
+// bar (src/components/layout/Logo.tsx).
 export const LOGO_MARK = {
   size: 40,
   roof: { d: 'M4 19L20 5l16 14', stroke: '#1f5c3a', width: 4 },

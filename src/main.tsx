@@ -2,7 +2,6 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { preloadRoute } from './app/Routes';
-import { expireFirstPaint } from './screens/firstPaint';
 import { readStoredTokens, createAppSystem } from './system/system';
 import { unregisterServiceWorkers } from './components/layout/serviceWorkers';
 import { readRenderPreferences } from '../contract/page-data';
@@ -14,8 +13,6 @@ import './styles/fonts.css';
 // SPEC §2: service workers are unregistered at startup.
 unregisterServiceWorkers();
 
-// The server's picture of the page's top, if it drew one, goes when the app draws the page, or after a while.
-expireFirstPaint();
 
 // Boot in parallel: the page's own code starts loading now, side by side with the dictionary and
 // boot's loads (which the app system starts), instead of after them.

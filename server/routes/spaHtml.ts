@@ -10,9 +10,8 @@
 //   (src/api/initialData.ts); the machines decide what is shown when, as before;
 // - `<link rel="preload" as="image" fetchpriority="high">` for the page's largest image (the home page's first
 //   slide, an offer's first photos), known from that data;
-// - on an offer page, the server's picture of its top (./firstPaint.ts), and instead of the app's entry the small
-//   script that loads it once the picture's photos are on screen (src/afterPicture.ts), with the page's modules
-//   listed for it in a <meta> rather than preloaded in <head>.
+// - a public page's body rendered by the server from the same views (the build's .ssr/entry-server.js, with
+//   SERVER_RENDERING on), and the loads it settled, which the browser hydrates (docs/architecture.md);
 // - what the page is: its status (404 for no such page, offer or static page; 503 in maintenance; a redirect) and its
 //   head (title, description, canonical, alternates, Open Graph, JSON-LD), from ../pages/head.ts, which reads the
 //   repositories itself; the path (and a preview's token) is part of the cache key, as every address has its own head.
@@ -40,8 +39,6 @@ import { PRIVACY_SLUGS, TERMS_SLUGS } from '../../contract/page-head';
 import { pathToFileURL } from 'node:url';
 import { matchRoute } from '../../contract/routes';
 import { readPage, readPageSize } from '../../contract/paging';
-import { AFTER_PICTURE_META } from '../../contract/after-picture';
-import { offerFirstPaint, type FirstPaint } from './firstPaint';
 import { createPageHeads, renderHead, type PageAnswer } from '../pages/head';
 
 interface ManifestChunk {
@@ -62,8 +59,6 @@ const SCREEN_MODULES: Record<string, string> = {
   staticPage: 'src/features/offer/StaticPage.tsx',
   login: 'src/features/auth/LoginPage.tsx',
 };
-/** The first script of a page with a picture (src/afterPicture.ts, an entry of the build). */
-const AFTER_PICTURE_MODULE = 'src/afterPicture.ts';
 const DICTIONARY_MODULE = (language: Language) => `lib/locales/${language}/index.ts`;
 
 /** What boot loads on every page (src/system/system.ts). */
@@ -81,8 +76,6 @@ interface PagePlan {
   shares: boolean;
   /** the page's largest image, from the answers */
   images: (answers: Record<string, unknown>) => string[];
-  /** the server's picture of the page's top (./firstPaint.ts), from the answers */
-  firstPaint?: (answers: Record<string, unknown>) => FirstPaint | null;
 }
 
 /** What the page at `url` needs first, or null for a path the server knows nothing about. */
@@ -124,8 +117,6 @@ export function planPage(url: string): PagePlan | null {
       plan.shares = true;
       plan.keys.push(key);
       plan.images = (answers) => offerImages(answers[key]);
-      plan.firstPaint = (answers) =>
-        inMaintenance(answers) ? null : offerFirstPaint(answers[key] as Parameters<typeof offerFirstPaint>[0], language, parsed.pathname);
       break;
     }
     case 'faq':
@@ -143,12 +134,6 @@ export function planPage(url: string): PagePlan | null {
       break;
   }
   return plan;
-}
-
-/** The splash answer says the maintenance screen will show instead of the page. */
-function inMaintenance(answers: Record<string, unknown>): boolean {
-  const splash = answers[requestKey('/splash-screen')] as { maintenanceMode?: unknown; systemMaintenanceMode?: unknown } | undefined;
-  return !splash || !!splash.maintenanceMode || !!splash.systemMaintenanceMode;
 }
 
 /**
@@ -401,44 +386,23 @@ export function createSpaHtml(fastify: FastifyInstance, root: string, options: {
     // render failed is not kept either, so the next request renders it again.
     const complete = answered && answer.cacheable && answer.status === 200 && (!rendering || rendered !== null);
     if (rendered) head.push(rendered.styles);
-    // The largest image and the first paint come before the scripts: the picture needs nothing else to be drawn.
+    // The largest image comes before the scripts: it needs nothing else to be drawn.
     const first: string[] = [];
-    const paint = rendered ? null : (plan.firstPaint?.(answers) ?? null);
-    if (paint) first.push(paint.style);
     for (const image of plan.images(answers).filter(localImage)) {
       first.push(`<link rel="preload" as="image" fetchpriority="high" href="${escapeAttr(image)}">`);
     }
-    // Picture first (src/afterPicture.ts): under a picture, the page's first script is the small one that loads the
-    // app's entry once the picture's photos are on screen, and the modules the page preloads (index.html's and the
-    // route's) are listed for it to preload then, instead of downloading side by side with the photos.
-    const afterPicture = paint && manifest?.[AFTER_PICTURE_MODULE]?.file;
-    const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
-    if (afterPicture && entry) {
-      const entryModules: string[] = [];
-      // what the small script imports itself (the bundler's runtime) stays preloaded: it is needed before the wait
-      const own = new Set(chunksOf(manifest!, AFTER_PICTURE_MODULE).js.map((file) => `/${file}`));
-      html = html
-        .replace(entry[0], () => `<script type="module" crossorigin src="/${escapeAttr(afterPicture)}" data-app="${escapeAttr(entry[1])}"></script>`)
-        .replace(/<link rel="modulepreload" crossorigin href="([^"]+)">/g, (link, href: string) => {
-          if (own.has(href)) return link;
-          entryModules.push(href);
-          return '';
-        });
-      head.push(`<meta name="${AFTER_PICTURE_META}" content="${escapeAttr([...entryModules, ...modules].join(' '))}">`);
-    } else {
-      for (const href of modules) head.push(`<link rel="modulepreload" crossorigin href="${escapeAttr(href)}">`);
-    }
+    for (const href of modules) head.push(`<link rel="modulepreload" crossorigin href="${escapeAttr(href)}">`);
     let data = `<script type="application/json" id="${INITIAL_DATA_ELEMENT_ID}">${scriptJson({ language: plan.language, answers })}</script>`;
     if (rendered) data += `<script type="application/json" id="${SERVER_LOADS_ELEMENT_ID}">${scriptJson(rendered.loads)}</script>`;
     stats.builds += 1;
     return {
       // Replacement functions, not strings: in a string, `$&`, `$'` and the like in an operator's text (inside the
-      // data or the picture) would be read as patterns and splice parts of the page into it.
+      // data or the rendered page) would be read as patterns and splice parts of the page into it.
       html: html
         .replace(/<html lang="[^"]*"/, () => `<html lang="${plan.language}"`)
         .replace(/<script type="module"|<\/head>/, (tag) => `${first.join('')}${tag}`)
         .replace('</head>', () => `${head.join('')}</head>`)
-        .replace('<div id="root"></div>', () => `${paint?.html ?? ''}<div id="root">${rendered?.html ?? ''}</div>${data}`),
+        .replace('<div id="root"></div>', () => `<div id="root">${rendered?.html ?? ''}</div>${data}`),
       complete,
       status: answer.status,
       headers: answer.headers,

@@ -1,7 +1,7 @@
 // The application root (SPEC §2 "Application root behaviour"): language first, then the maintenance gate,
 // then the boot loader, then the routes inside the main layout. Each step only renders a machine's state.
 import { useSelector } from '@xstate/react';
-import { useDeferredValue, useEffect, useLayoutEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { ThemeProvider } from 'styled-components';
 import { useLocation, useSearch } from 'wouter';
 import { MainLayout } from '../components/layout/MainLayout';
@@ -14,7 +14,6 @@ import { I18nProvider } from '../i18n/i18n';
 import { GlobalStyle } from '../styles/GlobalStyle';
 import { theme } from '../../lib/theme';
 import { AppSystemProvider, useAppSystem } from '../system/AppSystemContext';
-import { firstPaintPath, removeFirstPaint } from '../screens/firstPaint';
 import { AppRoutes } from './Routes';
 import { useServerHead } from './serverHead';
 import { lazyComponent } from '../screens/lazyComponent';
@@ -62,10 +61,6 @@ function LanguageRoot() {
   const failed = useSelector(language, (s) => s.matches('failed'));
   const languageState = useSelector(language, (s) => JSON.stringify(s.value));
 
-  useLayoutEffect(() => {
-    if (failed) removeFirstPaint();
-  }, [failed]);
-
   if (failed) {
     // No dictionary could be loaded, so this one message is in both languages.
     return (
@@ -109,12 +104,6 @@ function GatedApp() {
   useEffect(() => {
     document.documentElement.lang = lang;
   }, [lang]);
-  // The server's picture of a page (./firstPaint.ts) goes as soon as the app draws anything but that page: the
-  // page itself removes it when it draws.
-  useLayoutEffect(() => {
-    const pictured = firstPaintPath();
-    if (pictured !== null && (closed || failed || pictured !== window.location.pathname)) removeFirstPaint();
-  });
   // The site's meta description (SEO settings) on every page without one of its own (home, offers list).
   useSiteDescription(useSelector(boot, (s) => s.context.splash?.seoDescription));
 

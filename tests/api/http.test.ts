@@ -103,24 +103,6 @@ describeEachDatabase('SPA serving', { config: { serveSpa: true, spaDir } }, (t) 
     expect(res.body).toContain(`<link rel="preload" as="image" fetchpriority="high" href="${imageUrl}">`);
   });
 
-  it("draws the offer page's first paint before the app's root, its style and image ahead of the scripts", async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/pl/inwestycja/zielone-tarasy' });
-    const offer = JSON.parse(/id="initial-data">([^<]*)</.exec(res.body)![1]).answers['/offers/zielone-tarasy'];
-    const picture = /<div id="first-paint" data-path="\/pl\/inwestycja\/zielone-tarasy" aria-hidden="true" inert>.*?<\/div><div id="root"><\/div>/.exec(res.body);
-    expect(picture).not.toBeNull();
-    expect(picture![0]).toContain(`<span class="fp-title">${offer.title}</span>`);
-    expect(picture![0]).toContain(`background-image:url(&quot;${offer.imageUrl}&quot;)`);
-    const at = (needle: string) => res.body.indexOf(needle);
-    expect(at('<style id="first-paint-style">')).toBeGreaterThan(0);
-    expect(at('<style id="first-paint-style">')).toBeLessThan(at('<script type="module"'));
-    expect(at(`<link rel="preload" as="image" fetchpriority="high" href="${offer.imageUrl}">`)).toBeLessThan(at('<script type="module"'));
-    // other pages, a preview and an unknown offer have none
-    for (const url of ['/pl', '/en/investments', '/pl/inwestycja/zielone-tarasy?previewToken=x', '/pl/inwestycja/no-such-offer']) {
-      const other = await t.app.inject({ method: 'GET', url });
-      expect(other.body, url).not.toContain('first-paint');
-    }
-  });
-
   it('sends a page with its data compressed when the browser accepts it', async () => {
     const plain = await t.app.inject({ method: 'GET', url: '/pl/inwestycja/zielone-tarasy' });
     const br = await t.app.inject({ method: 'GET', url: '/pl/inwestycja/zielone-tarasy', headers: { 'accept-encoding': 'gzip, br' } });
@@ -244,8 +226,8 @@ describeEachDatabase('SPA serving', { config: { serveSpa: true, spaDir } }, (t) 
   });
 });
 
-// A build as Vite writes it (index.html with crossorigin module scripts, dist/.vite/manifest.json), with the
-// picture-first entry (src/afterPicture.ts): what an offer page with a picture loads first, and what it lists for later.
+// A build as Vite writes it (index.html with crossorigin module scripts, dist/.vite/manifest.json): what a page
+// preloads beside the app's entry (its screen's chunk and the language's dictionary).
 const viteDir = mkdtempSync(path.join(tmpdir(), 'spa-vite-'));
 mkdirSync(path.join(viteDir, '.vite'), { recursive: true });
 writeFileSync(
@@ -260,7 +242,6 @@ writeFileSync(
     'index.html': { file: 'assets/index-a1.js', isEntry: true, imports: ['_main-c3.js'] },
     '_main-c3.js': { file: 'assets/main-c3.js', imports: ['_runtime-b2.js'] },
     '_runtime-b2.js': { file: 'assets/runtime-b2.js' },
-    'src/afterPicture.ts': { file: 'assets/afterPicture-d4.js', isEntry: true, imports: ['_runtime-b2.js'] },
     'src/features/offer/OfferPage.tsx': { file: 'assets/OfferPage-e5.js', isDynamicEntry: true, imports: ['_main-c3.js'] },
     'src/features/public/HomePage.tsx': { file: 'assets/HomePage-f6.js', isDynamicEntry: true, imports: ['_main-c3.js'] },
     'lib/locales/pl/index.ts': { file: 'assets/pl-g7.js', isDynamicEntry: true },
@@ -269,42 +250,26 @@ writeFileSync(
 );
 afterAll(() => rmSync(viteDir, { recursive: true, force: true }));
 
-describeEachDatabase('picture first (src/afterPicture.ts)', { config: { serveSpa: true, spaDir: viteDir } }, (t) => {
+describeEachDatabase('preloads from the build manifest', { config: { serveSpa: true, spaDir: viteDir } }, (t) => {
   const scripts = (body: string) => [...body.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
   const preloads = (body: string) => [...body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
 
-  it('an offer page with a picture starts with the small script and lists the modules for after the photos', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/pl/inwestycja/zielone-tarasy' });
-    expect(res.statusCode).toBe(200);
-    expect(res.body).toContain('<div id="first-paint"');
-    expect(scripts(res.body)).toEqual([
-      '<script type="module" crossorigin src="/assets/afterPicture-d4.js" data-app="/assets/index-a1.js">',
-      '<script type="application/ld+json" data-head>',
-      '<script type="application/json" id="initial-data">',
-    ]);
-    // only what the small script imports itself is fetched with the photos
-    expect(preloads(res.body)).toEqual(['/assets/runtime-b2.js']);
-    const listed = /<meta name="after-picture-modules" content="([^"]*)">/.exec(res.body);
-    expect(listed?.[1].split(' ')).toEqual(['/assets/main-c3.js', '/assets/pl-g7.js', '/assets/OfferPage-e5.js']);
-    const at = (needle: string) => res.body.indexOf(needle);
-    expect(at('<link rel="preload" as="image" fetchpriority="high"')).toBeGreaterThan(0);
-    expect(at('<link rel="preload" as="image" fetchpriority="high"')).toBeLessThan(at('<script type="module"'));
-    // the CSP is unchanged: both scripts are files of this origin
-    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
-  });
-
-  it('pages without a picture load the app at once, everything preloaded in <head>', async () => {
+  it('a page loads the app at once, its screen and dictionary preloaded in <head>, its largest image before the scripts', async () => {
     for (const [url, screen, dictionary] of [
       ['/pl', '/assets/HomePage-f6.js', '/assets/pl-g7.js'],
+      ['/pl/inwestycja/zielone-tarasy', '/assets/OfferPage-e5.js', '/assets/pl-g7.js'],
       ['/en/investment/no-such-offer', '/assets/OfferPage-e5.js', '/assets/en-h8.js'],
       ['/pl/inwestycja/zielone-tarasy?previewToken=x', '/assets/OfferPage-e5.js', '/assets/pl-g7.js'],
     ]) {
       const res = await t.app.inject({ method: 'GET', url });
-      expect(res.body, url).not.toContain('first-paint');
-      expect(res.body, url).not.toContain('after-picture');
       expect(scripts(res.body)[0], url).toBe('<script type="module" crossorigin src="/assets/index-a1.js">');
       expect(preloads(res.body).sort(), url).toEqual(['/assets/main-c3.js', '/assets/runtime-b2.js', dictionary, screen].sort());
     }
+    const offer = await t.app.inject({ method: 'GET', url: '/pl/inwestycja/zielone-tarasy' });
+    const at = (needle: string) => offer.body.indexOf(needle);
+    expect(at('<link rel="preload" as="image" fetchpriority="high"')).toBeGreaterThan(0);
+    expect(at('<link rel="preload" as="image" fetchpriority="high"')).toBeLessThan(at('<script type="module"'));
+    expect(offer.headers['content-security-policy']).toContain("script-src 'self'");
   });
 });
 

@@ -2,12 +2,11 @@
 // useLoad, renders the offer's template, its description accordion, sections and sticky bar; a failure
 // shows the not-found page. The page registers its address in each language for the language switcher.
 import { useSelector } from '@xstate/react';
-import { useLayoutEffect, useRef } from 'react';
+import { useRef } from 'react';
 import styled from 'styled-components';
 import { Link, useSearch } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import { useAppSystem } from '../../system/AppSystemContext';
-import { removeFirstPaint } from '../../screens/firstPaint';
 import { lazyComponent } from '../../screens/lazyComponent';
 import { AfterFirstPaint } from '../../components/ui/AfterFirstPaint';
 import { tileTemplateOf } from '../../components/media/mapTiles';
@@ -67,10 +66,6 @@ export function OfferPage({ params }: { params: RouteParams }) {
       : null,
   );
   usePageTitle(offerTitle(loaded, t('offer.investments')));
-  // The server's picture of this page (src/screens/firstPaint.ts) goes in the commit that draws the page or its failure.
-  useLayoutEffect(() => {
-    if (loaded || status === 'failure') removeFirstPaint();
-  }, [loaded, status]);
   useMetaDescription(loaded ? offerDescription(loaded) : null);
 
   if (status === 'failure') return <NotFoundPage />;
