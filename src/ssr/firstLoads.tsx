@@ -6,7 +6,7 @@
 // go into the page as `<script type="application/json" id="server-loads">`. In the browser, the hydrating
 // render restores each load chart in that settled state (a persisted snapshot), so it draws exactly what the
 // server drew and asks nothing again; the results are dropped once the hydrated page has committed.
-import { createContext, useContext } from 'react';
+import { createContext, use, useContext, useId } from 'react';
 import { SERVER_LOADS_ELEMENT_ID, type RenderPreferences } from '../../contract/page-data';
 
 /** The server's record of one load: pending while its fetch runs, then its data (a failure is not kept). */
@@ -48,4 +48,42 @@ export function readServerLoads(): Map<string, unknown> | null {
   } finally {
     element.remove();
   }
+}
+
+/**
+ * The first load of a server-rendered page for the slot of this hook call and `key`: on the server it runs
+ * `produce` once and suspends until it settles (the render waits; a failure is not kept, the browser asks again);
+ * in the hydrating browser it gives what the server settled. `settled` is null when there is nothing to restore.
+ */
+export function useFirstLoad(key: string, produce: () => Promise<unknown>): { settled: { data: unknown } | null; id: string; first: FirstLoads | null } {
+  const id = useId();
+  const first = useFirstLoads();
+  let settled: { data: unknown } | null = null;
+  if (first?.side === 'server') {
+    const slot = loadSlot(id, key);
+    let load = first.loads.get(slot);
+    if (!load) {
+      const record: ServerLoad = { status: 'pending', promise: Promise.resolve() };
+      record.promise = Promise.resolve()
+        .then(produce)
+        .then(
+          (data) => {
+            record.status = 'success';
+            record.data = data;
+          },
+          () => {
+            // the page is drawn as the browser starts it (a skeleton); the browser asks again
+            record.status = 'failure';
+          },
+        );
+      first.loads.set(slot, record);
+      load = record;
+    }
+    if (load.status === 'pending') use(load.promise);
+    if (load.status === 'success') settled = { data: load.data };
+  } else if (first?.side === 'client') {
+    const slot = loadSlot(id, key);
+    if (first.loads.has(slot)) settled = { data: first.loads.get(slot) };
+  }
+  return { settled, id, first };
 }

@@ -6,10 +6,10 @@
 // (suspends), and the browser's hydrating render starts the chart in the state the server settled, so neither
 // draws a skeleton the other did not, and the page's data is not asked for again.
 import { useActorRef } from '@xstate/react';
-import { use, useEffect, useId, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { fromPromise } from 'xstate';
 import { createLoadMachine } from '../../../machines/load.machine';
-import { loadSlot, useFirstLoads, type FirstLoads, type ServerLoad } from '../../ssr/firstLoads';
+import { loadSlot, useFirstLoad } from '../../ssr/firstLoads';
 import { useSnapshotInTransition } from './useSnapshotInTransition';
 
 export type LoadStatus = 'idle' | 'loading' | 'success' | 'failure';
@@ -59,40 +59,3 @@ export function useLoad<TData, TParams>(
   };
 }
 
-/**
- * The first load of a server-rendered page for the slot of this hook call and `key`: on the server it runs
- * `produce` once and suspends until it settles (the render waits; a failure is not kept, the browser asks again);
- * in the hydrating browser it gives what the server settled. `settled` is null when there is nothing to restore.
- */
-export function useFirstLoad(key: string, produce: () => Promise<unknown>): { settled: { data: unknown } | null; id: string; first: FirstLoads | null } {
-  const id = useId();
-  const first = useFirstLoads();
-  let settled: { data: unknown } | null = null;
-  if (first?.side === 'server') {
-    const slot = loadSlot(id, key);
-    let load = first.loads.get(slot);
-    if (!load) {
-      const record: ServerLoad = { status: 'pending', promise: Promise.resolve() };
-      record.promise = Promise.resolve()
-        .then(produce)
-        .then(
-          (data) => {
-            record.status = 'success';
-            record.data = data;
-          },
-          () => {
-            // the page is drawn as the browser starts it (a skeleton); the browser asks again
-            record.status = 'failure';
-          },
-        );
-      first.loads.set(slot, record);
-      load = record;
-    }
-    if (load.status === 'pending') use(load.promise);
-    if (load.status === 'success') settled = { data: load.data };
-  } else if (first?.side === 'client') {
-    const slot = loadSlot(id, key);
-    if (first.loads.has(slot)) settled = { data: first.loads.get(slot) };
-  }
-  return { settled, id, first };
-}

@@ -21,9 +21,8 @@ import { useSnapshotInTransition } from '../../components/ui/useSnapshotInTransi
 import { usePageTitle } from '../../components/ui/usePageTitle';
 import { href } from '../../../contract/routes';
 import { readStorage, STORAGE_KEYS, writeListView } from '../../config/storage';
-import { loadSlot, useFirstLoads } from '../../ssr/firstLoads';
+import { loadSlot, useFirstLoad, useFirstLoads } from '../../ssr/firstLoads';
 import { settleChart } from '../../ssr/settle';
-import { useFirstLoad } from '../../components/ui/useLoad';
 import { useLanguage, useT } from '../../i18n/i18n';
 import { NotFoundPage } from '../../pages/lazyPages';
 import { Section } from './Blocks';
