@@ -26,7 +26,7 @@
 // the load balancer is seen within a second (at once on the node that made it: it calls siteState.invalidate()).
 // MAX_AGE_MS is the same safety net, and a new build (index.html changed) drops every page. A page whose answers
 // were not all 200 (an unknown offer, maintenance, an error) is not cached, as the public cache keeps no errors.
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -250,13 +250,15 @@ export function createSpaHtml(fastify: FastifyInstance, root: string, options: {
       // Imported by its plain address: its chunks import it back by that address, so a query (to load a rebuilt
       // renderer into a running process) would make two copies of its modules, React contexts included. A new build
       // is served by a restarted process.
-      const module = import(pathToFileURL(file).href).then(
-        (m: Renderer) => m,
-        (error: unknown) => {
-          fastify.log.error({ err: error, file }, 'the server renderer could not be loaded: pages are sent as the shell');
-          return null;
-        },
-      );
+      const module = !existsSync(file)
+        ? (fastify.log.warn({ file }, 'this build has no server renderer (npm run build makes one): pages are sent as the shell'), Promise.resolve(null))
+        : import(pathToFileURL(file).href).then(
+            (m: Renderer) => m,
+            (error: unknown) => {
+              fastify.log.error({ err: error, file }, 'the server renderer could not be loaded: pages are sent as the shell');
+              return null;
+            },
+          );
       renderer = { mtimeMs, module };
     }
     return renderer.module;
@@ -380,7 +382,9 @@ export function createSpaHtml(fastify: FastifyInstance, root: string, options: {
     if (answer.kind === 'redirect') return { html: '', complete: false, status: answer.status, headers: {}, redirect: answer };
     html = withHead(html, answer);
     // SERVER_RENDERING=false: the shell with the page's data, exactly as the SPA alone (the browser renders it).
-    const rendering = plan.rendered && fastify.config.serverRendering;
+    // A build without a renderer (or one that failed to load) sends the shell, which is kept like any page; a
+    // render that failed is not kept, so the next request renders again.
+    const rendering = plan.rendered && fastify.config.serverRendering && (await rendererFor(cached?.mtimeMs ?? 0)) !== null;
     const rendered = rendering ? await renderPage(url, plan.language, answers, preferences) : null;
     // Only a page that exists, whose answers are all there, is kept (an unknown offer's 404 is not); a page whose
     // render failed is not kept either, so the next request renders it again.

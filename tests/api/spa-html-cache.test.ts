@@ -184,7 +184,7 @@ describeEachDatabase('SPA pages from the cache', { config: { serveSpa: true, spa
     expect(inline(enAfter).answers['/static-content']).not.toEqual(en.answers['/static-content']);
   });
 
-  it("keeps an operator's text exactly, `$&` and `$'` included, in the page's data and in the offer's first paint", async () => {
+  it("keeps an operator's text exactly, `$&` and `$'` included, in the page's data", async () => {
     const title = "Tarasy $& $' $` $$ $1 <b>";
     await t.database.db.transaction(async (tx) => {
       await tx.update(offers).set({ title: { pl: title, en: 'Terraces' } }).where(eq(offers.id, f.offerId));
@@ -193,7 +193,6 @@ describeEachDatabase('SPA pages from the cache', { config: { serveSpa: true, spa
     t.app.siteState.invalidate();
     const body = (await page(OFFER_PL)).body;
     expect(inline(body).answers[OFFER_KEY_PL].title).toBe(title);
-    expect(body).toContain(`<span class="fp-title">Tarasy $&amp; $&#39; $\` $$ $1 &lt;b&gt;</span>`);
     expect(body.match(/<div id="root"><\/div>/g)).toHaveLength(1);
   });
 
