@@ -30,7 +30,7 @@ const valueOf = (all: ReturnType<typeof samples>, name: string, labels: Record<s
 
 describeEachDatabase(
   'metrics behind a token on the app\'s port',
-  { config: { metrics: { port: undefined, host: '127.0.0.1', token: TOKEN }, orderWorker: true, orderWorkerIntervalMs: 100, mailWorker: true, mailPollIntervalMs: 100 } },
+  { config: { metrics: { port: undefined, host: '127.0.0.1', token: TOKEN }, orderWorker: true, orderWorkerIntervalMs: 100, mailWorker: true, mailPollIntervalMs: 100, offerCloseWorker: true, offerCloseWorkerIntervalMs: 100 } },
   (t) => {
     let operator: TokenPair;
     let f: Fixture;
@@ -128,7 +128,7 @@ describeEachDatabase(
       expect(valueOf(all, 'mail_outbox_up')).toBe(1);
       expect(valueOf(all, 'mail_outbox_depth')).toBeGreaterThanOrEqual(0);
       expect(Math.abs(valueOf(all, 'mail_outbox_depth') - depth)).toBeLessThanOrEqual(5);
-      for (const worker of ['order-expiry', 'mail-outbox']) {
+      for (const worker of ['order-expiry', 'mail-outbox', 'offer-close']) {
         const lag = all.find((s) => s.name === 'worker_seconds_since_success' && s.labels.worker === worker);
         expect(lag, worker).toBeDefined();
         expect(lag!.value, worker).toBeLessThan(30);
