@@ -190,3 +190,30 @@ export function oneAtATime<T>(run: () => Promise<T>): { runOnce: () => Promise<T
     current: () => running,
   };
 }
+
+/**
+ * A worker whose pass walks a list until done (order expiry, offer close): the shared loop, passes one at a time
+ * (a `runOnce` from a test or a caller waits for the pass in flight, then runs its own), and a stop that ends the
+ * loop, tells the pass in flight to stop between items (`stopping()`) and waits for it.
+ */
+export function createPassWorker<T>(
+  options: Omit<PeriodicWorkerOptions, 'pass'> & { run: (stopping: () => boolean) => Promise<T> },
+): { runOnce: () => Promise<T>; loop: PeriodicWorker; start(): void; stop(): Promise<void> } {
+  const { run, ...loopOptions } = options;
+  let stopped = false;
+  const passes = oneAtATime(() => run(() => stopped));
+  const loop = createPeriodicWorker({ ...loopOptions, pass: () => passes.runOnce() });
+  return {
+    runOnce: passes.runOnce,
+    loop,
+    start() {
+      stopped = false;
+      loop.start();
+    },
+    async stop() {
+      stopped = true;
+      await loop.stop();
+      await passes.current()?.catch(() => undefined);
+    },
+  };
+}

@@ -7,7 +7,7 @@ import { orders, transactions } from '../db/schema-orders';
 import { renderOrderExpired, renderPaymentReminder, type OrderMailInput } from '../mail/order-templates';
 import { enqueueMail } from '../mail/outbox';
 import { pick } from '../lib/translated';
-import { createPeriodicWorker, oneAtATime, type PassOutcome, type PeriodicWorker } from '../lib/periodic-worker';
+import { createPassWorker, type PassOutcome, type PeriodicWorker } from '../lib/periodic-worker';
 import { transitionOrder } from './status';
 
 // Unpaid orders: a reminder e-mail ORDER_REMINDER_HOURS_BEFORE the deadline (once: reminder_sent_at), and at
@@ -47,7 +47,6 @@ export interface ExpiryWorkerOptions {
 
 export function createExpiryWorker(options: ExpiryWorkerOptions): ExpiryWorker {
   const { db, config, log } = options;
-  let stopped = false;
 
   const mailInput = (
     order: typeof orders.$inferSelect,
@@ -123,13 +122,13 @@ export function createExpiryWorker(options: ExpiryWorkerOptions): ExpiryWorker {
     });
   }
 
-  async function runAll(): Promise<ExpiryRunResult> {
+  async function runAll(stopping: () => boolean): Promise<ExpiryRunResult> {
     const now = nowOf(config);
     let reminded = 0;
     let expired = 0;
     // Expire first: an order past its deadline gets the notice, not a late reminder.
-    for (let n = BATCH; n === BATCH && !stopped; ) expired += n = await expire(now);
-    for (let n = BATCH; n === BATCH && !stopped; ) reminded += n = await remind(now);
+    for (let n = BATCH; n === BATCH && !stopping(); ) expired += n = await expire(now);
+    for (let n = BATCH; n === BATCH && !stopping(); ) reminded += n = await remind(now);
     if (reminded || expired) {
       log.info({ reminded, expired }, 'orders: reminders and expiries');
       options.onMail?.();
@@ -137,30 +136,13 @@ export function createExpiryWorker(options: ExpiryWorkerOptions): ExpiryWorker {
     return { reminded, expired };
   }
 
-  const passes = oneAtATime(runAll);
-  const runOnce = passes.runOnce;
-
   // The shared loop: every ORDER_WORKER_INTERVAL_MS, and after a failure (database away) a growing wait.
-  const loop = createPeriodicWorker({
+  return createPassWorker({
     name: 'order-expiry',
     intervalMs: config.orderWorkerIntervalMs,
-    pass: () => runOnce(),
+    run: runAll,
     log,
     backoff: config.workerBackoff,
     onPass: options.onLoopPass,
   });
-
-  return {
-    runOnce,
-    loop,
-    start() {
-      stopped = false;
-      loop.start();
-    },
-    async stop() {
-      stopped = true;
-      await loop.stop();
-      await passes.current()?.catch(() => undefined);
-    },
-  };
 }

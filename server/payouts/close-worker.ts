@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { nowOf, type Config } from '../config';
 import type { Db } from '../db/client';
-import { createPeriodicWorker, oneAtATime, type PassOutcome, type PeriodicWorker } from '../lib/periodic-worker';
+import { createPassWorker, type PassOutcome, type PeriodicWorker } from '../lib/periodic-worker';
 import type { PayPalClient } from '../payments/paypal/client';
 import { closeOffer, offersDueForClose, type CloseResult } from './close-offer';
 
@@ -40,14 +40,13 @@ export interface CloseWorkerOptions {
 
 export function createCloseWorker(options: CloseWorkerOptions): CloseWorker {
   const { db, config, log } = options;
-  let stopped = false;
 
-  async function runAll(): Promise<CloseRunResult> {
+  async function runAll(stopping: () => boolean): Promise<CloseRunResult> {
     const now = nowOf(config);
     const result: CloseRunResult = { closed: 0, busy: 0, unfinished: 0 };
     const due = await offersDueForClose(db, now);
     for (const offerId of due) {
-      if (stopped) break;
+      if (stopping()) break;
       let outcome: CloseResult;
       try {
         outcome = await closeOffer({ db, paypal: options.paypal(), publicUrl: config.publicUrl }, offerId, now);
@@ -70,29 +69,12 @@ export function createCloseWorker(options: CloseWorkerOptions): CloseWorker {
     return result;
   }
 
-  const passes = oneAtATime(runAll);
-  const runOnce = passes.runOnce;
-
-  const loop = createPeriodicWorker({
+  return createPassWorker({
     name: 'offer-close',
     intervalMs: config.offerCloseWorkerIntervalMs,
-    pass: () => runOnce(),
+    run: runAll,
     log,
     backoff: config.workerBackoff,
     onPass: options.onLoopPass,
   });
-
-  return {
-    runOnce,
-    loop,
-    start() {
-      stopped = false;
-      loop.start();
-    },
-    async stop() {
-      stopped = true;
-      await loop.stop();
-      await passes.current()?.catch(() => undefined);
-    },
-  };
 }
