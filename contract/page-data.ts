@@ -5,6 +5,8 @@ export interface InitialData {
   language: string;
   /** `requestKey(path, query)` → the envelope's `data` */
   answers: Record<string, unknown>;
+  /** `requestKey(path, query)` → a 404 answer (no such offer or page): the page shows it as it is */
+  notFound?: Record<string, { status: number; errors: { code: string; context: string; message: string }[] }>;
 }
 
 export const INITIAL_DATA_ELEMENT_ID = 'initial-data';

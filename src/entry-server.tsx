@@ -51,7 +51,7 @@ export async function render({ url, initialData, timeoutMs, preferences }: Rende
     reload: () => {},
     fetchImpl: noFetch,
     // a copy: the client takes each answer once, and the page's own copy goes to the browser
-    initialData: { language: initialData.language, answers: { ...initialData.answers } },
+    initialData: { language: initialData.language, answers: { ...initialData.answers }, notFound: { ...initialData.notFound } },
   });
   system.start();
   const sheet = new ServerStyleSheet();

@@ -34,7 +34,7 @@ import type { FastifyInstance } from 'fastify';
 import { MAX_AGE_MS } from '../cache/public-cache';
 import type { SiteState } from '../plugins/app/site-state';
 import { isLanguage, splitLanguage, type Language } from '../../contract/languages';
-import { INITIAL_DATA_ELEMENT_ID, SERVER_LOADS_ELEMENT_ID, offerApiPath, requestKey, type RenderPreferences } from '../../contract/page-data';
+import { INITIAL_DATA_ELEMENT_ID, SERVER_LOADS_ELEMENT_ID, offerApiPath, requestKey, type InitialData, type RenderPreferences } from '../../contract/page-data';
 import { PRIVACY_SLUGS, TERMS_SLUGS } from '../../contract/page-head';
 import { pathToFileURL } from 'node:url';
 import { matchRoute } from '../../contract/routes';
@@ -222,7 +222,7 @@ interface PageEntry {
 
 /** The server's renderer (src/entry-server.tsx, built into the build's `.ssr/entry-server.js`). */
 interface Renderer {
-  render(input: { url: string; initialData: { language: string; answers: Record<string, unknown> }; timeoutMs: number; preferences: RenderPreferences }): Promise<{
+  render(input: { url: string; initialData: InitialData; timeoutMs: number; preferences: RenderPreferences }): Promise<{
     html: string;
     styles: string;
     loads: Record<string, unknown>;
@@ -264,11 +264,11 @@ export function createSpaHtml(fastify: FastifyInstance, root: string, options: {
     return renderer.module;
   }
   /** The page's HTML from the renderer, or null (the shell is sent: the browser renders the page as before). */
-  async function renderPage(url: string, language: Language, answers: Record<string, unknown>, preferences: RenderPreferences): Promise<Awaited<ReturnType<Renderer['render']>> | null> {
+  async function renderPage(url: string, initialData: InitialData, preferences: RenderPreferences): Promise<Awaited<ReturnType<Renderer['render']>> | null> {
     const module = await rendererFor(cached?.mtimeMs ?? 0);
     if (!module) return null;
     try {
-      return await module.render({ url, initialData: { language, answers }, timeoutMs: RENDER_TIMEOUT_MS, preferences });
+      return await module.render({ url, initialData, timeoutMs: RENDER_TIMEOUT_MS, preferences });
     } catch (error) {
       fastify.log.warn({ err: error, url }, 'server render failed: the page is sent as the shell');
       return null;
@@ -321,9 +321,13 @@ export function createSpaHtml(fastify: FastifyInstance, root: string, options: {
     return { js, css };
   }
 
-  /** The answers (200 only), and whether every key got one (else the page is not cached). */
-  async function answersFor(keys: string[], language: Language): Promise<{ answers: Record<string, unknown>; complete: boolean }> {
+  /**
+   * The answers (200), the 404s (the page shows its not-found view from them), and whether every key got a 200
+   * (else the page is not cached).
+   */
+  async function answersFor(keys: string[], language: Language): Promise<{ answers: Record<string, unknown>; notFound: NonNullable<InitialData['notFound']>; complete: boolean }> {
     const answers: Record<string, unknown> = {};
+    const notFound: NonNullable<InitialData['notFound']> = {};
     let complete = true;
     await Promise.all(
       keys.map(async (key) => {
@@ -336,6 +340,10 @@ export function createSpaHtml(fastify: FastifyInstance, root: string, options: {
           });
           if (res.statusCode !== 200) {
             complete = false;
+            if (res.statusCode === 404) {
+              const envelope = res.json() as { errors?: NonNullable<InitialData['notFound']>[string]['errors'] };
+              notFound[key] = { status: 404, errors: Array.isArray(envelope?.errors) ? envelope.errors : [] };
+            }
             return;
           }
           const envelope = res.json() as { data?: unknown };
@@ -347,7 +355,7 @@ export function createSpaHtml(fastify: FastifyInstance, root: string, options: {
         }
       }),
     );
-    return { answers, complete };
+    return { answers, notFound, complete };
   }
 
   type Built = { html: string; complete: boolean; status: number; headers: Record<string, string>; redirect?: SpaPage['redirect'] };
@@ -377,7 +385,8 @@ export function createSpaHtml(fastify: FastifyInstance, root: string, options: {
       for (const file of files.css) if (!already.has(file)) head.push(`<link rel="stylesheet" href="/${escapeAttr(file)}">`);
       for (const file of files.js) if (!already.has(file)) modules.push(`/${file}`);
     }
-    const { answers, complete: answered } = await answersFor(plan.keys, plan.language);
+    const { answers, notFound, complete: answered } = await answersFor(plan.keys, plan.language);
+    const initialData: InitialData = Object.keys(notFound).length ? { language: plan.language, answers, notFound } : { language: plan.language, answers };
     const answer = await described;
     if (answer.kind === 'redirect') return { html: '', complete: false, status: answer.status, headers: {}, redirect: answer };
     html = withHead(html, answer);
@@ -385,7 +394,7 @@ export function createSpaHtml(fastify: FastifyInstance, root: string, options: {
     // A build without a renderer (or one that failed to load) sends the shell, which is kept like any page; a
     // render that failed is not kept, so the next request renders again.
     const rendering = plan.rendered && fastify.config.serverRendering && (await rendererFor(cached?.mtimeMs ?? 0)) !== null;
-    const rendered = rendering ? await renderPage(url, plan.language, answers, preferences) : null;
+    const rendered = rendering ? await renderPage(url, initialData, preferences) : null;
     // Only a page that exists, whose answers are all there, is kept (an unknown offer's 404 is not); a page whose
     // render failed is not kept either, so the next request renders it again.
     const complete = answered && answer.cacheable && answer.status === 200 && (!rendering || rendered !== null);
@@ -396,7 +405,7 @@ export function createSpaHtml(fastify: FastifyInstance, root: string, options: {
       first.push(`<link rel="preload" as="image" fetchpriority="high" href="${escapeAttr(image)}">`);
     }
     for (const href of modules) head.push(`<link rel="modulepreload" crossorigin href="${escapeAttr(href)}">`);
-    let data = `<script type="application/json" id="${INITIAL_DATA_ELEMENT_ID}">${scriptJson({ language: plan.language, answers })}</script>`;
+    let data = `<script type="application/json" id="${INITIAL_DATA_ELEMENT_ID}">${scriptJson(initialData)}</script>`;
     if (rendered) data += `<script type="application/json" id="${SERVER_LOADS_ELEMENT_ID}">${scriptJson(rendered.loads)}</script>`;
     stats.builds += 1;
     return {

@@ -32,7 +32,7 @@ export interface HttpDeps {
    * answers the server put into index.html (src/api/initialData.ts): an anonymous GET takes its answer from
    * here, once, instead of a round trip
    */
-  initialAnswers?: { take(language: string, key: string): { data: unknown } | undefined };
+  initialAnswers?: { take(language: string, key: string): { data: unknown } | { notFound: { status: number; errors: ApiError[] } } | undefined };
 }
 
 export interface RequestOptions {
@@ -188,6 +188,7 @@ export function createHttp(deps: HttpDeps): Http {
     const token = accessTokenOf(auth);
     if (deps.initialAnswers && !token && (options.method ?? 'GET') === 'GET' && options.responseType !== 'blob') {
       const known = deps.initialAnswers.take(deps.getLanguage(), requestKey(path, options.query));
+      if (known && 'notFound' in known) throw new ApiRequestError(known.notFound.status, known.notFound.errors);
       if (known) return known.data as T;
     }
     try {

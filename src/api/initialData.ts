@@ -12,9 +12,15 @@ import { INITIAL_DATA_ELEMENT_ID, type InitialData } from '../../contract/page-d
 export function createInitialAnswers(read: () => InitialData | null) {
   let data: InitialData | null | undefined;
   return {
-    take(language: string, key: string): { data: unknown } | undefined {
+    take(language: string, key: string): { data: unknown } | { notFound: NonNullable<InitialData['notFound']>[string] } | undefined {
       if (data === undefined) data = read();
-      if (!data || data.language !== language || !Object.prototype.hasOwnProperty.call(data.answers, key)) return undefined;
+      if (!data || data.language !== language) return undefined;
+      if (data.notFound && Object.prototype.hasOwnProperty.call(data.notFound, key)) {
+        const failure = data.notFound[key];
+        delete data.notFound[key];
+        return { notFound: failure };
+      }
+      if (!Object.prototype.hasOwnProperty.call(data.answers, key)) return undefined;
       const answer = data.answers[key];
       delete data.answers[key];
       return { data: answer };

@@ -64,3 +64,27 @@ for (const path of PAGES) {
     expect(repeated, 'GETs for data the page carries').toEqual([]);
   });
 }
+
+// An offer or static page that does not exist: the server answers 404 with the not-found page itself, not a skeleton
+// the browser replaces, and the browser hydrates it without asking for the missing thing again.
+const MISSING = [
+  { path: '/pl/inwestycja/nie-ma-takiej-oferty', heading: 'Nie znaleziono strony', api: '/api/offer/' },
+  { path: '/en/investment/no-such-offer', heading: 'Page not found', api: '/api/offer/' },
+  { path: '/pl/nie-ma-takiej-strony', heading: 'Nie znaleziono strony', api: '/api/page/' },
+  { path: '/en/no-such-page', heading: 'Page not found', api: '/api/page/' },
+];
+for (const { path, heading, api } of MISSING) {
+  test(`${path} arrives as the not-found page with 404 and hydrates without a warning`, async ({ page }) => {
+    const seen = await watch(page);
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(404);
+    const served = await response!.text();
+    const root = served.slice(served.indexOf('<div id="root">'), served.indexOf('<script type="application/json"'));
+    expect(root, 'the not-found heading is in the served HTML').toContain(`>${heading}</h1>`);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expect.poll(() => page.evaluate(() => Object.keys(document.getElementById('root')!).some((k) => k.startsWith('__reactContainer')))).toBe(true);
+    expect(seen.messages.filter((m) => HYDRATION.test(m)), 'hydration warnings').toEqual([]);
+    expect(seen.gets.filter((url) => new URL(url).pathname.startsWith(api)), 'the missing thing asked again').toEqual([]);
+  });
+}

@@ -74,3 +74,24 @@ describe('the HTTP client with initial answers', () => {
     expect(await post.http('/slider', { method: 'POST', body: {} })).toBe('from the API');
   });
 });
+
+describe('a 404 the page carries', () => {
+  it('fails the first GET with that answer, once, then asks the API', async () => {
+    const fetchImpl = vi.fn(async () => envelope('from the API'));
+    const http = createHttp({
+      baseURL: 'http://localhost/api',
+      getLanguage: () => 'pl',
+      fetchImpl: fetchImpl as unknown as typeof fetch,
+      initialAnswers: createInitialAnswers(() => ({
+        language: 'pl',
+        answers: {},
+        notFound: { '/offer/nope': { status: 404, errors: [{ code: 'NOT_FOUND', context: 'slug', message: 'Nie znaleziono' }] } },
+      })),
+    });
+    const error = await http('/offer/nope').catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'ApiRequestError', status: 404, code: 'NOT_FOUND' });
+    expect(fetchImpl).not.toHaveBeenCalled();
+    expect(await http('/offer/nope')).toBe('from the API');
+    expect(fetchImpl).toHaveBeenCalledTimes(1);
+  });
+});

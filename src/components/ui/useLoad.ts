@@ -4,15 +4,24 @@
 //
 // A server-rendered page's first load is the server's (src/ssr/firstLoads.tsx): the server's render waits for it
 // (suspends), and the browser's hydrating render starts the chart in the state the server settled, so neither
-// draws a skeleton the other did not, and the page's data is not asked for again.
+// draws a skeleton the other did not, and the page's data is not asked for again. An answer that says the thing
+// does not exist (404) is the page's answer too: the server draws the view's failure (the not-found page) and the
+// browser starts there.
 import { useActorRef } from '@xstate/react';
 import { useEffect, useMemo, useRef } from 'react';
 import { fromPromise } from 'xstate';
 import { createLoadMachine } from '../../../machines/load.machine';
+import { ApiRequestError } from '../../api/http';
+import type { ApiError } from '../../api/types';
 import { loadSlot, useFirstLoad } from '../../ssr/firstLoads';
 import { useSnapshotInTransition } from './useSnapshotInTransition';
 
 export type LoadStatus = 'idle' | 'loading' | 'success' | 'failure';
+
+type KeptFailure = { status: number; errors: ApiError[] };
+/** Only "no such thing" is kept from the server: anything else (a timeout, a 500) the browser asks again. */
+const keepNotFound = (error: unknown): KeptFailure | undefined =>
+  error instanceof ApiRequestError && error.status === 404 ? { status: error.status, errors: error.errors } : undefined;
 
 export function useLoad<TData, TParams>(
   fetcher: (params: TParams, signal: AbortSignal) => Promise<TData>,
@@ -23,7 +32,7 @@ export function useLoad<TData, TParams>(
   // one chart per view, typed with its data and parameters
   const machine = useMemo(() => createLoadMachine<TData, TParams>(), []);
   const key = JSON.stringify(params);
-  const { settled, id, first } = useFirstLoad(key, () => fetcher(params, new AbortController().signal));
+  const { settled, id, first } = useFirstLoad(key, () => fetcher(params, new AbortController().signal), keepNotFound);
   const actor = useActorRef(
     machine.provide({
       actors: {
@@ -31,7 +40,17 @@ export function useLoad<TData, TParams>(
         fetch: fromPromise(({ input, signal }) => fetcherRef.current(input as TParams, signal)),
       },
     }),
-    settled ? { snapshot: machine.resolveState({ value: 'success', context: { params, data: settled.data as TData, error: null } }) } : undefined,
+    settled
+      ? {
+          snapshot:
+            'data' in settled
+              ? machine.resolveState({ value: 'success', context: { params, data: settled.data as TData, error: null } })
+              : machine.resolveState({
+                  value: 'failure',
+                  context: { params, data: null, error: new ApiRequestError((settled.failure as KeptFailure).status, (settled.failure as KeptFailure).errors) },
+                }),
+        }
+      : undefined,
   );
   // the parameters the chart was restored with: its first request is already answered
   const restoredFor = useRef(settled ? key : null);

@@ -87,6 +87,8 @@ export const OffersPage: Screen = ({ params }) => {
       (s) => s.matches('ready') || s.matches('empty'),
     ),
   );
+  // the list keeps no failure from the server (a failed list is asked again)
+  const restoredList = settled && 'data' in settled ? settled : null;
   const list = useActorRef(
     offersListMachine.provide({
       actors: { fetch },
@@ -97,11 +99,11 @@ export const OffersPage: Screen = ({ params }) => {
         },
       },
     }),
-    settled ? { input: request, snapshot: settled.data as Snapshot<unknown> } : { input: request },
+    restoredList ? { input: request, snapshot: restoredList.data as Snapshot<unknown> } : { input: request },
   );
   // The address is the list's input: every change of it (and the first one) is a request, except the first when
   // the chart was restored already answered.
-  const restoredFor = useRef(settled ? requestKey : null);
+  const restoredFor = useRef(restoredList ? requestKey : null);
   useEffect(() => {
     const restored = restoredFor.current === requestKey;
     restoredFor.current = null;
