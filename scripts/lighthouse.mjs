@@ -1,5 +1,6 @@
-// npm run lighthouse — Lighthouse (mobile, the default simulated throttling) on the home page, the offers list and
-// an offer, each run 3 times, median printed: performance, LCP, CLS, TBT and SEO. Not part of npm test.
+// npm run lighthouse — Lighthouse (mobile, the default simulated throttling) on the home page, the offers list, an
+// offer and a static page, each run 3 times, median printed: performance, LCP, CLS, TBT, SEO and accessibility.
+// Not part of npm test.
 //
 // Runs on a fresh machine after `npm install`: builds the SPA if dist/ is missing, starts its own server on a free
 // port with a throwaway PGlite database (migrated and seeded), and drives the system Chromium (/usr/bin/chromium,
@@ -10,7 +11,8 @@
 //   LIGHTHOUSE_SKIP=1 npm run lighthouse           # only the desktop first-content timing
 //   LIGHTHOUSE_DETAIL=1 npm run lighthouse         # every run: FCP, Speed Index, the LCP element and its phases
 //   LIGHTHOUSE_KEEP_STORAGE=1 npm run lighthouse   # Lighthouse's default storage reset (see below)
-//   LIGHTHOUSE_PAGES=offer npm run lighthouse      # only some pages (home, offers list, offer)
+//   LIGHTHOUSE_PAGES=offer npm run lighthouse      # only some pages (home, offers list, offer, static page)
+//   LIGHTHOUSE_BASELINE=/path/to/other/checkout npm run lighthouse   # that checkout's build, run for run beside this one
 //   FIRST_CONTENT_THROTTLE=1 npm run lighthouse    # the first-content table on a phone: slow 4G and CPU 4x applied
 //
 // Every run is a first visit: Lighthouse empties the HTTP cache before each run but by default keeps the origin's
@@ -33,8 +35,10 @@ const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const lang = process.env.LIGHTHOUSE_LANG === 'en' ? 'en' : 'pl';
 const ALL_PAGES =
   lang === 'pl'
-    ? [['home', '/pl'], ['offers list', '/pl/inwestycje'], ['offer', '/pl/inwestycja/zielone-tarasy']]
-    : [['home', '/en'], ['offers list', '/en/investments'], ['offer', '/en/investment/green-terraces']];
+    ? [['home', '/pl/'], ['offers list', '/pl/inwestycje'], ['offer', '/pl/inwestycja/zielone-tarasy'], ['static page', '/pl/regulamin']]
+    : [['home', '/en/'], ['offers list', '/en/investments'], ['offer', '/en/investment/green-terraces'], ['static page', '/en/terms-of-use']];
+// A baseline checkout's addresses where they differ (none so far).
+const BASELINE_PATHS = {};
 const only = process.env.LIGHTHOUSE_PAGES?.split(',').map((name) => name.trim());
 const PAGES = only ? ALL_PAGES.filter(([name]) => only.includes(name)) : ALL_PAGES;
 const keepStorage = process.env.LIGHTHOUSE_KEEP_STORAGE === '1';
@@ -51,6 +55,14 @@ if (!existsSync(path.join(spaDir, 'index.html'))) {
 
 const server = await startMeasureServer(spaDir, { name: 'lighthouse' });
 const { origin } = server;
+// LIGHTHOUSE_BASELINE=<checkout>: another checkout (its own node_modules and built dist/), served by its own server
+// and measured run for run beside this build.
+const baselineCheckout = process.env.LIGHTHOUSE_BASELINE ? path.resolve(process.env.LIGHTHOUSE_BASELINE) : null;
+if (baselineCheckout && !existsSync(path.join(baselineCheckout, 'dist', 'index.html'))) {
+  console.error(`lighthouse: ${baselineCheckout}/dist/index.html missing (build the baseline first)`);
+  process.exit(1);
+}
+const baseline = baselineCheckout ? await startMeasureServer(path.join(baselineCheckout, 'dist'), { name: 'lighthouse-baseline', checkout: baselineCheckout }) : null;
 let chrome;
 let browser;
 
@@ -63,9 +75,10 @@ async function firstContent() {
   const throttled = process.env.FIRST_CONTENT_THROTTLE === '1';
   browser = await chromium.launch({ executablePath: CHROME_PATH, args: ['--no-sandbox', '--disable-gpu'] });
   const rows = [];
+  const builds = baseline ? [{ label: 'baseline', origin: baseline.origin }, { label: 'this build', origin }] : [{ label: 'this build', origin }];
   for (const [name, pagePath] of PAGES) {
-    const samples = [];
-    for (let i = 0; i < n; i++) {
+    const samples = new Map(builds.map((b) => [b.label, []]));
+    for (let i = 0; i < n; i++) for (const build of builds) {
       const context = await browser.newContext(throttled ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } : { viewport: { width: 1350, height: 940 } });
       const page = await context.newPage();
       if (throttled) {
@@ -89,10 +102,10 @@ async function firstContent() {
         };
         requestAnimationFrame(check);
       });
-      await page.goto(`${origin}${pagePath}`, { waitUntil: 'load' });
+      await page.goto(`${build.origin}${build.label === 'baseline' ? (BASELINE_PATHS[pagePath] ?? pagePath) : pagePath}`, { waitUntil: 'load' });
       await page.waitForFunction(() => window.__h1, null, { timeout: 30_000 }).catch(() => {});
       await page.waitForTimeout(300);
-      samples.push(
+      samples.get(build.label).push(
         await page.evaluate(() => ({
           fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
           h1: window.__h1 ?? NaN,
@@ -101,54 +114,78 @@ async function firstContent() {
       );
       await context.close();
     }
-    const m = (key) => median(samples.map((s) => s[key]));
-    rows.push({ name, pagePath, fcp: m('fcp'), h1: m('h1'), lcp: m('lcp') });
+    for (const build of builds) {
+      const m = (key) => median(samples.get(build.label).map((s) => s[key]));
+      rows.push({ name, pagePath, build: build.label, fcp: m('fcp'), h1: m('h1'), lcp: m('lcp') });
+    }
   }
   console.log(
     throttled
       ? `\nFirst content on localhost, mobile 390×844, slow 4G (562.5 ms per request, 1.47 Mbit/s) and CPU 4x slower applied, median of ${n}`
       : `\nFirst content on localhost, desktop 1350×940, no throttling, median of ${n}`,
   );
-  console.log('page'.padEnd(14) + 'path'.padEnd(34) + 'FCP ms'.padStart(8) + 'h1 ms'.padStart(8) + 'LCP ms'.padStart(8));
-  for (const r of rows) console.log(r.name.padEnd(14) + r.pagePath.padEnd(34) + r.fcp.toFixed(0).padStart(8) + r.h1.toFixed(0).padStart(8) + r.lcp.toFixed(0).padStart(8));
+  console.log('page'.padEnd(14) + 'path'.padEnd(34) + 'build'.padEnd(12) + 'FCP ms'.padStart(8) + 'h1 ms'.padStart(8) + 'LCP ms'.padStart(8));
+  for (const r of rows) console.log(r.name.padEnd(14) + r.pagePath.padEnd(34) + r.build.padEnd(12) + r.fcp.toFixed(0).padStart(8) + r.h1.toFixed(0).padStart(8) + r.lcp.toFixed(0).padStart(8));
 }
 try {
   if (process.env.LIGHTHOUSE_SKIP !== '1') {
   chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: LIGHTHOUSE_CHROME_FLAGS });
+  const measureOnce = async (origin, pagePath) => {
+    const { lhr } = await lighthouse(`${origin}${pagePath}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'seo', 'accessibility'] }, lighthouseConfig(keepStorage));
+    const audit = (id) => lhr.audits[id]?.numericValue ?? NaN;
+    const failed = (category) => lhr.categories[category].auditRefs.filter((ref) => ref.weight > 0 && lhr.audits[ref.id].score !== 1).map((ref) => ref.id);
+    return {
+      performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
+      lcp: audit('largest-contentful-paint'),
+      cls: audit('cumulative-layout-shift'),
+      tbt: audit('total-blocking-time'),
+      seo: Math.round((lhr.categories.seo.score ?? 0) * 100),
+      a11y: Math.round((lhr.categories.accessibility.score ?? 0) * 100),
+      fcp: audit('first-contentful-paint'),
+      si: audit('speed-index'),
+      lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? '',
+      lcpPhases: (lhr.audits['largest-contentful-paint-element']?.details?.items?.[1]?.items ?? []).map((p) => `${p.phase} ${Math.round(p.timing)}`).join(', '),
+      failedSeo: failed('seo'),
+      failedA11y: failed('accessibility'),
+      // a run whose trace Lighthouse could not read has no timings (NaN): left out of the medians, and said
+      error: lhr.runtimeError?.code ?? lhr.audits['largest-contentful-paint']?.errorMessage ?? lhr.audits['total-blocking-time']?.errorMessage ?? '',
+    };
+  };
+  // With a baseline, its run and this build's alternate (baseline, build, baseline, …) so both meet the same load.
+  const builds = baseline ? [{ label: 'baseline', origin: baseline.origin }, { label: 'this build', origin }] : [{ label: 'this build', origin }];
   const rows = [];
   for (const [name, pagePath] of PAGES) {
-    const results = [];
-    for (let i = 0; i < runs; i++) {
-      const { lhr } = await lighthouse(`${origin}${pagePath}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'seo'] }, lighthouseConfig(keepStorage));
-      const audit = (id) => lhr.audits[id]?.numericValue ?? NaN;
-      results.push({
-        performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
-        lcp: audit('largest-contentful-paint'),
-        cls: audit('cumulative-layout-shift'),
-        tbt: audit('total-blocking-time'),
-        seo: Math.round((lhr.categories.seo.score ?? 0) * 100),
-        fcp: audit('first-contentful-paint'),
-        si: audit('speed-index'),
-        lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? '',
-        lcpPhases: (lhr.audits['largest-contentful-paint-element']?.details?.items?.[1]?.items ?? []).map((p) => `${p.phase} ${Math.round(p.timing)}`).join(', '),
-        failedSeo: lhr.categories.seo.auditRefs.filter((ref) => ref.weight > 0 && lhr.audits[ref.id].score !== 1).map((ref) => ref.id),
-        // a run whose trace Lighthouse could not read has no timings (NaN): left out of the medians, and said
-        error: lhr.runtimeError?.code ?? lhr.audits['largest-contentful-paint']?.errorMessage ?? lhr.audits['total-blocking-time']?.errorMessage ?? '',
+    const results = new Map(builds.map((b) => [b.label, []]));
+    for (let i = 0; i < runs; i++) for (const b of builds) results.get(b.label).push(await measureOnce(b.origin, b.label === 'baseline' ? (BASELINE_PATHS[pagePath] ?? pagePath) : pagePath));
+    for (const b of builds) {
+      const all = results.get(b.label);
+      const measured = all.filter((r) => Number.isFinite(r.lcp) && Number.isFinite(r.tbt));
+      const m = (key) => median(measured.map((r) => r[key]));
+      if (measured.length < all.length)
+        console.log(`${name} (${b.label}): ${all.length - measured.length} of ${all.length} runs without timings, left out (${[...new Set(all.filter((r) => !measured.includes(r)).map((r) => r.error || 'no reason given'))].join('; ')})`);
+      if (process.env.LIGHTHOUSE_DETAIL === '1')
+        for (const r of all) console.log(`${name} (${b.label}): perf ${r.performance} FCP ${Math.round(r.fcp)} SI ${Math.round(r.si)} LCP ${Math.round(r.lcp)} TBT ${Math.round(r.tbt)} · LCP element ${r.lcpElement} · ${r.lcpPhases}`);
+      rows.push({
+        name,
+        pagePath,
+        build: b.label,
+        performance: m('performance'),
+        lcp: m('lcp'),
+        cls: m('cls'),
+        tbt: m('tbt'),
+        seo: m('seo'),
+        a11y: m('a11y'),
+        failedSeo: [...new Set(all.flatMap((r) => r.failedSeo))],
+        failedA11y: [...new Set(all.flatMap((r) => r.failedA11y))],
       });
     }
-    const measured = results.filter((r) => Number.isFinite(r.lcp) && Number.isFinite(r.tbt));
-    const m = (key) => median(measured.map((r) => r[key]));
-    if (measured.length < results.length)
-      console.log(`${name}: ${results.length - measured.length} of ${results.length} runs without timings, left out (${[...new Set(results.filter((r) => !measured.includes(r)).map((r) => r.error || 'no reason given'))].join('; ')})`);
-    if (process.env.LIGHTHOUSE_DETAIL === '1')
-      for (const r of results) console.log(`${name}: perf ${r.performance} FCP ${Math.round(r.fcp)} SI ${Math.round(r.si)} LCP ${Math.round(r.lcp)} TBT ${Math.round(r.tbt)} · LCP element ${r.lcpElement} · ${r.lcpPhases}`);
-    rows.push({ name, pagePath, performance: m('performance'), lcp: m('lcp'), cls: m('cls'), tbt: m('tbt'), seo: m('seo'), failedSeo: [...new Set(results.flatMap((r) => r.failedSeo))] });
   }
   console.log(`\nLighthouse ${lang}, mobile, median of ${runs}, ${keepStorage ? "Lighthouse's storage reset (localStorage kept between runs)" : 'every run a first visit'} (${new Date().toISOString()})`);
-  console.log('page'.padEnd(14) + 'path'.padEnd(34) + 'perf'.padStart(6) + 'LCP s'.padStart(8) + 'CLS'.padStart(8) + 'TBT ms'.padStart(8) + 'SEO'.padStart(6));
+  console.log('page'.padEnd(14) + 'path'.padEnd(34) + 'build'.padEnd(12) + 'perf'.padStart(6) + 'LCP s'.padStart(8) + 'CLS'.padStart(8) + 'TBT ms'.padStart(8) + 'SEO'.padStart(6) + 'a11y'.padStart(6));
   for (const r of rows) {
-    console.log(r.name.padEnd(14) + r.pagePath.padEnd(34) + String(r.performance).padStart(6) + (r.lcp / 1000).toFixed(2).padStart(8) + r.cls.toFixed(3).padStart(8) + r.tbt.toFixed(0).padStart(8) + String(r.seo).padStart(6));
+    console.log(r.name.padEnd(14) + r.pagePath.padEnd(34) + r.build.padEnd(12) + String(r.performance).padStart(6) + (r.lcp / 1000).toFixed(2).padStart(8) + r.cls.toFixed(3).padStart(8) + r.tbt.toFixed(0).padStart(8) + String(r.seo).padStart(6) + String(r.a11y).padStart(6));
     if (r.failedSeo.length) console.log(`${''.padEnd(14)}SEO audits not passed: ${r.failedSeo.join(', ')}`);
+    if (r.failedA11y.length) console.log(`${''.padEnd(14)}accessibility audits not passed: ${r.failedA11y.join(', ')}`);
   }
   }
   await firstContent();
@@ -156,5 +193,6 @@ try {
   await browser?.close();
   if (chrome) await chrome.kill();
   await server.stop();
+  await baseline?.stop();
 }
 process.exit(0);

@@ -19,12 +19,15 @@ const freePort = () =>
     });
   });
 
-/** Starts the server for the build in `spaDir`; resolves once it answers, to { origin, stop() }. */
-export async function startMeasureServer(spaDir, { name = 'measure', ms = 60_000 } = {}) {
+/**
+ * Starts the server for the build in `spaDir`; resolves once it answers, to { origin, stop() }. `checkout` is the
+ * checkout whose server runs (another one for a baseline measured side by side; its own node_modules).
+ */
+export async function startMeasureServer(spaDir, { name = 'measure', ms = 60_000, checkout = root } = {}) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), `${name}-data-`));
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    cwd: root,
+    cwd: checkout,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: '', SPA_DIR: spaDir, DATA_DIR: dataDir, MAIL_DIR: path.join(dataDir, 'mail'), LOG_LEVEL: 'warn', MAIL_WORKER: 'false', NODE_ENV: 'production' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

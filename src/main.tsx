@@ -36,8 +36,9 @@ const app = (firstLoads: Parameters<typeof App>[0]['firstLoads']) => (
 );
 
 function render() {
-  container.replaceChildren();
-  // A transition: the first render is time-sliced (total blocking time).
+  // The server's HTML stays on screen until the app's own first render replaces it (React clears the container
+  // when that render commits): a signed-in visitor sees the page, then their frame, never an empty page between.
+  // Without server HTML (the shell) there is nothing to keep. A transition: the first render is time-sliced.
   startTransition(() => {
     createRoot(container).render(app(null));
   });

@@ -134,3 +134,37 @@ for (const [size, device] of Object.entries(VIEWPORTS)) {
     });
   });
 }
+
+// A signed-in visitor: the server drew the page for anyone, the browser draws it again with the visitor's frame
+// (their menu instead of the sign-in button). The server's page stays until that render replaces it, so the page
+// never goes blank in between and nothing moves by more than the limit.
+test.describe('CLS for a signed-in visitor', () => {
+  test.use(VIEWPORTS.desktop);
+  test.describe.configure({ timeout: 120_000 });
+  for (const path of [PAGES.pl.home, PAGES.en.offer]) {
+    test(`${path} ≤ ${LIMIT}, with the visitor's frame`, async ({ page, request }) => {
+      const answer = await request.post('/api/token', {
+        data: { grantType: 'password', email: 'investor@example.com', password: 'Investor123', clientId: 'web-spa', clientSecret: 'web-spa-secret' },
+      });
+      expect(answer.ok()).toBe(true);
+      const { accessToken, refreshToken, expiresIn } = (await answer.json()).data as { accessToken: string; refreshToken: string; expiresIn: number };
+      await page.addInitScript(
+        ({ accessToken, refreshToken, expiresAt }) => {
+          localStorage.setItem('accessToken', accessToken);
+          localStorage.setItem('refreshToken', refreshToken);
+          localStorage.setItem('expiresAt', String(expiresAt));
+          localStorage.setItem('isLoggedIn', 'true');
+        },
+        { accessToken, refreshToken, expiresAt: Date.now() + expiresIn * 1000 },
+      );
+      const shifts = await shiftsOf(page, path);
+      // the visitor's menu (named after them), and no sign-in link
+      await expect(page.getByRole('banner').getByRole('button', { name: /Anna/ })).toBeVisible();
+      await expect(page.getByRole('banner').getByRole('link', { name: /^(Zaloguj się|Log in)$/ })).toHaveCount(0);
+      const cls = cumulativeLayoutShift(shifts);
+      const detail = shifts.map((s) => `  ${s.time} ms: ${s.value.toFixed(4)}\n    ${s.sources.join('\n    ')}`).join('\n');
+      console.log(`CLS signed in ${path}: ${cls.toFixed(4)} (${shifts.length} shifts)`);
+      expect(cls, `CLS ${cls.toFixed(4)}; shifts:\n${detail}`).toBeLessThanOrEqual(LIMIT);
+    });
+  }
+});
