@@ -54,3 +54,18 @@ test('links lead from page to page without JavaScript', async ({ page }) => {
   await expect(page).toHaveURL(/\/en\/faq$/);
   await expect(page.locator('main h1').first()).toBeVisible();
 });
+
+test('the language switch is a link to the same page in the other language, without JavaScript', async ({ page }) => {
+  await page.goto('/pl/faq');
+  await page.getByTestId('language-en').click();
+  await expect(page).toHaveURL(/\/en\/faq$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByTestId('language-en')).toHaveAttribute('aria-current', 'true');
+  // an offer: the other language's address of the same offer (its canonical address names the right slug)
+  await page.goto('/en/investment/green-terraces');
+  await page.getByTestId('language-pl').click();
+  await expect(page).toHaveURL(/\/pl\/inwestycja\/[^/]+$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'pl');
+  await expect(page.locator('main h1').first()).toBeVisible();
+  expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toMatch(/\/pl\/inwestycja\/zielone-tarasy$/);
+});

@@ -153,8 +153,10 @@ describe('language (model-based, through the app)', () => {
                 expect(actual().context.language).toBe(l);
                 expect(loader()).toBeNull();
                 expect(document.documentElement.lang).toBe(l);
-                expect(screen.getByTestId(`language-${l}`)).toHaveAttribute('aria-pressed', 'true');
-                expect(screen.getByTestId(`language-${other(l)}`)).toBeEnabled();
+                expect(screen.getByTestId(`language-${l}`)).toHaveAttribute('aria-current', 'true');
+                expect(screen.getByTestId(`language-${other(l)}`)).not.toHaveAttribute('aria-disabled');
+                // a link to this page in the other language (it works without the app too)
+                expect(screen.getByTestId(`language-${other(l)}`)).toHaveAttribute('href', expect.stringMatching(new RegExp(`^/${other(l)}/`)));
                 // the page's texts are in that language
                 expect(screen.getByRole('group', { name: translate(l, 'language.label') })).toBeInTheDocument();
                 expect(screen.getByRole('link', { name: translate(l, 'layout.skipToContent') })).toBeInTheDocument();
@@ -165,7 +167,7 @@ describe('language (model-based, through the app)', () => {
                 const l = state.context.language as Language;
                 // still the old language on screen, the switch buttons disabled
                 expect(document.documentElement.lang).toBe(l);
-                expect(screen.getByTestId(`language-${other(l)}`)).toBeDisabled();
+                expect(screen.getByTestId(`language-${other(l)}`)).toHaveAttribute('aria-disabled', 'true');
                 expect(t.dictionary.calls.at(-1)).toEqual({ language: other(l) });
               },
             },

@@ -1,12 +1,43 @@
-// PL / EN (SPEC §2). Each button names the same page in the other language; the language machine loads
-// that language, stores it and navigates there.
+// PL / EN (SPEC §2). Each is a link to the same page in the other language (it works before the app runs and
+// without JavaScript, and opens in a new tab); in the app a click asks the language machine, which loads that
+// language, stores it and navigates there.
+import type { MouseEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import styled from 'styled-components';
 import { useAppSystem } from '../../system/AppSystemContext';
 import { LANGUAGES, type Language } from '../../config/env';
 import { translatePath } from '../../../contract/routes';
 import { useT } from '../../i18n/i18n';
-import { getAlternateLink } from './alternates';
+import { useAlternateLink } from './alternates';
+
+function LanguageLink({ to, current, canSwitch }: { to: Language; current: Language | null; canSwitch: boolean }) {
+  const { language } = useAppSystem();
+  const location = useSelector(language, (s) => s.context.location);
+  const alternate = useAlternateLink(to);
+  const target = alternate ?? (location ? translatePath(location, to) : `/${to}/`);
+  const isCurrent = to === current;
+  const disabled = !canSwitch && !isCurrent;
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    // a new tab or window opens the address as it is
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    if (isCurrent || disabled) return;
+    language.send({ type: 'language.switched', language: to, href: target });
+  };
+  return (
+    <a
+      href={target}
+      hrefLang={to}
+      lang={to}
+      aria-current={isCurrent ? 'true' : undefined}
+      aria-disabled={disabled || undefined}
+      onClick={onClick}
+      data-testid={`language-${to}`}
+    >
+      {to.toUpperCase()}
+    </a>
+  );
+}
 
 export function LanguageSwitcher() {
   const t = useT();
@@ -15,26 +46,10 @@ export function LanguageSwitcher() {
   const failed = useSelector(language, (s) => s.matches('ready') && s.context.error !== null);
   const canSwitch = useSelector(language, (s) => s.can({ type: 'language.switched', language: 'pl', href: '/' }));
 
-  function switchTo(next: Language) {
-    if (next === current) return;
-    const to = getAlternateLink(next) ?? translatePath(window.location, next);
-    language.send({ type: 'language.switched', language: next, href: to });
-  }
-
   return (
     <Group role="group" aria-label={t('language.label')}>
       {LANGUAGES.map((l) => (
-        <button
-          key={l}
-          type="button"
-          lang={l}
-          aria-pressed={l === current}
-          disabled={!canSwitch && l !== current}
-          onClick={() => switchTo(l)}
-          data-testid={`language-${l}`}
-        >
-          {l.toUpperCase()}
-        </button>
+        <LanguageLink key={l} to={l} current={current} canSwitch={canSwitch} />
       ))}
       {failed && (
         <Failure role="alert" data-testid="language-switch-failed">
@@ -63,22 +78,26 @@ const Group = styled.div`
   display: inline-flex;
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radius}px;
-  button:first-of-type {
+  a:first-of-type {
     border-radius: ${({ theme }) => theme.radius - 1}px 0 0 ${({ theme }) => theme.radius - 1}px;
   }
-  button:last-of-type {
+  a:last-of-type {
     border-radius: 0 ${({ theme }) => theme.radius - 1}px ${({ theme }) => theme.radius - 1}px 0;
   }
-  button {
+  a {
+    display: inline-flex;
+    align-items: center;
+    justify-content: center;
     min-width: 44px;
     min-height: 36px;
-    border: 0;
-    background: transparent;
     color: inherit;
     font-weight: 700;
-    cursor: pointer;
+    text-decoration: none;
   }
-  button[aria-pressed='true'] {
+  a[aria-disabled='true'] {
+    cursor: progress;
+  }
+  a[aria-current='true'] {
     background: ${({ theme }) => theme.colors.green};
     color: ${({ theme }) => theme.colors.white};
   }
