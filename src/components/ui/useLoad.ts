@@ -15,6 +15,7 @@ import { ApiRequestError } from '../../api/http';
 import type { ApiError } from '../../api/types';
 import { loadSlot, useFirstLoad } from '../../ssr/firstLoads';
 import { useSnapshotInTransition } from './useSnapshotInTransition';
+import { useLatestCallback } from './useLatestCallback';
 
 export type LoadStatus = 'idle' | 'loading' | 'success' | 'failure';
 
@@ -27,8 +28,7 @@ export function useLoad<TData, TParams>(
   fetcher: (params: TParams, signal: AbortSignal) => Promise<TData>,
   params: TParams,
 ): { status: LoadStatus; data: TData | null; error: unknown; skeleton: boolean; retry: () => void } {
-  const fetcherRef = useRef(fetcher);
-  fetcherRef.current = fetcher;
+  const fetchLatest = useLatestCallback(fetcher);
   // one chart per view, typed with its data and parameters
   const machine = useMemo(() => createLoadMachine<TData, TParams>(), []);
   const key = JSON.stringify(params);
@@ -37,7 +37,7 @@ export function useLoad<TData, TParams>(
     machine.provide({
       actors: {
         // `load.requested` always carries the parameters before `loading` runs the fetch
-        fetch: fromPromise(({ input, signal }) => fetcherRef.current(input as TParams, signal)),
+        fetch: fromPromise(({ input, signal }) => fetchLatest(input as TParams, signal)),
       },
     }),
     settled

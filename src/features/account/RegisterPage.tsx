@@ -3,7 +3,8 @@
 // feedback (rules.ts, the server's own rules), and handed to the chart when valid. Server errors stand
 // beside their fields; the chart has already gone back to the first step that has one.
 import { useActorRef, useSelector } from '@xstate/react';
-import { useRef } from 'react';
+
+import { useLatestCallback } from '../../components/ui/useLatestCallback';
 import { groupAccountNumber } from '../../components/format/accountNumber';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
@@ -47,8 +48,7 @@ export const RegisterPage: Screen = () => {
   const language = useLanguage();
   const { http } = useAppSystem();
   const [, navigate] = useLocation();
-  const navigateRef = useRef(navigate);
-  navigateRef.current = navigate;
+  const navigateLatest = useLatestCallback(navigate);
   usePageTitle(t('account.register.title'));
 
   const actor = useActorRef(
@@ -60,7 +60,7 @@ export const RegisterPage: Screen = () => {
       },
       actions: {
         registered: (_, { email }) =>
-          navigateRef.current(href(language, 'registerSuccess'), { state: { email } satisfies RegisterSuccessState }),
+          navigateLatest(href(language, 'registerSuccess'), { state: { email } satisfies RegisterSuccessState }),
       },
     }),
   );

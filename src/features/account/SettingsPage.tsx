@@ -5,7 +5,8 @@
 // a save's answer seeds the fields. The forms are seeded from the chart and report each change to it;
 // errors beside the fields, a success message per save.
 import { useActorRef, useSelector } from '@xstate/react';
-import { useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useCallbackSlot } from '../../components/ui/useLatestCallback';
 import { useForm } from 'react-hook-form';
 import styled from 'styled-components';
 import { BANK_ACCOUNT_NUMBER_MAX_LENGTH } from '../../../contract/bank-account';
@@ -175,7 +176,7 @@ function Tabs({ current, onChange, children }: { current: SettingsTab; onChange:
 function useSave(group: SettingsGroup, investor: Investor) {
   const { http, auth } = useAppSystem();
   /** the form's effect after a save (the password form empties its fields), set by the mounted form */
-  const afterSave = useRef<(() => void) | null>(null);
+  const afterSave = useCallbackSlot();
   const actor = useActorRef(
     settingsMachine.provide({
       actors: {
@@ -185,7 +186,7 @@ function useSave(group: SettingsGroup, investor: Investor) {
         saved: () => {
           // the header shows the signed-in user's name: the auth actor loads the user again
           if (group === 'personal') auth.send({ type: 'auth.userRequested' });
-          afterSave.current?.();
+          afterSave.run();
         },
       },
     }),
@@ -455,7 +456,11 @@ function PasswordForm({ save }: { save: Save }) {
     reValidateMode: 'onChange',
   });
   // After a change the chart empties the fields (the server has revoked the other sessions; this one stays).
-  save.afterSave.current = () => reset({ currentPassword: '', newPassword: '', repeatPassword: '' });
+  const { afterSave } = save;
+  useLayoutEffect(() => {
+    afterSave.fill(() => reset({ currentPassword: '', newPassword: '', repeatPassword: '' }));
+    return () => afterSave.fill(null);
+  }, [afterSave, reset]);
   const message = useFieldMessage(formState.errors, save.errors);
   return (
     <SettingsForm

@@ -4,7 +4,8 @@
 // field. The button is busy while the server validates. An anonymous visitor goes to login and comes
 // back here with the same quantity (`?quantity=`).
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, useRef, type Ref } from 'react';
+import { useEffect, useId, type Ref } from 'react';
+import { useLatestCallback } from '../../components/ui/useLatestCallback';
 import styled from 'styled-components';
 import { useLocation, useSearch } from 'wouter';
 import { fromPromise } from 'xstate';
@@ -47,8 +48,7 @@ export function InitiateForm({ offer, slug, buttonRef }: { offer: FlowOffer; slu
   const { http, auth } = useAppSystem();
   const [, navigate] = useLocation();
   const search = useSearch();
-  const navigateRef = useRef(navigate);
-  navigateRef.current = navigate;
+  const navigateLatest = useLatestCallback(navigate);
   const loggedIn = useSelector(auth, (s) => s.hasTag('loggedIn'));
   const quantity = new URLSearchParams(search).get('quantity') ?? keptQuantity();
   const inputId = useId();
@@ -60,9 +60,9 @@ export function InitiateForm({ offer, slug, buttonRef }: { offer: FlowOffer; slu
       },
       actions: {
         persistDraft: ({ context }) => writeDraft(context.draft),
-        goToStep: () => navigateRef.current(href(language, 'investPersonal', { slug })),
+        goToStep: () => navigateLatest(href(language, 'investPersonal', { slug })),
         redirectToLogin: (_, { quantity: q }) =>
-          navigateRef.current(href(language, 'login'), {
+          navigateLatest(href(language, 'login'), {
             state: { loginRequired: true, from: `${href(language, 'offer', { slug })}?quantity=${encodeURIComponent(q)}` } satisfies GuardState,
           }),
       },

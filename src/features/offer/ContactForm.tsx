@@ -3,7 +3,8 @@
 // dictionary. The phone number is also checked here for the chosen country on blur and on country
 // change (and the error cleared when the field is emptied).
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo } from 'react';
+import { useLatestCallback } from '../../components/ui/useLatestCallback';
 import { useForm } from 'react-hook-form';
 import styled from 'styled-components';
 import type { PromiseActorLogic } from 'xstate';
@@ -57,13 +58,12 @@ export function ContactForm({ agreements, sendMessage, onActor }: ContactFormPro
   const countries = useMemo(() => (phoneLib ? phoneLib.phoneCountries(language) : null), [phoneLib, language]);
   const form = useForm<ContactFormValues>({ defaultValues: emptyValues(agreements) });
   const { register, handleSubmit, reset, setError, clearErrors, getValues, formState } = form;
-  const resetRef = useRef(() => reset(emptyValues(agreements)));
-  resetRef.current = () => reset(emptyValues(agreements));
+  const resetFields = useLatestCallback(() => reset(emptyValues(agreements)));
 
   const actor = useActorRef(
     contactFormMachine.provide({
       actors: { sendContactMessage: sendMessage },
-      actions: { resetFields: () => resetRef.current(), trackFormSubmit },
+      actions: { resetFields: () => resetFields(), trackFormSubmit },
     }),
   );
   useEffect(() => {

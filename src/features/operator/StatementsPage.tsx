@@ -2,6 +2,7 @@
 // became; below, the previous imports.
 import { useActorRef, useSelector } from '@xstate/react';
 import { useId, useRef, useState } from 'react';
+import { useLatestCallback } from '../../components/ui/useLatestCallback';
 import { fromPromise } from 'xstate';
 import type { StatementImportDetail, StatementLine } from '../../../contract/operator';
 import { statementImportMachine, type ChosenFile } from '../../../machines/statementImport.machine';
@@ -16,10 +17,9 @@ import { Area, DataTable, FieldBox, Loaded, Notice, useOperatorApi, when } from 
 export const STATEMENT_MAX_BYTES = 5 * 1024 * 1024;
 
 export function useStatementImport(upload: (file: ChosenFile, signal: AbortSignal) => Promise<StatementImportDetail>, maxBytes = STATEMENT_MAX_BYTES) {
-  const uploadRef = useRef(upload);
-  uploadRef.current = upload;
+  const uploadLatest = useLatestCallback(upload);
   const actor = useActorRef(
-    statementImportMachine.provide({ actors: { upload: fromPromise(({ input, signal }) => uploadRef.current(input, signal)) } }),
+    statementImportMachine.provide({ actors: { upload: fromPromise(({ input, signal }) => uploadLatest(input, signal)) } }),
     { input: { maxBytes } },
   );
   return {

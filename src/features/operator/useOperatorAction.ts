@@ -1,16 +1,16 @@
 // One back-office action (machines/operatorAction.machine.ts): the draft, the reason, the call, the answer.
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import { createOperatorActionMachine } from '../../../machines/operatorAction.machine';
+import { useLatestCallback } from '../../components/ui/useLatestCallback';
 
 export function useOperatorAction<T>(submit: (draft: Record<string, string>, signal: AbortSignal) => Promise<T>, input: { draft?: Record<string, string>; required?: string[] } = {}) {
-  const submitRef = useRef(submit);
-  submitRef.current = submit;
+  const submitLatest = useLatestCallback(submit);
   // one chart per form, typed with its answer
   const machine = useMemo(() => createOperatorActionMachine<T>(), []);
   const actor = useActorRef(
-    machine.provide({ actors: { submit: fromPromise(({ input: draft, signal }) => submitRef.current(draft, signal)) } }),
+    machine.provide({ actors: { submit: fromPromise(({ input: draft, signal }) => submitLatest(draft, signal)) } }),
     { input },
   );
   const draft = useSelector(actor, (s) => s.context.draft);
