@@ -8,6 +8,7 @@ import { writeAudit, type Operator } from '../operator/audit';
 import { generateReference } from '../orders/reference';
 import { transitionOrder } from '../orders/status';
 import { PayPalError, type PayPalClient } from '../payments/paypal/client';
+import { closeOutcomeOf } from '../../contract/offer-lifecycle';
 import { queueOfferClosedMail } from './notifications';
 
 // Closing an offer when its investment window has ended (the worker) or an operator closes it early.
@@ -55,7 +56,8 @@ export async function closeOffer(deps: CloseDeps, offerId: number, at: Date, ope
     if (!offer) return null;
     if (offer.closeOutcome) return offer.closeOutcome;
     const raised = await raisedOf(tx, offerId);
-    const outcome = (offer.fundingGoal === null ? raised > 0 : raised >= offer.fundingGoal) ? 'funded' : 'not_funded';
+    // The offer's lifecycle chart decides (machines/offerLifecycle.machine.ts), the same rule everywhere.
+    const outcome = closeOutcomeOf({ raised, fundingGoal: offer.fundingGoal });
     await tx.update(offers).set({ closeOutcome: outcome }).where(eq(offers.id, offerId));
     if (operator) {
       await writeAudit(tx, operator, { action: 'offer.closed', entityType: 'offer', entityId: offerId, reason: reason ?? null, after: { outcome, raised, fundingGoal: offer.fundingGoal } });
