@@ -31,6 +31,8 @@ export interface CloseDeps {
   paypal?: PayPalClient;
   /** PUBLIC_URL, for the links in the investors' e-mails (each order's notice is queued with its change). */
   publicUrl: string;
+  /** A pause after each order settled, ms (the worker's OFFER_CLOSE_ORDER_PAUSE_MS; none when absent). */
+  pauseAfterOrderMs?: number;
 }
 
 export type CloseResult = { outcome: 'funded' | 'not_funded'; completed: number; cancelled: number; refunded: number; closed: boolean } | { busy: true };
@@ -83,6 +85,7 @@ export async function closeOffer(deps: CloseDeps, offerId: number, at: Date, ope
       // A PayPal refund that failed: this order stays paid, the close stays open and the next pass retries it.
       failures++;
     }
+    if (deps.pauseAfterOrderMs) await new Promise((resolve) => setTimeout(resolve, deps.pauseAfterOrderMs));
   }
   if (failures === 0) {
     const [left] = await db
