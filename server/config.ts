@@ -122,6 +122,7 @@ const envSchema = z.object({
   OFFER_CLOSE_WORKER: booleanFromEnv(true),
   OFFER_CLOSE_WORKER_INTERVAL_MS: positiveInt(60_000),
   OFFER_CLOSE_ORDER_PAUSE_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  OFFER_CLOSE_LEASE_MS: positiveInt(120_000),
   // The platform's receiving account (demo defaults: a made-up account with a valid checksum).
   BANK_ACCOUNT_HOLDER: z.string().trim().min(1).max(200).default('Estate Shares Sp. z o.o.'),
   BANK_ACCOUNT_ADDRESS: z.string().trim().min(1).max(300).default('ul. Marszałkowska 100, 00-026 Warszawa'),
@@ -292,6 +293,8 @@ export interface Config {
    * crash test uses it to find a node half way through a close.
    */
   offerCloseOrderPauseMs: number;
+  /** How long a node holds an offer it closes before another may take the close over (a node that died). */
+  offerCloseLeaseMs: number;
   /** The platform's receiving bank account (BANK_*). */
   bankAccount: BankAccountConfig;
   /** The clock of orders (creation, expiry, reminders); tests inject a controllable one. Default: real time. */
@@ -437,6 +440,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     offerCloseWorker: env.OFFER_CLOSE_WORKER ? e.OFFER_CLOSE_WORKER : env.NODE_ENV !== 'test',
     offerCloseWorkerIntervalMs: e.OFFER_CLOSE_WORKER_INTERVAL_MS,
     offerCloseOrderPauseMs: e.OFFER_CLOSE_ORDER_PAUSE_MS,
+    offerCloseLeaseMs: e.OFFER_CLOSE_LEASE_MS,
     bankAccount: {
       holder: e.BANK_ACCOUNT_HOLDER,
       address: e.BANK_ACCOUNT_ADDRESS,

@@ -33,6 +33,8 @@ export interface CloseDeps {
   publicUrl: string;
   /** A pause after each order settled, ms (the worker's OFFER_CLOSE_ORDER_PAUSE_MS; none when absent). */
   pauseAfterOrderMs?: number;
+  /** How long the close holds the offer before another node may take it over, ms (default 2 min). */
+  leaseMs?: number;
 }
 
 export type CloseResult = { outcome: 'funded' | 'not_funded'; completed: number; cancelled: number; refunded: number; closed: boolean } | { busy: true };
@@ -52,7 +54,7 @@ export async function closeOffer(deps: CloseDeps, offerId: number, at: Date, ope
   const claimed = await db.transaction(async (tx) => {
     const [offer] = await tx
       .update(offers)
-      .set({ closeLeaseUntil: new Date(at.getTime() + LEASE_MS), isOpen: false })
+      .set({ closeLeaseUntil: new Date(at.getTime() + (deps.leaseMs ?? LEASE_MS)), isOpen: false })
       .where(and(eq(offers.id, offerId), isNull(offers.closedAt), or(isNull(offers.closeLeaseUntil), lt(offers.closeLeaseUntil, at))))
       .returning();
     if (!offer) return null;
