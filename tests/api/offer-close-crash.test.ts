@@ -90,6 +90,8 @@ async function startNode(env: Record<string, string>): Promise<Node> {
       // A node that died holds the offer this long; the next one (started later than that) takes it over.
       OFFER_CLOSE_LEASE_MS: '1000',
       ORDER_WORKER: 'false',
+      // The notices stay in the outbox as queued (a sent one keeps no body), to be counted per order.
+      MAIL_WORKER: 'false',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
