@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { plainName } from './text';
+import { OFFER_LIFECYCLE_STATES } from './offer-lifecycle';
 import { isoDate, pagedSchema, slugSchema } from './envelope';
 import { METHOD_CODES, investorDataSchema, orderHistoryEntrySchema, orderListFilterSchema, orderOfferSchema, orderSchema, transactionSchema } from './orders';
 
@@ -248,6 +249,11 @@ export const operatorOfferSchema = z.object({
   target: z.number().int(),
   /** grosze: the minimum raise for the offer to go ahead (paid orders without fees); null: none */
   fundingGoal: z.number().int().nullable(),
+  /**
+   * where the offer is in its lifecycle, a leaf state of machines/offerLifecycle.machine.ts (the chart says what
+   * each allows: closing early, declaring a distribution)
+   */
+  lifecycle: z.enum(OFFER_LIFECYCLE_STATES),
   series: z.array(operatorSeriesSchema),
   documents: z.array(operatorDocumentSchema),
 });

@@ -121,6 +121,8 @@ const envSchema = z.object({
   DISTRIBUTION_TAX_RATE_BP: z.coerce.number().int().min(0).max(10_000).default(1900),
   OFFER_CLOSE_WORKER: booleanFromEnv(true),
   OFFER_CLOSE_WORKER_INTERVAL_MS: positiveInt(60_000),
+  OFFER_CLOSE_ORDER_PAUSE_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  OFFER_CLOSE_LEASE_MS: positiveInt(120_000),
   // The platform's receiving account (demo defaults: a made-up account with a valid checksum).
   BANK_ACCOUNT_HOLDER: z.string().trim().min(1).max(200).default('Estate Shares Sp. z o.o.'),
   BANK_ACCOUNT_ADDRESS: z.string().trim().min(1).max(300).default('ul. Marszałkowska 100, 00-026 Warszawa'),
@@ -286,6 +288,13 @@ export interface Config {
   /** Run the offer close worker in this process (default on; off when NODE_ENV=test). Every node may: a lease on the offer row lets one close it. */
   offerCloseWorker: boolean;
   offerCloseWorkerIntervalMs: number;
+  /**
+   * A pause after each order the close worker settles (0: none): spreads a large close's writes over time; the
+   * crash test uses it to find a node half way through a close.
+   */
+  offerCloseOrderPauseMs: number;
+  /** How long a node holds an offer it closes before another may take the close over (a node that died). */
+  offerCloseLeaseMs: number;
   /** The platform's receiving bank account (BANK_*). */
   bankAccount: BankAccountConfig;
   /** The clock of orders (creation, expiry, reminders); tests inject a controllable one. Default: real time. */
@@ -430,6 +439,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     distributionTaxRateBasisPoints: e.DISTRIBUTION_TAX_RATE_BP,
     offerCloseWorker: env.OFFER_CLOSE_WORKER ? e.OFFER_CLOSE_WORKER : env.NODE_ENV !== 'test',
     offerCloseWorkerIntervalMs: e.OFFER_CLOSE_WORKER_INTERVAL_MS,
+    offerCloseOrderPauseMs: e.OFFER_CLOSE_ORDER_PAUSE_MS,
+    offerCloseLeaseMs: e.OFFER_CLOSE_LEASE_MS,
     bankAccount: {
       holder: e.BANK_ACCOUNT_HOLDER,
       address: e.BANK_ACCOUNT_ADDRESS,

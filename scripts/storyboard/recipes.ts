@@ -1466,7 +1466,97 @@ Object.assign(RECIPES, {
       },
     },
   },
+  offerLifecycle: {
+    // The back office's offers screen: each demo offer shows its stage and only the actions its stage allows.
+    states: {
+      open: async (ctx) => {
+        await operatorOffers(ctx);
+        return ctx.page.locator('[data-lifecycle="open"]').first();
+      },
+      // The demo's closed funded offers (kamienica-krakow holds a paid-out distribution): Declare a distribution.
+      'funded.holding': async (ctx) => {
+        await operatorOffers(ctx);
+        return ctx.page.locator('[data-lifecycle="funded.holding"]').first();
+      },
+      // kamienica-lublin: the raise that missed its goal, every payment refunded.
+      notFunded: async (ctx) => {
+        await operatorOffers(ctx);
+        return ctx.page.locator('[data-lifecycle="notFunded"]').first();
+      },
+    },
+    sameAs: { funded: 'funded.holding' },
+    notShown: {
+      closing: 'a close lasts seconds on the server and the demo has none under way; the model test (tests/model/offerLifecycle.test.tsx) shows the screen in it',
+      'closing.completing': 'a close lasts seconds on the server and the demo has none under way; the model test shows the screen in it',
+      'closing.refunding': 'a close lasts seconds on the server and the demo has none under way; the model test shows the screen in it',
+      'funded.distributing': 'the demo distribution is paid out; a declared one would stay on the storyboard server for every later run',
+    },
+  },
+  distribution: {
+    // The operator's distributions screen; the form is filled for the demo's closed funded offers.
+    states: {
+      editing: async (ctx) => {
+        await distributionsPage(ctx);
+        return ctx.page.locator('[data-testid="distribution-flow"][data-state="editing"]');
+      },
+      // Declare with nothing filled in: every required field is marked, nothing is sent.
+      invalid: async (ctx) => {
+        await distributionsPage(ctx);
+        await ctx.page.getByTestId('distribution-submit').click();
+        return ctx.page.locator('[data-testid="distribution-flow"][data-state="invalid"]');
+      },
+      declaring: async (ctx) => {
+        await distributionsPage(ctx);
+        await fillDistribution(ctx);
+        const held = await hold(ctx.page, '**/api/operator/distributions', isPost);
+        await ctx.page.getByTestId('distribution-submit').click();
+        await held.seen;
+        return ctx.page.locator('[data-testid="distribution-flow"][data-state="declaring"]');
+      },
+      // The server's refusal (nobody held shares on the record date) beside the draft.
+      declineShown: async (ctx) => {
+        await distributionsPage(ctx);
+        await fillDistribution(ctx);
+        await fail(ctx.page, '**/api/operator/distributions', 422, 'DISTRIBUTION_NO_HOLDERS', isPost);
+        await ctx.page.getByTestId('distribution-submit').click();
+        return ctx.page.getByTestId('distribution-declare-error');
+      },
+      // The demo's rental income distribution, approved by the second operator, opened from the list.
+      approved: async (ctx) => {
+        await distributionsPage(ctx);
+        await ctx.page.locator('[data-testid^="distribution-open-"]').first().click();
+        return ctx.page.locator('[data-testid="distribution-review"][data-status="approved"]');
+      },
+    },
+    notShown: {
+      review: 'needs a distribution awaiting approval, which would stay on the storyboard server; the browser test (tests/e2e/payouts.spec.ts) and the model test show it',
+      approving: 'needs a distribution awaiting approval (see review)',
+      refused: 'needs a distribution awaiting approval (see review)',
+    },
+  },
 } satisfies Record<string, MachineRecipes>);
+
+async function operatorOffers(ctx: RecipeContext) {
+  await logIn(ctx, DEMO_OPERATOR);
+  await ctx.page.goto(at(ctx, '/operator/offers', '/operator/oferty'));
+  await ctx.page.getByTestId('operator-offers').locator('[data-lifecycle]').first().waitFor();
+}
+
+async function distributionsPage(ctx: RecipeContext) {
+  await logIn(ctx, DEMO_OPERATOR);
+  await ctx.page.goto(at(ctx, '/operator/distributions', '/operator/dystrybucje'));
+  await ctx.page.getByTestId('distribution-submit').waitFor();
+}
+
+async function fillDistribution(ctx: RecipeContext) {
+  const { page } = ctx;
+  await page.getByTestId('distribution-offerId').selectOption({ index: 1 });
+  await page.getByTestId('distribution-periodFrom').fill('2026-01-01');
+  await page.getByTestId('distribution-periodTo').fill('2026-03-31');
+  await page.getByTestId('distribution-recordDate').fill('2026-03-31');
+  await page.getByTestId('distribution-amount').fill('1000');
+  await page.getByTestId('distribution-reason').fill('Storyboard');
+}
 
 async function operatorOrder(ctx: RecipeContext) {
   const order = await demoOrder(ctx);

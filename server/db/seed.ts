@@ -11,7 +11,7 @@ import { sliderSeed } from './seed-data/slider';
 import { staticContentSeed, type SeedNode } from './seed-data/static-content';
 import { userSeed } from './seed-data/users';
 import { seedInvestorOrders, seedProjectedReturns } from './seed-data/investor-orders';
-import { seedClosedOffers, seedDemoDistribution } from './seed-data/payouts';
+import { seedClosedOffers, seedDemoDistribution, seedDemoRefunds } from './seed-data/payouts';
 import { transactionMethods } from './schema-orders';
 import { transactionMethodSeed } from './seed-data/transaction-methods';
 
@@ -97,6 +97,7 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
     await seedClosedOffers(tx);
     await seedInvestorOrders(tx);
     await seedDemoDistribution(tx);
+    await seedDemoRefunds(tx);
   });
   return { usersCreated };
 }

@@ -221,6 +221,10 @@ export const messages = {
   OFFER_ALREADY_CLOSED: { en: 'This offer is already closed', pl: 'Ta oferta jest już zamknięta' },
   OFFER_CLOSE_IN_PROGRESS: { en: 'This offer is being closed right now; try again in a moment', pl: 'Ta oferta jest właśnie zamykana; spróbuj ponownie za chwilę' },
   OFFER_NOT_FUNDED: { en: 'The offer has not reached its funding goal', pl: 'Oferta nie osiągnęła progu finansowania' },
+  OFFER_NOT_CLOSED: {
+    en: 'The offer has not closed yet: income is declared once it has closed funded',
+    pl: 'Oferta nie jest jeszcze zamknięta: wypłatę ogłasza się po jej zamknięciu jako sfinansowanej',
+  },
   DISTRIBUTION_FOUR_EYES: {
     en: 'A distribution must be approved by another operator than its author',
     pl: 'Wypłatę musi zatwierdzić inny operator niż ten, który ją przygotował',

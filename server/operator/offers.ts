@@ -10,6 +10,7 @@ import { bumpContentVersion } from '../plugins/app/repositories/content-reposito
 import { hashPreviewToken } from '../routes/api/public/repository';
 import { snapshot, writeAudit, type Operator } from './audit';
 import { fundingOf } from '../../contract/funding';
+import { offerLifecycles } from '../payouts/lifecycle';
 
 // Offers for operators: the investment fields (open/closed, window, series price/total/minimum, published)
 // and a preview link. A series' total can never go below the shares already sold and reserved: the
@@ -20,9 +21,10 @@ export async function listOperatorOffers(db: Executor, only?: number): Promise<O
   const rows = await db.select().from(offers).where(only === undefined ? undefined : eq(offers.id, only)).orderBy(asc(offers.id));
   if (rows.length === 0) return [];
   const ids = rows.map((o) => o.id);
-  const [series, documents] = await Promise.all([
+  const [series, documents, lifecycles] = await Promise.all([
     db.select().from(offerSeries).where(inArray(offerSeries.offerId, ids)).orderBy(asc(offerSeries.position), asc(offerSeries.id)),
     db.select().from(offerDocuments).where(inArray(offerDocuments.offerId, ids)).orderBy(asc(offerDocuments.position), asc(offerDocuments.id)),
+    offerLifecycles(db, ids),
   ]);
   return rows.map((o) => ({
     id: o.id,
@@ -37,6 +39,7 @@ export async function listOperatorOffers(db: Executor, only?: number): Promise<O
     // the same funding figures as the public card (contract/funding.ts)
     ...(({ raised, target }) => ({ raised, target }))(fundingOf(o, series.filter((s) => s.offerId === o.id))),
     fundingGoal: o.fundingGoal,
+    lifecycle: lifecycles.get(o.id) ?? 'open',
     series: series
       .filter((s) => s.offerId === o.id)
       .map((s) => ({

@@ -8,6 +8,7 @@ import { writeAudit, type Operator } from '../operator/audit';
 import { generateReference } from '../orders/reference';
 import { transitionOrder } from '../orders/status';
 import { PayPalError, type PayPalClient } from '../payments/paypal/client';
+import { closeOutcomeOf } from '../../contract/offer-lifecycle';
 import { queueOfferClosedMail } from './notifications';
 
 // Closing an offer when its investment window has ended (the worker) or an operator closes it early.
@@ -30,6 +31,10 @@ export interface CloseDeps {
   paypal?: PayPalClient;
   /** PUBLIC_URL, for the links in the investors' e-mails (each order's notice is queued with its change). */
   publicUrl: string;
+  /** A pause after each order settled, ms (the worker's OFFER_CLOSE_ORDER_PAUSE_MS; none when absent). */
+  pauseAfterOrderMs?: number;
+  /** How long the close holds the offer before another node may take it over, ms (default 2 min). */
+  leaseMs?: number;
 }
 
 export type CloseResult = { outcome: 'funded' | 'not_funded'; completed: number; cancelled: number; refunded: number; closed: boolean } | { busy: true };
@@ -49,13 +54,14 @@ export async function closeOffer(deps: CloseDeps, offerId: number, at: Date, ope
   const claimed = await db.transaction(async (tx) => {
     const [offer] = await tx
       .update(offers)
-      .set({ closeLeaseUntil: new Date(at.getTime() + LEASE_MS), isOpen: false })
+      .set({ closeLeaseUntil: new Date(at.getTime() + (deps.leaseMs ?? LEASE_MS)), isOpen: false })
       .where(and(eq(offers.id, offerId), isNull(offers.closedAt), or(isNull(offers.closeLeaseUntil), lt(offers.closeLeaseUntil, at))))
       .returning();
     if (!offer) return null;
     if (offer.closeOutcome) return offer.closeOutcome;
     const raised = await raisedOf(tx, offerId);
-    const outcome = (offer.fundingGoal === null ? raised > 0 : raised >= offer.fundingGoal) ? 'funded' : 'not_funded';
+    // The offer's lifecycle chart decides (machines/offerLifecycle.machine.ts), the same rule everywhere.
+    const outcome = closeOutcomeOf({ raised, fundingGoal: offer.fundingGoal });
     await tx.update(offers).set({ closeOutcome: outcome }).where(eq(offers.id, offerId));
     if (operator) {
       await writeAudit(tx, operator, { action: 'offer.closed', entityType: 'offer', entityId: offerId, reason: reason ?? null, after: { outcome, raised, fundingGoal: offer.fundingGoal } });
@@ -81,6 +87,7 @@ export async function closeOffer(deps: CloseDeps, offerId: number, at: Date, ope
       // A PayPal refund that failed: this order stays paid, the close stays open and the next pass retries it.
       failures++;
     }
+    if (deps.pauseAfterOrderMs) await new Promise((resolve) => setTimeout(resolve, deps.pauseAfterOrderMs));
   }
   if (failures === 0) {
     const [left] = await db

@@ -49,7 +49,7 @@ export function createCloseWorker(options: CloseWorkerOptions): CloseWorker {
       if (stopping()) break;
       let outcome: CloseResult;
       try {
-        outcome = await closeOffer({ db, paypal: options.paypal(), publicUrl: config.publicUrl }, offerId, now);
+        outcome = await closeOffer({ db, paypal: options.paypal(), publicUrl: config.publicUrl, pauseAfterOrderMs: config.offerCloseOrderPauseMs, leaseMs: config.offerCloseLeaseMs }, offerId, now);
       } catch (error) {
         // One offer's failure (its lease is released only by time) must not keep the others from closing.
         log.error({ err: error, offerId }, 'offers: close failed');

@@ -14,6 +14,8 @@ import { formatReference, generateReference } from '../orders/reference';
 import { allocate, distributionTotal, type DistributionAmount } from './allocation';
 import { buildPain001, isValidIban } from './pain001';
 import { withhold } from './tax';
+import { offerLifecycle } from './lifecycle';
+import { offerLifecycleAllows } from '../../contract/offer-lifecycle';
 
 // Distributions and payouts (docs/api.md "Distributions and payouts"; the rules: allocation.ts, tax.ts,
 // pain001.ts). Every change is one transaction with its audit row.
@@ -108,15 +110,14 @@ export async function declareDistribution(
   const id = await db.transaction(async (tx) => {
     const [offer] = await tx.select().from(offers).where(eq(offers.id, body.offerId)).for('update').limit(1);
     if (!offer) throw notFound('offerId');
+    // Income is declared for an offer that closed funded (its lifecycle allows it); one still open or
+    // closing has no final holders yet, one that closed not funded has none at all.
+    const state = (await offerLifecycle(tx, offer.id))!;
+    if (!offerLifecycleAllows(state, 'distribution.declared')) {
+      throw apiError(409, state === 'notFunded' || state === 'closing.refunding' ? 'OFFER_NOT_FUNDED' : 'OFFER_NOT_CLOSED', 'offerId');
+    }
     const holdings = await holdingsAt(tx, offer.id, body.recordDate);
     if (holdings.length === 0) throw apiError(422, 'DISTRIBUTION_NO_HOLDERS', 'recordDate');
-    if (offer.fundingGoal !== null) {
-      const [{ raised }] = await tx
-        .select({ raised: sql<string>`coalesce(sum(${orders.amount}), 0)` })
-        .from(orders)
-        .where(and(eq(orders.offerId, offer.id), inArray(orders.status, ['paid', 'completed'])));
-      if (Number(raised) < offer.fundingGoal) throw apiError(409, 'OFFER_NOT_FUNDED', 'offerId');
-    }
     const allShares = holdings.reduce((s, h) => s + h.shares, 0);
     const amount: DistributionAmount =
       body.totalAmount !== undefined ? { kind: 'total', totalGrosze: body.totalAmount } : { kind: 'perShare', perShareUnits: body.perShareAmount! };

@@ -6,7 +6,7 @@ import { mailOutbox } from '../../server/db/schema';
 import { offers } from '../../server/db/schema-content';
 import { orderStatusHistory } from '../../server/db/schema-orders';
 import { bookPayment } from '../../server/operator/payments';
-import { CLOSED_FUNDED_OFFERS } from '../../server/db/seed-data/payouts';
+import { CLOSED_FUNDED_OFFERS, CLOSED_NOT_FUNDED_OFFER } from '../../server/db/seed-data/payouts';
 import { offersDueForClose } from '../../server/payouts/close-offer';
 import { describeEachDatabase, expectData } from './helpers';
 import { backofficeFixture, orderRowOf, placeOrder, seriesOf, type Fixture } from './operator-support';
@@ -49,17 +49,35 @@ describeEachDatabase('offer close worker', { config: { now: () => clock } }, (t)
     expect(loadConfig({ NODE_ENV: 'test', OFFER_CLOSE_WORKER_INTERVAL_MS: '5000' }).offerCloseWorkerIntervalMs).toBe(5000);
   });
 
-  it('the demo: offers whose funding ended are closed funded, none is due; the demo investor has a paid distribution', async () => {
+  it('the demo: ended offers are closed (funded, and one not funded), none is due; the demo investor has a paid distribution and refunds', async () => {
     clock = new Date();
     const ended = await t.app.db.select().from(offers).where(inArray(offers.key, CLOSED_FUNDED_OFFERS));
     expect(ended).toHaveLength(CLOSED_FUNDED_OFFERS.length);
     for (const offer of ended) expect(offer).toMatchObject({ closeOutcome: 'funded', isOpen: false, closedAt: offer.investmentEnd });
+    const [failed] = await t.app.db.select().from(offers).where(eq(offers.key, CLOSED_NOT_FUNDED_OFFER));
+    expect(failed).toMatchObject({ closeOutcome: 'not_funded', isOpen: false, closedAt: failed.investmentEnd });
     // Every open demo offer's window is still running: the worker has nothing of the demo to close.
     expect(await offersDueForClose(t.app.db, clock)).toEqual([]);
+    const operator = await t.login('operator');
+    const stages = expectData(await t.injectAs(operator, { method: 'GET', url: '/api/operator/offers' })) as { key: string; lifecycle: string }[];
+    expect(stages.find((o) => o.key === CLOSED_NOT_FUNDED_OFFER)?.lifecycle).toBe('notFunded');
+    expect(stages.find((o) => o.key === 'kamienica-krakow')?.lifecycle).toBe('funded.holding');
     const investor = await t.login('investor');
+    // The failed raise: both of the demo investor's paid orders cancelled and refunded, PayPal through PayPal.
+    const list = expectData(await t.injectAs(investor, { method: 'GET', url: '/api/order?pagination[pageSize]=100' })) as { items: { offer: { id: number }; status: string; method: string }[] };
+    const refundedOrders = list.items.filter((o) => o.offer.id === failed.id);
+    expect(refundedOrders.map((o) => [o.method, o.status]).sort()).toEqual([['BankTransfer', 'cancelled'], ['PayPal', 'cancelled']]);
+    const refundHistory = await t.app.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.reason, 'OFFER_NOT_FUNDED_REFUNDED'));
+    expect(refundHistory.length).toBeGreaterThanOrEqual(2);
     const payouts = expectData(await t.injectAs(investor, { method: 'GET', url: '/api/investor/payouts' }));
-    expect(payouts.items).toEqual([expect.objectContaining({ kind: 'distribution', status: 'executed', distributionKind: 'rental_income' })]);
-    const [item] = payouts.items as { gross: number; tax: number; net: number }[];
+    expect(payouts.items).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: 'distribution', status: 'executed', distributionKind: 'rental_income' }),
+        expect.objectContaining({ kind: 'refund', status: 'executed' }),
+      ]),
+    );
+    expect(payouts.items).toHaveLength(2);
+    const [item] = (payouts.items as { kind: string; gross: number; tax: number; net: number }[]).filter((p) => p.kind === 'distribution');
     expect(item.gross - item.tax).toBe(item.net);
     expect(item.tax).toBeGreaterThan(0);
     // Last year's statement lists it with gross, tax withheld and net (what a tax return needs).

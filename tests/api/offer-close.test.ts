@@ -7,6 +7,7 @@ import { orders, transactions } from '../../server/db/schema-orders';
 import { payouts } from '../../server/db/schema-payouts';
 import { bookPayment } from '../../server/operator/payments';
 import { closeOffer, offersDueForClose } from '../../server/payouts/close-offer';
+import { offerLifecycle } from '../../server/payouts/lifecycle';
 import { PayPalError, type PayPalClient } from '../../server/payments/paypal/client';
 import { describeEachDatabase, expectData, expectError, type TokenPair } from './helpers';
 import { createInvestor, type TestInvestor } from './orders-support';
@@ -40,6 +41,16 @@ describeEachDatabase('offer close: funded', {}, (t) => {
     const unpaid = await placeOrder(t.app, f, 2);
     await t.app.db.update(offers).set({ fundingGoal: 30_000, investmentEnd: new Date(Date.now() - 1000) }).where(eq(offers.id, f.offerId));
     expect(await offersDueForClose(t.app.db, new Date())).toContain(f.offerId);
+    const lifecycle = async () => expectData(await t.injectAs(operator, { method: 'GET', url: `/api/operator/offers/${f.offerId}` })).lifecycle;
+    expect(await lifecycle()).toBe('open');
+    // Income is declared once the offer has closed funded, not while it is open.
+    const declare = () =>
+      t.injectAs(operator, {
+        method: 'POST',
+        url: '/api/operator/distributions',
+        payload: { offerId: f.offerId, kind: 'rental_income', periodFrom: '2026-01-01', periodTo: '2026-03-31', recordDate: '2099-12-31', totalAmount: 1_000, reason: 'czynsz' },
+      });
+    expectError(await declare(), 409, [{ code: 'OFFER_NOT_CLOSED', context: 'offerId' }]);
     expectError(await t.injectAs(operator, { method: 'POST', url: `/api/operator/offers/${f.offerId}/close`, payload: {} }), 400, [{ code: 'IS_EMPTY', context: 'reason' }]);
     const result = expectData(await t.injectAs(operator, { method: 'POST', url: `/api/operator/offers/${f.offerId}/close`, payload: { reason: 'koniec zbiórki' } }));
     expect(result).toEqual({ outcome: 'funded', completed: 1, cancelled: 1, refunded: 0, closed: true });
@@ -50,9 +61,13 @@ describeEachDatabase('offer close: funded', {}, (t) => {
     expect(offer).toMatchObject({ closeOutcome: 'funded', isOpen: false });
     expect(offer.closedAt).not.toBeNull();
     expect(await offersDueForClose(t.app.db, new Date())).not.toContain(f.offerId);
+    expect(await lifecycle()).toBe('funded.holding');
     expectError(await t.injectAs(operator, { method: 'POST', url: `/api/operator/offers/${f.offerId}/close`, payload: { reason: 'again' } }), 409, [
       { code: 'OFFER_ALREADY_CLOSED', context: 'id' },
     ]);
+    // Closed funded: a distribution may be declared, and it is under way until its payouts are executed.
+    expect(expectData(await declare()).status).toBe('awaiting_approval');
+    expect(await lifecycle()).toBe('funded.distributing');
     const mails = await t.app.db.select().from(mailOutbox).where(and(eq(mailOutbox.recipient, f.investor.email), eq(mailOutbox.kind, 'offer_closed')));
     expect(mails.map((m) => m.subject).sort()).toEqual([`Zamówienie ${unpaid.reference} anulowane: oferta zamknięta`, expect.stringContaining('zebrała finansowanie')].sort());
     const audit = await t.app.db.select().from(operatorAuditLog).where(and(eq(operatorAuditLog.action, 'offer.closed'), eq(operatorAuditLog.entityId, String(f.offerId))));
@@ -92,6 +107,8 @@ describeEachDatabase('offer close: not funded', {}, (t) => {
     const first = await closeOffer({ db: t.app.db, paypal, publicUrl: 'http://localhost' }, f.offerId, new Date());
     expect(first).toMatchObject({ outcome: 'not_funded', cancelled: 1, refunded: 1, closed: false });
     expect((await orderRowOf(t.app, viaPaypal.id)).status).toBe('paid');
+    // Stopped half way: its lifecycle says closing (refunding), which an operator may finish.
+    expect(await offerLifecycle(t.app.db, f.offerId)).toBe('closing.refunding');
     // The outcome is kept: raising the goal's reach now does not change how this close ends.
     await t.app.db.update(offers).set({ fundingGoal: 0 }).where(eq(offers.id, f.offerId));
     const second = await closeOffer({ db: t.app.db, paypal, publicUrl: 'http://localhost' }, f.offerId, new Date());
@@ -100,6 +117,18 @@ describeEachDatabase('offer close: not funded', {}, (t) => {
     // A third run finds the offer closed and does nothing.
     expect(await closeOffer({ db: t.app.db, paypal, publicUrl: 'http://localhost' }, f.offerId, new Date())).toEqual({ busy: true });
     expect(calls).toHaveLength(2);
+    expect(await offerLifecycle(t.app.db, f.offerId)).toBe('notFunded');
+    // Closed not funded: nobody holds shares, no distribution can be declared.
+    const operator = await t.login('operator');
+    expectError(
+      await t.injectAs(operator, {
+        method: 'POST',
+        url: '/api/operator/distributions',
+        payload: { offerId: f.offerId, kind: 'rental_income', periodFrom: '2026-01-01', periodTo: '2026-03-31', recordDate: '2099-12-31', totalAmount: 1_000, reason: 'czynsz' },
+      }),
+      409,
+      [{ code: 'OFFER_NOT_FUNDED', context: 'offerId' }],
+    );
 
     for (const o of [bank, viaPaypal, unpaid]) expect((await orderRowOf(t.app, o.id)).status).toBe('cancelled');
     expect(await seriesOf(t.app, f.seriesId)).toMatchObject({ soldShares: 0, reservedShares: 0 });

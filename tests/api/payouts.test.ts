@@ -70,16 +70,17 @@ describeEachDatabase('distributions and payouts', {}, (t) => {
 
   let distribution: DistributionDetail;
 
-  it('the funding goal: set on the offer, not above the target; a distribution waits until it is reached', async () => {
+  it('the funding goal: set on the offer, not above the target; a distribution waits until the offer has closed funded', async () => {
     const offer = expectData(await as(operator, 'PATCH', `/api/operator/offers/${f.offerId}`, { reason: 'próg', fundingGoal: 100_000 }));
     expect(offer.fundingGoal).toBe(100_000);
     expectError(await as(operator, 'PATCH', `/api/operator/offers/${f.offerId}`, { reason: 'próg', fundingGoal: offer.target + 1 }), 400, [
       { code: 'FUNDING_GOAL_ABOVE_TARGET', context: 'fundingGoal' },
     ]);
-    // Raised: 10 shares × 100 zł = 1 000 zł < 1 000,01 zł.
-    expect(expectData(await as(operator, 'PATCH', `/api/operator/offers/${f.offerId}`, { reason: 'próg', fundingGoal: 100_001 })).fundingGoal).toBe(100_001);
-    expectError(await declare(operator, { totalAmount: 10_000 }), 409, [{ code: 'OFFER_NOT_FUNDED', context: 'offerId' }]);
+    // Open (its lifecycle): the holders are not final yet.
+    expectError(await declare(operator, { totalAmount: 10_000 }), 409, [{ code: 'OFFER_NOT_CLOSED', context: 'offerId' }]);
+    // Raised: 10 shares × 100 zł = 1 000 zł ≥ 500 zł: closed early, funded (the paid orders completed).
     expectData(await as(operator, 'PATCH', `/api/operator/offers/${f.offerId}`, { reason: 'próg', fundingGoal: 50_000 }));
+    expect(expectData(await as(operator, 'POST', `/api/operator/offers/${f.offerId}/close`, { reason: 'cel osiągnięty' }))).toMatchObject({ outcome: 'funded', completed: 4, closed: true });
   });
 
   it('refuses a declaration without exactly one amount, a reversed period, a record date with no holders', async () => {

@@ -141,7 +141,7 @@ describeEachDatabase('public content', {}, (t) => {
       return result;
     };
     const before = await counts();
-    expect(before.offers).toBe(10);
+    expect(before.offers).toBe(11);
     expect(before.featuredLists).toBe(5);
     await seedDemo(db);
     await seedDemo(db);

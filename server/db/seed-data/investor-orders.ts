@@ -49,6 +49,11 @@ export interface SeedOrderSpec {
    * completed by the close (actor system, OFFER_FUNDED), as the close worker would have done.
    */
   closedOffer?: boolean;
+  /**
+   * An order paid on an offer that then closed not funded: cancelled and refunded by the close (actor system,
+   * OFFER_NOT_FUNDED_REFUNDED) this many days ago; its shares return to the (closed) series.
+   */
+  refundedDaysAgo?: number;
 }
 
 export const investorOrderSeed: SeedOrderSpec[] = [
@@ -59,6 +64,9 @@ export const investorOrderSeed: SeedOrderSpec[] = [
   { payload: 'DEME234', offerKey: 'dom-nad-jeziorem', method: 'BankTransfer', quantity: 2, status: 'cancelled', language: 'pl', createdDaysAgo: 20, cancelledDaysAgo: 17, cancelReason: 'PAYMENT_EXPIRED' },
   { payload: 'DEMF234', offerKey: 'nad-wisla-etap-2', method: 'BankTransfer', quantity: 5, status: 'new', language: 'pl', createdDaysAgo: 0.1 },
   { payload: 'DEMG234', offerKey: 'kamienica-krakow', method: 'BankTransfer', quantity: 10, status: 'completed', language: 'pl', createdDaysAgo: 760, paidDaysAgo: 758, completedDaysAgo: 690, closedOffer: true },
+  // The raise that failed (kamienica-lublin, closed not funded): both payments refunded, by PayPal and by transfer.
+  { payload: 'DEMH234', offerKey: 'kamienica-lublin', method: 'PayPal', quantity: 5, status: 'cancelled', language: 'pl', createdDaysAgo: 220, paidDaysAgo: 220, refundedDaysAgo: 145 },
+  { payload: 'DEMJ234', offerKey: 'kamienica-lublin', method: 'BankTransfer', quantity: 3, status: 'cancelled', language: 'pl', createdDaysAgo: 215, paidDaysAgo: 213, refundedDaysAgo: 145 },
 ];
 
 /**
@@ -74,9 +82,10 @@ export async function seedOrder(tx: Executor, userId: string, spec: SeedOrderSpe
   const [user] = await tx.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!offer || !method || !user) return false;
   const seriesRows = await tx.select().from(offerSeries).where(eq(offerSeries.offerId, offer.id)).orderBy(offerSeries.position, offerSeries.id);
+  const free = (s: (typeof seriesRows)[number]) => s.totalShares - s.soldShares - s.reservedShares >= spec.quantity;
   const series = spec.closedOffer
     ? seriesRows.find((s) => s.soldShares >= spec.quantity)
-    : seriesRows.find((s) => s.isOpen && s.totalShares - s.soldShares - s.reservedShares >= spec.quantity);
+    : seriesRows.find((s) => (s.isOpen || spec.refundedDaysAgo !== undefined) && free(s));
   if (!series) return false;
 
   const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * DAY);
@@ -143,6 +152,9 @@ export async function seedOrder(tx: Executor, userId: string, spec: SeedOrderSpe
       .update(offerSeries)
       .set({ soldShares: sql`${offerSeries.soldShares} - ${spec.quantity}`, reservedShares: sql`${offerSeries.reservedShares} + ${spec.quantity}` })
       .where(eq(offerSeries.id, series.id));
+  } else if (spec.refundedDaysAgo !== undefined) {
+    // Its series closed with the offer: reserved as it was while the offer was open.
+    await tx.update(offerSeries).set({ reservedShares: sql`${offerSeries.reservedShares} + ${spec.quantity}` }).where(eq(offerSeries.id, series.id));
   } else if (!(await reserveShares(tx, series.id, spec.quantity))) throw new Error(`demo order ${reference}: no free shares`);
 
   const setTransaction = (status: 'paid' | 'completed' | 'rejected', when: Date, extra: Partial<typeof transactions.$inferInsert> = {}) =>
@@ -160,6 +172,21 @@ export async function seedOrder(tx: Executor, userId: string, spec: SeedOrderSpe
         ? { captureId: `DEMO-CAPTURE-${spec.payload}`, payerId: 'DEMOPAYER', providerStatus: 'COMPLETED' }
         : { externalId: `DEMO-BANK-${spec.payload}` },
     );
+    if (spec.refundedDaysAgo !== undefined) {
+      // The close of an offer that missed its goal, as server/payouts/close-offer.ts does it.
+      const refundedAt = at(spec.refundedDaysAgo);
+      const refundId = paypal ? `DEMO-REFUND-${spec.payload}` : null;
+      await transitionOrder(tx, {
+        orderId: order.id,
+        from: 'paid',
+        to: 'cancelled',
+        at: refundedAt,
+        actor: 'system',
+        reason: 'OFFER_NOT_FUNDED_REFUNDED',
+        details: paypal ? { method: 'PayPal', refundId } : { method: 'BankTransfer' },
+      });
+      await setTransaction('rejected', refundedAt, paypal ? { providerStatus: 'REFUNDED', providerData: { refundId } } : {});
+    }
     if (spec.completedDaysAgo !== undefined) {
       const completedAt = at(spec.completedDaysAgo);
       const completion = spec.closedOffer ? { actor: 'system' as const, reason: 'OFFER_FUNDED' } : { actor: 'operator' as const, reason: 'SHARES_ISSUED' };

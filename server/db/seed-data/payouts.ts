@@ -4,25 +4,74 @@ import { generateReference } from '../../orders/reference';
 import { withhold } from '../../payouts/tax';
 import { users } from '../schema';
 import { offers } from '../schema-content';
-import { orders } from '../schema-orders';
+import { orders, transactions } from '../schema-orders';
 import { distributionAllocations, distributions, payouts } from '../schema-payouts';
 
 // The demo's second half of the money loop: the offers whose funding ended before the platform took orders are
 // closed as funded (closed at the end of their window), so the close worker does not close them again as
 // not funded for want of orders; and the demo investor's holding in one of them has a rental-income
-// distribution, declared by one operator, approved by the other, paid out and executed.
+// distribution, declared by one operator, approved by the other, paid out and executed. One raise failed
+// (kamienica-lublin, closed not funded): the demo investor's PayPal payment into it was refunded through
+// PayPal, their bank transfer by a refund payout the bank executed.
 
 /** Demo offers shown as "funding completed": closed, funded. */
 export const CLOSED_FUNDED_OFFERS = ['kamienica-krakow', 'lofty-lodz', 'biurowiec-wroclaw', 'stocznia-gdansk'];
 
-/** Marks the ended demo offers closed and funded where no close has been recorded (an operator's is kept). */
+/** The demo raise that missed its goal: closed not funded, its paid orders refunded (the demo investor's two). */
+export const CLOSED_NOT_FUNDED_OFFER = 'kamienica-lublin';
+/** Its funding goal: PLN 1 500 000, of which it raised a small part. */
+const NOT_FUNDED_GOAL = 150_000_000;
+
+/**
+ * Marks the ended demo offers closed, funded or (the one that missed its goal) not funded, where no close has
+ * been recorded (an operator's is kept).
+ */
 export async function seedClosedOffers(tx: Executor, now = new Date()): Promise<void> {
   const due = await tx
-    .select({ id: offers.id, investmentEnd: offers.investmentEnd })
+    .select({ id: offers.id, key: offers.key, investmentEnd: offers.investmentEnd })
     .from(offers)
-    .where(and(inArray(offers.key, CLOSED_FUNDED_OFFERS), isNull(offers.closedAt), isNull(offers.closeOutcome), lt(offers.investmentEnd, now)));
+    .where(and(inArray(offers.key, [...CLOSED_FUNDED_OFFERS, CLOSED_NOT_FUNDED_OFFER]), isNull(offers.closedAt), isNull(offers.closeOutcome), lt(offers.investmentEnd, now)));
   for (const offer of due) {
-    await tx.update(offers).set({ isOpen: false, closeOutcome: 'funded', closedAt: offer.investmentEnd }).where(eq(offers.id, offer.id));
+    const notFunded = offer.key === CLOSED_NOT_FUNDED_OFFER;
+    await tx
+      .update(offers)
+      .set({ isOpen: false, closeOutcome: notFunded ? 'not_funded' : 'funded', closedAt: offer.investmentEnd, ...(notFunded ? { fundingGoal: NOT_FUNDED_GOAL } : {}) })
+      .where(eq(offers.id, offer.id));
+  }
+}
+
+/**
+ * The bank transfer the demo investor paid into the raise that failed came back as a refund payout, in a bank
+ * file and executed by the statement (the PayPal one was refunded through PayPal: the order's transaction says
+ * so). Once: a refund payout per order (a unique index).
+ */
+export async function seedDemoRefunds(tx: Executor): Promise<void> {
+  const rows = await tx
+    .select({ order: orders, paidAmount: transactions.amount })
+    .from(orders)
+    .innerJoin(offers, eq(offers.id, orders.offerId))
+    .innerJoin(users, eq(users.id, orders.userId))
+    .leftJoin(transactions, and(eq(transactions.orderId, orders.id), eq(transactions.status, 'rejected')))
+    .where(and(eq(offers.key, CLOSED_NOT_FUNDED_OFFER), eq(users.email, 'investor@example.com'), eq(orders.methodCode, 'BankTransfer'), eq(orders.status, 'cancelled')));
+  for (const { order, paidAmount } of rows) {
+    const refundedAt = order.cancelledAt ?? order.updatedAt;
+    const exportedAt = new Date(refundedAt.getTime() + DAY);
+    await tx
+      .insert(payouts)
+      .values({
+        reference: generateReference(),
+        kind: 'refund',
+        status: 'executed',
+        userId: order.userId,
+        amount: paidAmount ?? order.totalPrice,
+        orderId: order.id,
+        creditorName: 'Anna Nowak',
+        iban: 'PL61109010140000071219812874',
+        exportedAt,
+        executedAt: new Date(exportedAt.getTime() + DAY),
+        createdAt: refundedAt,
+      })
+      .onConflictDoNothing();
   }
 }
 

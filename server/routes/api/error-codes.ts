@@ -66,7 +66,7 @@ export const routeErrorCodes: Record<string, Partial<Record<number, readonly Err
   'POST /api/operator/offers/:id/close': { 409: ['OFFER_ALREADY_CLOSED', 'OFFER_CLOSE_IN_PROGRESS'] },
   'POST /api/operator/distributions': {
     400: ['DISTRIBUTION_AMOUNT_REQUIRED', 'DISTRIBUTION_PERIOD_NOT_VALID', 'DISTRIBUTION_AMOUNT_TOO_SMALL'],
-    409: ['OFFER_NOT_FUNDED'],
+    409: ['OFFER_NOT_FUNDED', 'OFFER_NOT_CLOSED'],
     422: ['DISTRIBUTION_NO_HOLDERS'],
   },
   'POST /api/operator/distributions/:id/approve': { 403: ['DISTRIBUTION_FOUR_EYES'], 409: ['DISTRIBUTION_ALREADY_APPROVED'] },

@@ -4,9 +4,11 @@
 // each can be opened to review or approve.
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useSearch } from 'wouter';
 import { fromPromise } from 'xstate';
 import type { Distribution, DistributionCreateBody, DistributionDetail } from '../../../contract/payouts';
 import { distributionMachine, type DistributionDraft } from '../../../machines/distribution.machine';
+import { offerLifecycleAllows } from '../../../contract/offer-lifecycle';
 import type { Screen } from '../../screens/screen';
 import { formatMoney, formatPercent } from '../../../lib/format';
 import { Button } from '../../components/ui/Button';
@@ -258,22 +260,30 @@ export const DistributionsPage: Screen = () => {
   const [version, setVersion] = useState(0);
   const offers = useLoad((_: null, signal) => api.offers(signal), null);
   const list = useLoad((_: number, signal) => api.distributions(signal), version);
+  // From an offer's "Declare a distribution" link (the offers screen): that offer preselected.
+  const preselected = new URLSearchParams(useSearch()).get('offer');
   return (
     <Area title={t('operator.distributions.title')} testId="operator-distributions">
       <Loaded load={offers}>
-        {(loadedOffers) => (
-          // The list reloads after a declaration or approval; the flow stays mounted meanwhile.
-          <DistributionPanel
-            calls={{
-              declare: (body, signal) => api.declareDistribution(body, signal),
-              approve: (id, signal) => api.approveDistribution(id, signal),
-              fetchOne: (id) => api.distribution(id),
-            }}
-            offers={loadedOffers.map((o) => ({ id: o.id, title: o.title[language] }))}
-            distributions={list.data?.items ?? []}
-            onChanged={() => setVersion((v) => v + 1)}
-          />
-        )}
+        {(loadedOffers) => {
+          // Only the offers whose lifecycle allows a declaration (closed funded) are offered in the form.
+          const declarable = loadedOffers.filter((o) => offerLifecycleAllows(o.lifecycle, 'distribution.declared'));
+          const draft = preselected && declarable.some((o) => String(o.id) === preselected) ? { offerId: preselected } : undefined;
+          return (
+            // The list reloads after a declaration or approval; the flow stays mounted meanwhile.
+            <DistributionPanel
+              draft={draft}
+              calls={{
+                declare: (body, signal) => api.declareDistribution(body, signal),
+                approve: (id, signal) => api.approveDistribution(id, signal),
+                fetchOne: (id) => api.distribution(id),
+              }}
+              offers={declarable.map((o) => ({ id: o.id, title: o.title[language] }))}
+              distributions={list.data?.items ?? []}
+              onChanged={() => setVersion((v) => v + 1)}
+            />
+          );
+        }}
       </Loaded>
       {list.status === 'failure' && (
         <Notice role="alert" $error>

@@ -1,6 +1,9 @@
 // The offers in the back office: publish, open, each series' shares, price and minimum, a preview link,
 // and the offer's documents (upload, remove). Every change carries a reason.
 import { useId, useRef, useState } from 'react';
+import { Link } from 'wouter';
+import { offerLifecycleAllows } from '../../../contract/offer-lifecycle';
+import { href } from '../../../contract/routes';
 import type { OperatorOffer } from '../../../contract/operator';
 import type { Screen } from '../../screens/screen';
 import { formatMoney } from '../../../lib/format';
@@ -151,11 +154,15 @@ function CloseOffer({ offer, onClosed }: { offer: OperatorOffer; onClosed: () =>
     { draft: { reason: '' } },
   );
   const result = action.result;
+  // A close that stopped half way (its outcome stored): the same call finishes it.
+  const finishing = offer.lifecycle !== 'open';
   return (
-    <section aria-label={t('operator.closeOffer.title')} data-testid={`offer-close-${offer.id}`}>
-      <h3>{t('operator.closeOffer.title')}</h3>
+    <section aria-label={t(finishing ? 'operator.closeOffer.finishTitle' : 'operator.closeOffer.title')} data-testid={`offer-close-${offer.id}`}>
+      <h3>{t(finishing ? 'operator.closeOffer.finishTitle' : 'operator.closeOffer.title')}</h3>
       {!asking && !result && (
-        <Button type="button" variant="secondary" onClick={() => setAsking(true)} data-testid="offer-close">{t('operator.closeOffer.button')}</Button>
+        <Button type="button" variant="secondary" onClick={() => setAsking(true)} data-testid="offer-close">
+          {t(finishing ? 'operator.closeOffer.finish' : 'operator.closeOffer.button')}
+        </Button>
       )}
       {asking && (
         <ActionForm action={action} testId="offer-close-confirm">
@@ -176,6 +183,33 @@ function CloseOffer({ offer, onClosed }: { offer: OperatorOffer; onClosed: () =>
   );
 }
 
+/**
+ * Where the offer is in its lifecycle, and the actions the lifecycle chart allows there: closing early (or
+ * finishing a close that stopped half way) while it is open or closing, declaring a distribution once it has
+ * closed funded. The server refuses what the chart does not allow; this only offers what it does.
+ */
+function OfferLifecycle({ offer, onClosed }: { offer: OperatorOffer; onClosed: () => void }) {
+  const t = useT();
+  const language = useLanguage();
+  const declare = offerLifecycleAllows(offer.lifecycle, 'distribution.declared');
+  return (
+    <>
+      <p data-testid={`offer-lifecycle-${offer.id}`} data-lifecycle={offer.lifecycle}>
+        {t('operator.lifecycle.label')}: <strong>{t(`operator.lifecycle.states.${offer.lifecycle}`)}</strong>
+        {declare && (
+          <>
+            {' · '}
+            <Link href={`${href(language, 'operatorDistributions')}?offer=${offer.id}`} data-testid={`offer-declare-${offer.id}`}>
+              {t('operator.lifecycle.declare')}
+            </Link>
+          </>
+        )}
+      </p>
+      {offerLifecycleAllows(offer.lifecycle, 'offer.closedEarly') && <CloseOffer offer={offer} onClosed={onClosed} />}
+    </>
+  );
+}
+
 export const OffersPage: Screen = () => {
   const t = useT();
   const api = useOperatorApi();
@@ -189,7 +223,7 @@ export const OffersPage: Screen = () => {
             <div key={`${o.id}-${version}`}>
               <OfferEditor offer={o} onSaved={() => setVersion((v) => v + 1)} />
               <OfferDocuments offer={o} onChanged={() => setVersion((v) => v + 1)} />
-              <CloseOffer offer={o} onClosed={() => setVersion((v) => v + 1)} />
+              <OfferLifecycle offer={o} onClosed={() => setVersion((v) => v + 1)} />
             </div>
           ))
         }

@@ -184,6 +184,19 @@ const pl = {
     no: 'Nie',
     done: 'Oferta zamknięta ({{outcome}}): zrealizowane {{completed}}, anulowane {{cancelled}}, zwrócone {{refunded}}.',
     outcomes: { funded: 'sfinansowana', not_funded: 'niesfinansowana' },
+    finishTitle: 'Dokończ zamykanie oferty',
+    finish: 'Dokończ zamykanie',
+  },
+  lifecycle: {
+    label: 'Etap oferty',
+    declare: 'Ogłoś wypłatę dla tej oferty',
+    states: {
+      open: 'otwarta',
+      // keys as the chart's state paths (closing.completing …): nested
+      closing: { completing: 'zamykana – sfinansowana, zamówienia są realizowane', refunding: 'zamykana – niesfinansowana, wpłaty są zwracane' },
+      funded: { holding: 'zamknięta, sfinansowana', distributing: 'zamknięta, sfinansowana – wypłata w toku' },
+      notFunded: 'zamknięta, niesfinansowana – wpłaty zwrócone',
+    },
   },
   table: { empty: 'Brak wpisów.' },
   reason: 'Powód (wymagany)',
@@ -377,6 +390,18 @@ const en: typeof pl = {
     no: 'No',
     done: 'Offer closed ({{outcome}}): {{completed}} completed, {{cancelled}} cancelled, {{refunded}} refunded.',
     outcomes: { funded: 'funded', not_funded: 'not funded' },
+    finishTitle: 'Finish closing the offer',
+    finish: 'Finish the close',
+  },
+  lifecycle: {
+    label: 'Stage',
+    declare: 'Declare a distribution for this offer',
+    states: {
+      open: 'open',
+      closing: { completing: 'closing – funded, orders being completed', refunding: 'closing – not funded, payments being refunded' },
+      funded: { holding: 'closed, funded', distributing: 'closed, funded – a distribution under way' },
+      notFunded: 'closed, not funded – payments refunded',
+    },
   },
   table: { empty: 'Nothing here yet.' },
   reason: 'Reason (required)',

@@ -18,6 +18,7 @@ const OFFER: OperatorOffer = {
   raised: 100_000_00,
   target: 200_000_00,
   fundingGoal: 50_000_00,
+  lifecycle: 'open',
   series: [],
   documents: [],
 };

@@ -1,7 +1,7 @@
 import { doc, img, pln, section, t, type OfferSeed, type SectionSeed } from './helpers';
 
-// Ten demo offers (nine published, one unpublished with a preview token) that together use every field and
-// every section type of docs/api.md "Public site". Newest first on the list: zielone-tarasy.
+// Eleven demo offers (nine published; unpublished: one with a preview token, one closed not funded) that
+// together use every field and every section type of docs/api.md "Public site". Newest first on the list: zielone-tarasy.
 // Galleries across offers have 5, 3, 1, 2, 4 and 6 photos; the fullWidthGallery offers are lakeside,
 // lodz-lofts and poznan.
 
@@ -600,6 +600,36 @@ export const offerSeed: OfferSeed[] = [
     descriptions: standardDescriptions('Zakopane', 'Zakopane'),
     sections: [map(49.2944, 19.9394, 'ul. Kościeliska 50, Zakopane', '50 Kościeliska St, Zakopane')],
     series: series(500, 14_000, false),
+    documents: [],
+  },
+  {
+    // A raise that missed its goal: closed not funded, every order cancelled and every payment refunded (the
+    // demo investor's included: server/db/seed-data/payouts.ts). Not published: the public site lists offers
+    // one can still buy or that went ahead; the investor still sees it in their orders and payouts.
+    key: 'kamienica-lublin',
+    slug: t('kamienica-lublin', 'lublin-townhouse'),
+    title: t('Kamienica przy Grodzkiej, Lublin', 'Grodzka Street townhouse, Lublin'),
+    mainDescription: t(
+      '<p>Remont kamienicy na Starym Mieście: 11 mieszkań na wynajem krótkoterminowy. Zbiórka nie osiągnęła progu finansowania; wszystkie wpłaty zostały zwrócone.</p>',
+      '<p>Renovating a townhouse in the Old Town: 11 flats for short-term rental. The raise did not reach its funding goal; every payment has been refunded.</p>',
+    ),
+    projectType: t('Rewitalizacja', 'Restoration'),
+    address: t('ul. Grodzka 14, 20-112 Lublin', '14 Grodzka St, 20-112 Lublin'),
+    thumbUrl: img('interior-3'),
+    imageUrl: img('interior-3'),
+    isOpen: false,
+    published: false,
+    investmentStart: '2026-02-01T00:00:00.000Z',
+    investmentEnd: '2026-06-30T00:00:00.000Z',
+    createdAt: '2026-01-15T10:00:00.000Z',
+    totalCost: pln(6_400_000),
+    developerEquity: pln(1_600_000),
+    templateName: 'default',
+    badges: [],
+    properties: standardProperties('820', '11', '2027', '7.4'),
+    descriptions: standardDescriptions('Lublin', 'Lublin'),
+    sections: [map(51.2487, 22.5684, 'ul. Grodzka 14, Lublin', '14 Grodzka St, Lublin')],
+    series: series(800, 6_000, false),
     documents: [],
   },
 ];

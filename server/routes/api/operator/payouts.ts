@@ -27,9 +27,9 @@ import {
   listPayouts,
 } from '../../../payouts/service';
 import { closeOffer } from '../../../payouts/close-offer';
-import { offers } from '../../../db/schema-content';
+import { offerLifecycle } from '../../../payouts/lifecycle';
+import { offerLifecycleAllows } from '../../../../contract/offer-lifecycle';
 import { apiError, notFound } from '../../../lib/errors';
-import { eq } from 'drizzle-orm';
 
 // Distributions and payouts (docs/api.md "Distributions and payouts"). Operators only; the services are in
 // server/payouts/. The bank file is the one non-JSON answer: application/xml as an attachment.
@@ -46,9 +46,10 @@ const payoutRoutes: FastifyPluginAsyncZod = async (fastify) => {
     schema: { params: idParam, body: offerCloseBodySchema, response: responses(offerCloseResultSchema, [400, 401, 403, 404, 409]) },
     handler: async (request) => {
       const operator = await operatorOf(fastify, request);
-      const [offer] = await fastify.db.select({ closedAt: offers.closedAt }).from(offers).where(eq(offers.id, request.params.id)).limit(1);
-      if (!offer) throw notFound('id');
-      if (offer.closedAt) throw apiError(409, 'OFFER_ALREADY_CLOSED', 'id');
+      // The offer's lifecycle says whether it may be closed now: open, or a close that stopped half way.
+      const state = await offerLifecycle(fastify.db, request.params.id);
+      if (!state) throw notFound('id');
+      if (!offerLifecycleAllows(state, 'offer.closedEarly')) throw apiError(409, 'OFFER_ALREADY_CLOSED', 'id');
       const result = await closeOffer({ db: fastify.db, paypal: fastify.paypal?.client, publicUrl: fastify.config.publicUrl }, request.params.id, nowOf(fastify.config), operator, request.body.reason);
       if ('busy' in result) throw apiError(409, 'OFFER_CLOSE_IN_PROGRESS', 'id');
       return ok(result);
