@@ -1,4 +1,4 @@
-import { and, asc, count, countDistinct, desc, eq, inArray, isNotNull, max, min, or, sql, sum } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, max, min, or, sql, sum } from 'drizzle-orm';
 import { investorsEquity as investorsEquityOf } from '../../../../contract/funding';
 import type { OrderStatus } from '../../../../contract/orders';
 import { progressPercent, type Investment, type InvestmentDetail, type PortfolioPage, type Realised, type ValuePoint } from '../../../../contract/portfolio';
