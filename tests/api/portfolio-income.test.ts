@@ -97,14 +97,14 @@ describeEachDatabase('portfolio income', { config: { now: () => clock } }, (t) =
     });
 
     // A: rental income 100 zł over 4 shares → 50 zł each, 19 % rounded to the złoty: 10 zł; capital 500 zł → 250 zł
-    // each (50 zł above the 200 zł invested). B: interest 30 zł, all the investor's → 5.70 zł → 6 zł tax.
+    // each (50 zł above the 200 zł invested). B: interest 30 zł, all the investor's: 5.70 zł tax (interest to the grosz).
     const mine = async (id: number) => (await t.app.db.select().from(payouts).where(and(eq(payouts.distributionId, id), eq(payouts.userId, investor.userId))))[0];
     payoutOf.income = await mine(await distribute(a, 'rental_income', 10_000, ['2026-01-01', '2026-03-31']));
     payoutOf.capital = await mine(await distribute(a, 'capital_return', 50_000, ['2026-01-01', '2026-06-30']));
     payoutOf.interest = await mine(await distribute(b, 'interest', 3_000, ['2026-01-01', '2026-06-30']));
     // Approved and in the file, but the statement has not shown it yet: not received.
     payoutOf.pending = await mine(await distribute(a, 'rental_income', 2_000, ['2026-04-01', '2026-06-30']));
-    expect(payoutOf).toMatchObject({ income: { amount: 4_000 }, capital: { amount: 25_000 }, interest: { amount: 2_400 }, pending: { amount: 800 } });
+    expect(payoutOf).toMatchObject({ income: { amount: 4_000 }, capital: { amount: 25_000 }, interest: { amount: 2_430 }, pending: { amount: 800 } });
 
     expectData(await as(operator, 'POST', '/api/operator/payout-files', {}));
     const executed = [payoutOf.income, payoutOf.capital, payoutOf.interest, payoutOf.refund];
@@ -128,29 +128,31 @@ describeEachDatabase('portfolio income', { config: { now: () => clock } }, (t) =
     expect(byOffer[b.offerId]).toMatchObject({
       investedAmount: 15_000,
       numberOfShares: 3,
-      realised: { incomeGross: 3_000, taxWithheld: 600, incomeNet: 2_400, capitalReturned: 0, returnAmount: 2_400, returnPercent: 16 },
+      realised: { incomeGross: 3_000, taxWithheld: 570, incomeNet: 2_430, capitalReturned: 0, returnAmount: 2_430, returnPercent: 16.2 },
     });
     expect(page.totals).toEqual({
       investedAmount: 35_000,
       numberOfShares: 5,
       offers: 2,
-      realised: { incomeGross: 8_000, taxWithheld: 1_600, incomeNet: 6_400, capitalReturned: 25_000, returnAmount: 11_400, returnPercent: 32.57 },
+      realised: { incomeGross: 8_000, taxWithheld: 1_570, incomeNet: 6_430, capitalReturned: 25_000, returnAmount: 11_430, returnPercent: 32.66 },
     });
     // The totals are the sums of the investments, whatever page they are on.
     const first = expectData<PortfolioPage>(await as(investor, 'GET', '/api/investment?pagination[pageSize]=1'));
     expect(first.items).toHaveLength(1);
     expect(first.totals).toEqual(page.totals);
-    // The other holder of A: their own parts only.
+    // The other holder of A has the same parts approved and in the file, but the statement has not shown their
+    // transfers: nothing received yet.
     const theirs = expectData<PortfolioPage>(await as(other, 'GET', '/api/investment'));
-    expect(theirs.totals.realised).toMatchObject({ incomeGross: 5_000, taxWithheld: 1_000, incomeNet: 4_000, capitalReturned: 25_000 });
+    expect(theirs.totals.realised).toEqual({ incomeGross: 0, taxWithheld: 0, incomeNet: 0, capitalReturned: 0, returnAmount: 0, returnPercent: 0 });
   });
 
   it('over time: one point per payment and executed payout, cumulative, ending at the totals', async () => {
     const page = expectData<PortfolioPage>(await as(investor, 'GET', '/api/investment'));
     expect(page.timeline).toHaveLength(2 + 3);
-    expect(page.timeline.at(-1)).toEqual({ date: expect.any(String), investedAmount: 35_000, incomeNet: 6_400, capitalReturned: 25_000 });
+    expect(page.timeline.at(-1)).toEqual({ date: expect.any(String), investedAmount: 35_000, incomeNet: 6_430, capitalReturned: 25_000 });
     // payments first, then what came back
-    expect(page.timeline.slice(0, 2).map((p) => p.investedAmount)).toEqual([20_000, 35_000]);
+    expect([20_000, 15_000]).toContain(page.timeline[0].investedAmount);
+    expect(page.timeline.slice(0, 2).map((p) => [p.investedAmount, p.incomeNet, p.capitalReturned])[1]).toEqual([35_000, 0, 0]);
     for (const [i, p] of page.timeline.entries()) if (i > 0) expect(p.date >= page.timeline[i - 1].date).toBe(true);
     const slug = byKey(page, a.offerId);
     const detail = expectData<InvestmentDetail>(await as(investor, 'GET', `/api/investment/${slug}`));
@@ -168,7 +170,7 @@ describeEachDatabase('portfolio income', { config: { now: () => clock } }, (t) =
     expect(of(payoutOf.capital)).toEqual([['capitalReturn', 25_000, 'executed']]);
     expect(of(payoutOf.interest)).toEqual([
       ['income', 3_000, 'executed'],
-      ['taxWithheld', -600, 'executed'],
+      ['taxWithheld', -570, 'executed'],
     ]);
     expect(of(payoutOf.refund)).toEqual([['refund', 5_000, 'executed']]);
     expect(of(payoutOf.pending)).toEqual([
@@ -201,7 +203,17 @@ describeEachDatabase('portfolio income', { config: { now: () => clock } }, (t) =
     expect(refund.textBody).toMatch(/50,00\s*zł/);
   });
 
-  it("the year's statement lists each distribution paid with gross, tax and net, and not the refund", async () => {
+  it('the back office lists the payment files made: when, how many payouts, the total, who; each downloads again', async () => {
+    const files = expectData(await as(operator, 'GET', '/api/operator/payout-files'));
+    expect(files.pagination.totalItems).toBe(1);
+    // the investor's four parts, the refund, and the other holder's three
+    expect(files.items[0]).toMatchObject({ count: 8, total: 4_000 + 25_000 + 2_430 + 800 + 5_000 + 4_000 + 25_000 + 800, createdBy: 'operator@example.com', skipped: [] });
+    const xml = await as(operator, 'GET', `/api/operator/payout-files/${files.items[0].id}/pain.001.xml`);
+    expect(xml.body).toContain(`<MsgId>${files.items[0].messageId}</MsgId>`);
+    expect((await as(investor, 'GET', '/api/operator/payout-files')).statusCode).toBe(403);
+  });
+
+  it("the year's statement lists each distribution paid with gross, tax and net", async () => {
     const year = Number(today.slice(0, 4));
     // Statements are for finished years: the same data seen from the next January.
     clock = new Date(Date.UTC(year + 1, 0, 15, 12));
@@ -212,7 +224,8 @@ describeEachDatabase('portfolio income', { config: { now: () => clock } }, (t) =
     expect(text).toMatch(/10\.00/);
     expect(text).toMatch(/40\.00/);
     expect(text).toMatch(/30\.00/);
-    expect(text).toMatch(/24\.00/);
+    expect(text).toMatch(/24\.30/);
+    expect(text).toMatch(/5\.70/);
     expect(text).toMatch(/250\.00/);
   });
 });
