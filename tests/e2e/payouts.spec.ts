@@ -115,7 +115,7 @@ test.beforeAll(async ({ request }) => {
 for (const language of ['pl', 'en'] as const) {
   test(`declare, approve by a second operator, pay by file, the investor sees it (${language})`, async ({ browser, request }) => {
     // Three people, a bank file, a statement and four screens of the investor's: longer than a single screen's test.
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const L = T[language];
     const token = await apiLogin(request, DEMO.operator.email, DEMO.operator.password);
     const offers = (await (await request.get('/api/operator/offers', { headers: { Authorization: `Bearer ${token}` } })).json()).data as { id: number; key: string }[];
