@@ -115,6 +115,8 @@ export const payoutFileSchema = z.object({
   skipped: z.array(z.object({ payoutId: id, reference: z.string(), code: z.string() })),
 });
 export type PayoutFile = z.infer<typeof payoutFileSchema>;
+/** GET /operator/payout-files: the files made so far, newest first (each downloads again with the same bytes). */
+export const payoutFilesPageSchema = pagedSchema(payoutFileSchema);
 
 /** One payout as its investor sees it (GET /investor/payouts): what was paid, why, and the tax withheld. */
 export const investorPayoutSchema = z.object({

@@ -31,6 +31,33 @@ export const investmentReturnSchema = z.object({
   projectedAnnualAmount: z.number().int().nullable(),
 });
 
+/**
+ * What has come back from an investment: the distributions whose payout the bank statement shows executed
+ * (a payout approved or in a bank file has not been received yet). Income is rental income and interest:
+ * gross, the flat tax withheld and net (gross − tax); capital returned is the capital-return distributions (no
+ * tax). A refund of a cancelled order is neither: it is the payment coming back, not a return on it.
+ * Realised return = net income + the capital returned above the invested amount (a capital return up to it only
+ * gives the money back); its percent is of the invested amount (2 decimals).
+ */
+export const realisedSchema = z.object({
+  incomeGross: z.number().int(),
+  taxWithheld: z.number().int(),
+  incomeNet: z.number().int(),
+  capitalReturned: z.number().int(),
+  returnAmount: z.number().int(),
+  returnPercent: z.number(),
+});
+export type Realised = z.infer<typeof realisedSchema>;
+
+/** Cumulative figures after each payment or executed payout (grosze), oldest first. */
+export const valuePointSchema = z.object({
+  date: isoDate,
+  investedAmount: z.number().int(),
+  incomeNet: z.number().int(),
+  capitalReturned: z.number().int(),
+});
+export type ValuePoint = z.infer<typeof valuePointSchema>;
+
 /** One offer the caller owns shares in (their paid and completed orders of it, every series). */
 export const investmentSchema = z.object({
   offer: z.object({
@@ -53,6 +80,7 @@ export const investmentSchema = z.object({
   /** The caller's share of the investors' equity (percent, 2 decimals). */
   ownershipPercent: z.number(),
   return: investmentReturnSchema,
+  realised: realisedSchema,
   progress: fundingProgressSchema,
   ordersCount: z.number().int(),
   firstInvestedAt: isoDate,
@@ -64,16 +92,19 @@ export const portfolioTotalsSchema = z.object({
   investedAmount: z.number().int(),
   numberOfShares: z.number().int(),
   offers: z.number().int(),
+  /** The sums of every investment's figures (all pages); the percent is of the total invested amount. */
+  realised: realisedSchema,
 });
 
-export const portfolioPageSchema = pagedSchema(investmentSchema).extend({ totals: portfolioTotalsSchema });
+/** GET /investment: the investments (paged), the totals over all of them and the whole portfolio over time. */
+export const portfolioPageSchema = pagedSchema(investmentSchema).extend({ totals: portfolioTotalsSchema, timeline: z.array(valuePointSchema) });
 export type PortfolioPage = z.infer<typeof portfolioPageSchema>;
 
 /** GET /investment/{slug}: the investment, every order of that offer (any status) and the running total. */
 export const investmentDetailSchema = investmentSchema.extend({
   orders: z.array(orderSummarySchema),
-  /** Invested amount over time: one point per paid order, cumulative (grosze). */
-  timeline: z.array(z.object({ date: isoDate, investedAmount: z.number().int(), numberOfShares: z.number().int() })),
+  /** The investment over time: one point per paid order and per executed payout, cumulative (grosze). */
+  timeline: z.array(valuePointSchema.extend({ numberOfShares: z.number().int() })),
 });
 export type InvestmentDetail = z.infer<typeof investmentDetailSchema>;
 

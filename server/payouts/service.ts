@@ -360,6 +360,22 @@ export async function createPayoutFile(
   });
 }
 
+/** The payout files made so far, newest first, with who made each. */
+export async function listPayoutFiles(db: Executor, page: PageRequest): Promise<{ items: PayoutFile[]; total: number }> {
+  const window = pageWindow(page);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({ f: payoutFiles, email: users.email })
+      .from(payoutFiles)
+      .leftJoin(users, eq(users.id, payoutFiles.createdBy))
+      .orderBy(desc(payoutFiles.createdAt), desc(payoutFiles.id))
+      .limit(window.limit)
+      .offset(window.offset),
+    db.select({ total: count() }).from(payoutFiles),
+  ]);
+  return { items: rows.map(({ f, email }) => toPayoutFile(f, email)), total };
+}
+
 export async function getPayoutFile(db: Executor, id: number): Promise<PayoutFileRow> {
   const [row] = await db.select().from(payoutFiles).where(eq(payoutFiles.id, id)).limit(1);
   if (!row) throw notFound('id');

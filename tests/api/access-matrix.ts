@@ -40,6 +40,7 @@ export const accessMatrix: MatrixRow[] = [
   // refuse its author with a business 403 that is not the guard's.
   { method: 'POST', route: '/api/operator/distributions/:id/approve', body: {}, params: { id: '999999' }, ...operatorOnly },
   { method: 'GET', route: '/api/operator/payouts', ...operatorOnly },
+  { method: 'GET', route: '/api/operator/payout-files', ...operatorOnly },
   { method: 'POST', route: '/api/operator/payout-files', body: {}, ...operatorOnly },
   { method: 'GET', route: '/api/operator/payout-files/:id/pain.001.xml', ...operatorOnly },
   // Accounts (issue: accounts)
@@ -52,6 +53,7 @@ export const accessMatrix: MatrixRow[] = [
   { method: 'GET', route: '/api/investment/:slug/:subslug', ...investorArea },
   { method: 'GET', route: '/api/investor/documents', ...investorArea },
   { method: 'GET', route: '/api/investor/payouts', ...investorArea },
+  { method: 'GET', route: '/api/investor/cash-flows', ...investorArea },
   { method: 'GET', route: '/api/investor/documents/:id', ...investorArea },
   { method: 'GET', route: '/api/investor/exports/orders.csv', ...investorArea },
   { method: 'GET', route: '/api/investor/exports/transactions.csv', ...investorArea },

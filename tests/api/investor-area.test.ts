@@ -111,7 +111,11 @@ describeEachDatabase('investor area', {}, (t) => {
       expect(lake.ownershipPercent).toBe(progressPercent(lake.investedAmount, lake.investorsEquity));
       expect(lake.return).toEqual({ projectedAnnualPercent: 7.2, projectedAnnualAmount: Math.round((lake.investedAmount * 720) / 10_000) });
       expect(wisla.numberOfShares).toBe(6); // the unpaid order does not count
-      expect(data.totals).toEqual({ offers: 2, numberOfShares: 18, investedAmount: lake.investedAmount + wisla.investedAmount });
+      // nothing paid out to this investor yet
+      const nothing = { incomeGross: 0, taxWithheld: 0, incomeNet: 0, capitalReturned: 0, returnAmount: 0, returnPercent: 0 };
+      expect(lake.realised).toEqual(nothing);
+      expect(data.totals).toEqual({ offers: 2, numberOfShares: 18, investedAmount: lake.investedAmount + wisla.investedAmount, realised: nothing });
+      expect(data.timeline.at(-1)).toEqual({ date: expect.any(String), investedAmount: lake.investedAmount + wisla.investedAmount, incomeNet: 0, capitalReturned: 0 });
       expect(lake.offer.title).toMatch(/^Dom nad jeziorem/);
     });
 
@@ -130,7 +134,12 @@ describeEachDatabase('investor area', {}, (t) => {
     it('an investor without paid orders has an empty portfolio', async () => {
       const someone = await createInvestor(t.app);
       const data = expectData(await get(someone, '/api/investment'));
-      expect(data).toEqual({ items: [], pagination: { pageSize: 10, pageNumber: 1, totalItems: 0, totalPages: 0 }, totals: { offers: 0, numberOfShares: 0, investedAmount: 0 } });
+      expect(data).toEqual({
+        items: [],
+        pagination: { pageSize: 10, pageNumber: 1, totalItems: 0, totalPages: 0 },
+        totals: { offers: 0, numberOfShares: 0, investedAmount: 0, realised: { incomeGross: 0, taxWithheld: 0, incomeNet: 0, capitalReturned: 0, returnAmount: 0, returnPercent: 0 } },
+        timeline: [],
+      });
     });
   });
 
@@ -142,7 +151,7 @@ describeEachDatabase('investor area', {}, (t) => {
       expect(pl.orders.map((o: { reference: string }) => o.reference).sort()).toEqual([ref('TSTA234'), ref('TSTB234')].sort());
       expect(pl.timeline.length).toBe(2);
       expect(pl.timeline[0].numberOfShares).toBe(10);
-      expect(pl.timeline[1]).toEqual({ date: expect.any(String), investedAmount: pl.investedAmount, numberOfShares: 12 });
+      expect(pl.timeline[1]).toEqual({ date: expect.any(String), investedAmount: pl.investedAmount, numberOfShares: 12, incomeNet: 0, capitalReturned: 0 });
       expect(new Date(pl.timeline[0].date) < new Date(pl.timeline[1].date)).toBe(true);
     });
 

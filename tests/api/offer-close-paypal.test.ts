@@ -40,7 +40,8 @@ describeEachDatabase('offer close: a PayPal refund and its webhook', { config: {
 
   it('refunds by the close are not anomalies, the webhook before or after the close settles the order', async () => {
     clock = new Date();
-    const after = await paidByPayPal(await createInvestor(t.app));
+    const afterInvestor = await createInvestor(t.app);
+    const after = await paidByPayPal(afterInvestor);
     const before = await paidByPayPal(await createInvestor(t.app));
     peer().queue.length = 0;
 
@@ -66,6 +67,13 @@ describeEachDatabase('offer close: a PayPal refund and its webhook', { config: {
     const history = await t.database.db.select().from(orderStatusHistory).where(inArray(orderStatusHistory.orderId, [after.id, before.id]));
     expect(history.filter((h) => h.reason === 'PAYPAL_REFUNDED')).toEqual([]);
     expect(history.filter((h) => h.reason === 'OFFER_NOT_FUNDED_REFUNDED')).toHaveLength(2);
+
+    // The investor sees the PayPal refund among what came back, and none of it as income or investment.
+    const refunded = txs.find((tx) => tx.orderId === after.id)!;
+    const flows = expectData(await t.injectAs(afterInvestor, { method: 'GET', url: '/api/investor/cash-flows' })).items;
+    expect(flows).toMatchObject([{ type: 'refund', method: 'PayPal', status: 'executed', orderId: after.id, amount: refunded.amount }]);
+    const portfolio = expectData(await t.injectAs(afterInvestor, { method: 'GET', url: '/api/investment' }));
+    expect(portfolio.totals).toMatchObject({ investedAmount: 0, realised: { incomeGross: 0, incomeNet: 0, capitalReturned: 0, returnAmount: 0 } });
   });
 
   it('a refund of an order whose offer is not closing is still flagged for an operator', async () => {

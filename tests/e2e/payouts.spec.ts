@@ -1,13 +1,19 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { PDFParse } from 'pdf-parse';
 import { formatMoney } from '../../lib/format';
+import { camt053 } from '../support/statements';
 import { apiLogin, DEMO, logInThroughForm } from './support/api';
+import { expect, test } from './support/test';
 
 // The money loop's second half in a real browser, in Polish and English: the first operator declares a
 // rental-income distribution for the funded demo offer (amount typed in złoty) and sees each holder's gross,
 // tax and net; their own approval is refused (four eyes); the second operator opens it from the list and
-// approves it, creates the bank payment file and downloads it (pain.001.001.03 XML); the demo investor then
-// sees the payout, with the tax withheld, on their Payouts page, reached from the portfolio.
+// approves it, creates the bank payment file and downloads it (pain.001.001.03 XML), and finds it among the
+// earlier files; the bank's statement (camt.053, built here from the file's transfers as debits) is imported
+// and every payout of the file becomes executed; the demo investor then sees the payout, with the tax withheld,
+// on their Payouts page, the income in the portfolio (the offer's card and the totals), the income and the tax
+// withheld in the transactions, and the year's statement PDF listing distributions with gross, tax and net.
 
 const OPERATOR2 = { email: 'operator2@example.com', password: 'Operator123' };
 
@@ -16,7 +22,12 @@ const T = {
     login: '/pl/logowanie',
     distributions: '/pl/operator/dystrybucje',
     payouts: '/pl/operator/wyplaty',
+    statements: '/pl/operator/wyciagi',
     portfolio: '/pl/inwestor/portfel',
+    transactions: '/pl/inwestor/transakcje',
+    documents: '/pl/inwestor/dokumenty',
+    statementTitle: 'Roczne zestawienie',
+    statementDistributions: 'Wypłaty dochodu i zwroty kapitału w roku',
     investorPayouts: '/pl/inwestor/wyplaty',
     amount: '1 234,56',
     amountShown: /1\s234,56\s*zł/,
@@ -30,7 +41,12 @@ const T = {
     login: '/en/login',
     distributions: '/en/operator/distributions',
     payouts: '/en/operator/payouts',
+    statements: '/en/operator/statements',
     portfolio: '/en/investor/portfolio',
+    transactions: '/en/investor/transactions',
+    documents: '/en/investor/documents',
+    statementTitle: 'Yearly statement',
+    statementDistributions: 'Income and capital paid out in the year',
     investorPayouts: '/en/investor/payouts',
     amount: '2000.10',
     amountShown: /PLN\s2,000\.10/,
@@ -44,6 +60,38 @@ const T = {
 
 /** Today in Polish time, the record date (holders at the end of today). */
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Warsaw' }).format(new Date());
+
+/** The transfers of a pain.001 file: each one's end-to-end id (the payout's reference) and amount in grosze. */
+function transfersOf(xml: string): { reference: string; amount: number }[] {
+  return [...xml.matchAll(/<CdtTrfTxInf>([\s\S]*?)<\/CdtTrfTxInf>/g)].map(([, block]) => {
+    const reference = /<EndToEndId>([^<]+)<\/EndToEndId>/.exec(block)![1];
+    const [zl, gr] = /<InstdAmt Ccy="PLN">([\d.]+)<\/InstdAmt>/.exec(block)![1].split('.');
+    return { reference, amount: Number(zl) * 100 + Number((gr ?? '0').padEnd(2, '0')) };
+  });
+}
+
+async function pdfText(bytes: Buffer): Promise<string> {
+  const parser = new PDFParse({ data: new Uint8Array(bytes) });
+  try {
+    return (await parser.getText()).text;
+  } finally {
+    await parser.destroy();
+  }
+}
+
+interface Realised {
+  incomeGross: number;
+  taxWithheld: number;
+  incomeNet: number;
+}
+
+/** The demo investor's portfolio figures: the offer's and the totals. */
+async function realisedOf(request: APIRequestContext, offerId: number): Promise<{ offer: Realised; totals: Realised; slug: { pl: string; en: string } }> {
+  const token = await apiLogin(request, DEMO.investor.email, DEMO.investor.password);
+  const answer = (await (await request.get('/api/investment?pagination[pageSize]=100', { headers: { Authorization: `Bearer ${token}` } })).json()).data;
+  const item = answer.items.find((i: { offer: { id: number } }) => i.offer.id === offerId);
+  return { offer: item.realised, totals: answer.totals.realised, slug: item.offer.slug };
+}
 
 async function signedIn(browser: Browser, language: 'pl' | 'en', who: { email: string; password: string }): Promise<Page> {
   const context = await browser.newContext();
@@ -66,6 +114,8 @@ test.beforeAll(async ({ request }) => {
 
 for (const language of ['pl', 'en'] as const) {
   test(`declare, approve by a second operator, pay by file, the investor sees it (${language})`, async ({ browser, request }) => {
+    // Three people, a bank file, a statement and four screens of the investor's: longer than a single screen's test.
+    test.setTimeout(240_000);
     const L = T[language];
     const token = await apiLogin(request, DEMO.operator.email, DEMO.operator.password);
     const offers = (await (await request.get('/api/operator/offers', { headers: { Authorization: `Bearer ${token}` } })).json()).data as { id: number; key: string }[];
@@ -126,6 +176,39 @@ for (const language of ['pl', 'en'] as const) {
     expect(xml).toMatch(/^<\?xml/);
     expect(xml).toContain('urn:iso:std:iso:20022:tech:xsd:pain.001.001.03');
     await expect(approver.locator('[data-testid="payouts-list"] tr[data-status="exported"]').first()).toBeVisible();
+    const transfers = transfersOf(xml);
+    const messageId = /<MsgId>([^<]+)<\/MsgId>/.exec(xml)![1];
+    // The file is listed among the earlier ones with its count, total and author, and downloads again.
+    const listed = approver.locator(`[data-testid="payout-files-list"] tr[data-message-id="${messageId}"]`);
+    await expect(listed.getByTestId('payout-file-count')).toHaveText(String(transfers.length));
+    await expect(listed.getByTestId('payout-file-total')).toHaveText(formatMoney(transfers.reduce((sum, x) => sum + x.amount, 0), language));
+    await expect(listed.getByTestId('payout-file-created-by')).toHaveText(OPERATOR2.email);
+    const again = approver.waitForEvent('download');
+    await listed.getByRole('button').click();
+    expect(await readFile((await (await again).path())!, 'utf8')).toBe(xml);
+
+    // The demo investor's payout of this distribution, by the operator's list.
+    const operatorToken = await apiLogin(request, DEMO.operator.email, DEMO.operator.password);
+    const exported = (await (await request.get('/api/operator/payouts?status=exported&pagination[pageSize]=100', { headers: { Authorization: `Bearer ${operatorToken}` } })).json()).data
+      .items as { reference: string; email: string; distributionId: number | null; amount: number }[];
+    const mine = exported.find((p) => p.distributionId === id && p.email === DEMO.investor.email)!;
+    expect(mine.amount).toBe(part.net);
+    const before = await realisedOf(request, offer.id);
+
+    // The bank's statement comes back with every transfer of the file as a debit: imported, each payout executed.
+    const stamp = `${language}-${Date.now()}`;
+    const statement = camt053({
+      id: `PAYOUTS-${stamp}`,
+      lines: transfers.map((x, i) => ({ ref: `PAYOUT-${stamp}-${i}`, amount: x.amount, direction: 'DBIT' as const, title: `${x.reference} Wyplata`, endToEndId: x.reference, payerName: 'Estate Shares' })),
+    });
+    await approver.goto(L.statements);
+    await approver.getByTestId('statement-file').setInputFiles({ name: `wyciag-wyplaty-${stamp}.xml`, mimeType: 'application/xml', buffer: Buffer.from(statement) });
+    await approver.getByTestId('statement-submit').click();
+    await expect(approver.getByTestId('statement-summary')).toBeVisible();
+    await expect(approver.locator('[data-testid="statement-lines"] tr[data-outcome="matched"]')).toHaveCount(transfers.length);
+    await approver.goto(L.payouts);
+    await approver.getByTestId('payouts-status').selectOption('executed');
+    await expect(approver.locator(`[data-testid="payouts-list"] tr[data-reference="${mine.reference}"]`)).toHaveAttribute('data-status', 'executed');
     await approver.context().close();
 
     // The investor sees the payout, with the tax withheld.
@@ -135,11 +218,57 @@ for (const language of ['pl', 'en'] as const) {
     await investor.getByTestId('portfolio-payouts').click();
     await expect(investor).toHaveURL(new RegExp(`${L.investorPayouts}$`));
     await expect(investor.getByRole('heading', { level: 1, name: L.payoutsTitle })).toBeVisible();
-    const row = investor.locator('[data-testid="payout-row"][data-status="exported"]', { has: investor.getByTestId('payout-net').getByText(formatMoney(part.net, language), { exact: true }) });
-    await expect(row).toHaveCount(1);
+    const row = investor.locator(`[data-testid="payout-row"][data-reference="${mine.reference}"]`);
+    await expect(row).toHaveAttribute('data-status', 'executed');
     await expect(row).toContainText(L.kind);
+    await expect(row.getByTestId('payout-net')).toHaveText(formatMoney(part.net, language));
     await expect(row.getByTestId('payout-gross')).toHaveText(formatMoney(part.gross, language));
     await expect(row.getByTestId('payout-tax')).toHaveText(formatMoney(part.tax, language));
+
+    // The portfolio: the offer's income and the totals grew by this part, gross, tax and net.
+    await investor.goto(L.portfolio);
+    const card = investor.locator('[data-testid="portfolio-item"]', { has: investor.locator(`h2 a[href$="/${before.slug[language]}"]`) });
+    const totals = investor.getByTestId('portfolio-totals');
+    for (const [where, was] of [
+      [card, before.offer],
+      [totals, before.totals],
+    ] as const) {
+      await expect(where.getByTestId('income-gross')).toHaveText(formatMoney(was.incomeGross + part.gross, language));
+      await expect(where.getByTestId('tax-withheld')).toHaveText(formatMoney(was.taxWithheld + part.tax, language));
+      await expect(where.getByTestId('income-net')).toHaveText(formatMoney(was.incomeNet + part.net, language));
+    }
+    await expect(investor.getByTestId('timeline-chart')).toBeVisible();
+
+    // The transactions: the income (gross) and the tax withheld from it, each an entry, paid.
+    await investor.goto(L.transactions);
+    const flow = (type: string) => investor.locator(`[data-testid="cash-flow-row"][data-reference="${mine.reference}"][data-type="${type}"]`);
+    await expect(flow('income')).toHaveAttribute('data-status', 'executed');
+    await expect(flow('income').getByTestId('cash-flow-amount')).toHaveText(`+${formatMoney(part.gross, language)}`);
+    await expect(flow('taxWithheld')).toHaveAttribute('data-status', 'executed');
+    await expect(flow('taxWithheld').getByTestId('cash-flow-amount')).toHaveText(`−${formatMoney(part.tax, language)}`);
+
+    // The yearly statement (finished years only: last year's, with the demo's distribution paid then) lists
+    // each distribution with gross, tax and net, as its investor's payouts page shows them.
+    const investorToken = await apiLogin(request, DEMO.investor.email, DEMO.investor.password);
+    const paid = (await (await request.get('/api/investor/payouts?pagination[pageSize]=100', { headers: { Authorization: `Bearer ${investorToken}` } })).json()).data.items as {
+      kind: string;
+      executedAt: string | null;
+      gross: number;
+      tax: number;
+      net: number;
+    }[];
+    const lastYear = new Date().getUTCFullYear() - 1;
+    const earlier = paid.filter((p) => p.kind === 'distribution' && p.executedAt?.startsWith(String(lastYear)));
+    expect(earlier.length).toBeGreaterThan(0);
+    await investor.goto(L.documents);
+    const document = investor.locator('[data-testid="document"]', { hasText: `${L.statementTitle}` }).filter({ hasText: String(lastYear) });
+    const pdf = investor.waitForEvent('download');
+    await document.getByTestId('document-download').click();
+    // (spaces compared as spaces: the PDF's text gives a no-break space back as a plain one)
+    const spaces = (x: string) => x.replace(/[\u00a0\u202f]/g, ' ');
+    const text = spaces(await pdfText(await readFile((await (await pdf).path())!)));
+    expect(text).toContain(L.statementDistributions);
+    for (const p of earlier) for (const amount of [p.gross, p.tax, p.net]) expect(text).toContain(spaces(formatMoney(amount, language)));
     await investor.context().close();
   });
 }

@@ -70,41 +70,81 @@ export function AllocationChart({ slices, label }: { slices: AllocationSlice[]; 
   );
 }
 
-export interface TimelinePoint {
+/** Cumulative figures at one moment (grosze): contract/portfolio.ts valuePointSchema. */
+export interface ValuePoint {
   date: string;
-  value: number;
+  investedAmount: number;
+  incomeNet: number;
+  capitalReturned: number;
 }
 
 /** Midnight UTC of an ISO date: the chart's points and ticks are whole days. */
 const dayOf = (iso: string) => Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10)));
 
+type SeriesKey = 'investedAmount' | 'incomeNet' | 'capitalReturned';
+const SERIES: { key: SeriesKey; text: string; color: string; dash?: string }[] = [
+  { key: 'investedAmount', text: 'investor.charts.invested', color: PALETTE[0] },
+  { key: 'incomeNet', text: 'investor.charts.incomeNet', color: PALETTE[1], dash: '6,3' },
+  { key: 'capitalReturned', text: 'investor.charts.capitalReturned', color: PALETTE[4], dash: '2,3' },
+];
+
 /**
- * The invested amount over time (cumulative, one point per paid order). The x axis shows each day with a
- * point once (a time scale's own ticks fall several to a day, which a date-only label repeats); the y axis
- * starts at zero, so the line's height is the amount.
+ * An investment (or the whole portfolio) over time, cumulative: the invested amount, the net income received
+ * and the capital returned, one point per payment or executed payout. The x axis shows each day with a point
+ * once (a time scale's own ticks fall several to a day, which a date-only label repeats); the y axis starts at
+ * zero, so a line's height is the amount. Capital returned is drawn only once there is some. Series are told
+ * apart by colour and dash, and named in the legend.
  */
-export function InvestedOverTimeChart({ points, label, formatValue, formatDate }: { points: TimelinePoint[]; label: string; formatValue: (v: number) => string; formatDate: (iso: string) => string }) {
+export function ValueOverTimeChart({ points, label, formatValue, formatDate }: { points: ValuePoint[]; label: string; formatValue: (v: number) => string; formatDate: (iso: string) => string }) {
   const t = useT();
   const id = useId();
   if (points.length === 0) return null;
-  const data = points.map((p) => ({ x: new Date(dayOf(p.date)), y: p.value / 100 }));
-  if (data.length === 1) data.unshift({ x: new Date(data[0].x.getTime() - 86_400_000), y: 0 });
-  const days = [...new Set(data.map((d) => d.x.getTime()))].map((ms) => new Date(ms));
-  const max = Math.max(...data.map((d) => d.y)) || 1;
-  const first = points[0];
   const last = points[points.length - 1];
+  const series = SERIES.filter((s) => s.key !== 'capitalReturned' || last.capitalReturned > 0);
+  // One value per day and series (the day's last), so a day's several events draw one point.
+  const byDay = new Map<number, ValuePoint>();
+  for (const p of points) byDay.set(dayOf(p.date), p);
+  const days = [...byDay.keys()].sort((a, b) => a - b);
+  const lines = series.map((s) => {
+    const data = days.map((d) => ({ x: new Date(d), y: byDay.get(d)![s.key] / 100 }));
+    if (data.length === 1) data.unshift({ x: new Date(days[0] - 86_400_000), y: 0 });
+    return { ...s, data };
+  });
+  const max = Math.max(...lines.flatMap((l) => l.data.map((d) => d.y))) || 1;
+  const ticks = [...new Set(lines[0].data.map((d) => d.x.getTime()))].map((ms) => new Date(ms));
   return (
     <figure data-testid="timeline-chart" aria-labelledby={`${id}-caption`} style={{ margin: 0 }}>
       <figcaption id={`${id}-caption`} className="visually-hidden">
         {label}:{' '}
-        {t('investor.charts.timelineSummary', { from: formatDate(first.date), to: formatDate(last.date), amount: formatValue(last.value), count: points.length })}
+        {t('investor.charts.timelineSummary', {
+          from: formatDate(points[0].date),
+          to: formatDate(last.date),
+          invested: formatValue(last.investedAmount),
+          income: formatValue(last.incomeNet),
+          capital: formatValue(last.capitalReturned),
+          count: points.length,
+        })}
       </figcaption>
+      <Legend aria-hidden="true">
+        {series.map((s) => (
+          <li key={s.key}>
+            <svg width="24" height="8">
+              <line x1="0" y1="4" x2="24" y2="4" stroke={s.color} strokeWidth="3" strokeDasharray={s.dash} />
+            </svg>
+            {t(s.text)}
+          </li>
+        ))}
+      </Legend>
       <div aria-hidden="true">
         <VictoryChart scale={{ x: 'time' }} domain={{ y: [0, max * 1.1] }} height={260} padding={{ top: 20, bottom: 40, left: 80, right: 20 }}>
-          <VictoryAxis tickValues={days} tickFormat={(d: Date) => formatDate(new Date(d).toISOString())} style={{ tickLabels: { fontSize: 10 } }} />
+          <VictoryAxis tickValues={ticks} tickFormat={(d: Date) => formatDate(new Date(d).toISOString())} style={{ tickLabels: { fontSize: 10 } }} />
           <VictoryAxis dependentAxis crossAxis={false} tickFormat={(v: number) => formatValue(Math.round(v * 100))} style={{ tickLabels: { fontSize: 10 } }} />
-          <VictoryLine data={data} interpolation="stepAfter" style={{ data: { stroke: PALETTE[0], strokeWidth: 3 } }} />
-          <VictoryScatter data={data} size={4} style={{ data: { fill: PALETTE[1] } }} />
+          {lines.map((l) => (
+            <VictoryLine key={l.key} data={l.data} interpolation="stepAfter" style={{ data: { stroke: l.color, strokeWidth: 3, strokeDasharray: l.dash } }} />
+          ))}
+          {lines.map((l) => (
+            <VictoryScatter key={`${l.key}-points`} data={l.data} size={3} style={{ data: { fill: l.color } }} />
+          ))}
         </VictoryChart>
       </div>
       <details>
@@ -114,14 +154,20 @@ export function InvestedOverTimeChart({ points, label, formatValue, formatDate }
           <thead>
             <tr>
               <th scope="col">{t('investor.charts.date')}</th>
-              <th scope="col">{t('investor.charts.invested')}</th>
+              {SERIES.map((s) => (
+                <th scope="col" key={s.key}>
+                  {t(s.text)}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
-            {points.map((p) => (
-              <tr key={p.date}>
+            {points.map((p, i) => (
+              <tr key={i} data-testid="timeline-row">
                 <th scope="row">{formatDate(p.date)}</th>
-                <td>{formatValue(p.value)}</td>
+                <td>{formatValue(p.investedAmount)}</td>
+                <td>{formatValue(p.incomeNet)}</td>
+                <td>{formatValue(p.capitalReturned)}</td>
               </tr>
             ))}
           </tbody>
@@ -130,6 +176,21 @@ export function InvestedOverTimeChart({ points, label, formatValue, formatDate }
     </figure>
   );
 }
+
+const Legend = styled.ul`
+  list-style: none;
+  margin: 0 0 4px;
+  padding: 0;
+  display: flex;
+  flex-wrap: wrap;
+  gap: 4px 16px;
+  font-size: 0.9rem;
+  li {
+    display: flex;
+    align-items: center;
+    gap: 6px;
+  }
+`;
 
 const Layout = styled.div`
   display: grid;

@@ -1,5 +1,6 @@
-// A single investment (SPEC §2, §3 "Investment"): the offer's fields and funding progress, the invested
-// amount over time (victory, loaded only here) and every order of this offer.
+// A single investment (SPEC §2, §3 "Investment"): the offer's fields, what has come back and the funding
+// progress, the investment over time (invested, net income, capital returned; victory, loaded only here) and
+// every order of this offer.
 import { lazy, Suspense } from 'react';
 import { Link } from 'wouter';
 import type { InvestmentDetail } from '../../../contract/portfolio';
@@ -13,10 +14,10 @@ import { useLanguage, useT } from '../../i18n/i18n';
 import { NotFoundPage } from '../../pages/NotFoundPage';
 import { createInvestorApi } from './api';
 import { OrdersTable } from './OrdersTable';
-import { FundingProgress, InvestmentFields } from './PortfolioPage';
+import { FundingProgress, InvestmentFields, RealisedFields } from './PortfolioPage';
 import { Card, Empty, formatDate, InvestorPage, LoadError, Skeleton } from './ui';
 
-const TimelineChart = lazy(() => import('./Charts').then((m) => ({ default: m.InvestedOverTimeChart })));
+const TimelineChart = lazy(() => import('./Charts').then((m) => ({ default: m.ValueOverTimeChart })));
 
 export const InvestmentPage: Screen = ({ params }) => {
   const t = useT();
@@ -37,6 +38,7 @@ export const InvestmentPage: Screen = ({ params }) => {
         <>
           <Card>
             <InvestmentFields investment={data} language={language} t={t} />
+            <RealisedFields realised={data.realised} language={language} t={t} />
             <FundingProgress investment={data} language={language} t={t} />
             <p>
               <Link href={href(language, 'offer', { slug: data.offer.slug[language] })}>{t('investor.investment.offerPage')}</Link>
@@ -47,7 +49,7 @@ export const InvestmentPage: Screen = ({ params }) => {
             <Suspense fallback={<Skeleton rows={1} testId="chart-loading" />}>
               <TimelineChart
                 label={t('investor.investment.overTime')}
-                points={data.timeline.map((p) => ({ date: p.date, value: p.investedAmount }))}
+                points={data.timeline}
                 formatValue={(v) => formatMoney(v, language)}
                 formatDate={(iso) => formatDate(iso, language, false)}
               />

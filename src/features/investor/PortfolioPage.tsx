@@ -1,10 +1,12 @@
 // Portfolio (SPEC §2, §3 "Investment", §9): one card per offer the investor holds shares in, with developer
-// equity, investors equity, invested amount, number of shares, price per share, projected return and the
-// funding progress; the allocation across offers as a chart (victory, loaded only here). Paged 10/25/50/100.
+// equity, investors equity, invested amount, number of shares, price per share, projected return, what has
+// come back (income gross, tax withheld, net, capital returned, realised return) and the funding progress;
+// the totals of the whole portfolio, the portfolio over time and the allocation across offers as charts
+// (victory, loaded only here). Paged 10/25/50/100.
 import { lazy, Suspense } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
-import type { Investment, PortfolioPage as PortfolioAnswer } from '../../../contract/portfolio';
+import type { Investment, PortfolioPage as PortfolioAnswer, Realised } from '../../../contract/portfolio';
 import { useAppSystem } from '../../system/AppSystemContext';
 import type { Screen } from '../../screens/screen';
 import { formatMoney, formatPercent, pluralKey } from '../../../lib/format';
@@ -16,9 +18,10 @@ import { href } from '../../../contract/routes';
 import { useLanguage, useT, type Translate } from '../../i18n/i18n';
 import { createInvestorApi } from './api';
 import { PAGE_SIZES, usePagedList } from './paging';
-import { Card, Empty, Fields, InvestorPage, LoadError, ProgressBar, Skeleton } from './ui';
+import { Card, Empty, Fields, formatDate, InvestorPage, LoadError, ProgressBar, Skeleton } from './ui';
 
 const Charts = lazy(() => import('./Charts').then((m) => ({ default: m.AllocationChart })));
+const OverTimeChart = lazy(() => import('./Charts').then((m) => ({ default: m.ValueOverTimeChart })));
 
 export const PORTFOLIO_LIST = { first: 'portfolio', page: 'portfolioPage', sizes: PAGE_SIZES } as const;
 
@@ -52,6 +55,28 @@ export const PortfolioPage: Screen = ({ params }) => {
       )}
       {!list.skeleton && data && data.items.length > 0 && (
         <>
+          <Card as="section" aria-labelledby="portfolio-totals-title" data-testid="portfolio-totals">
+            <h2 id="portfolio-totals-title">{t('investor.portfolio.totals')}</h2>
+            <Fields>
+              <div>
+                <dt>{t('investor.portfolio.investedAmount')}</dt>
+                <dd data-testid="total-invested">{formatMoney(data.totals.investedAmount, language)}</dd>
+              </div>
+            </Fields>
+            <RealisedFields realised={data.totals.realised} language={language} t={t} />
+            <Hint>{t('investor.portfolio.realisedHint')}</Hint>
+          </Card>
+          <Card as="section" aria-labelledby="portfolio-over-time-title">
+            <h2 id="portfolio-over-time-title">{t('investor.portfolio.overTime')}</h2>
+            <Suspense fallback={<Skeleton rows={1} testId="chart-loading" />}>
+              <OverTimeChart
+                label={t('investor.portfolio.overTime')}
+                points={data.timeline}
+                formatValue={(v) => formatMoney(v, language)}
+                formatDate={(iso) => formatDate(iso, language, false)}
+              />
+            </Suspense>
+          </Card>
           <Card as="section" aria-labelledby="allocation-title">
             <h2 id="allocation-title">{t('investor.portfolio.allocation')}</h2>
             <Suspense fallback={<Skeleton rows={1} testId="chart-loading" />}>
@@ -118,6 +143,37 @@ export function InvestmentFields({ investment: i, language, t }: { investment: I
   );
 }
 
+/** What has come back from an investment (or the portfolio): contract/portfolio.ts realisedSchema. */
+export function RealisedFields({ realised: r, language, t }: { realised: Realised; language: Language; t: Translate }) {
+  const money = (grosze: number) => formatMoney(grosze, language);
+  return (
+    <Fields aria-label={t('investor.portfolio.received')} data-testid="realised" style={{ marginTop: 12 }}>
+      <div>
+        <dt>{t('investor.portfolio.incomeGross')}</dt>
+        <dd data-testid="income-gross">{money(r.incomeGross)}</dd>
+      </div>
+      <div>
+        <dt>{t('investor.portfolio.taxWithheld')}</dt>
+        <dd data-testid="tax-withheld">{money(r.taxWithheld)}</dd>
+      </div>
+      <div>
+        <dt>{t('investor.portfolio.incomeNet')}</dt>
+        <dd data-testid="income-net">{money(r.incomeNet)}</dd>
+      </div>
+      <div>
+        <dt>{t('investor.portfolio.capitalReturned')}</dt>
+        <dd data-testid="capital-returned">{money(r.capitalReturned)}</dd>
+      </div>
+      <div>
+        <dt>{t('investor.portfolio.realisedReturn')}</dt>
+        <dd data-testid="realised-return">
+          {t('investor.portfolio.realisedReturnValue', { amount: money(r.returnAmount), percent: formatPercent(r.returnPercent, language) })}
+        </dd>
+      </div>
+    </Fields>
+  );
+}
+
 export function FundingProgress({ investment: i, language, t }: { investment: Investment; language: Language; t: Translate }) {
   const label = t('investor.portfolio.funded', { percent: formatPercent(i.progress.fundedPercent, language), remaining: formatPercent(i.progress.remainingPercent, language) });
   return (
@@ -138,10 +194,17 @@ function InvestmentCard({ investment: i, language, t }: { investment: Investment
         </h2>
       </CardHead>
       <InvestmentFields investment={i} language={language} t={t} />
+      <RealisedFields realised={i.realised} language={language} t={t} />
       <FundingProgress investment={i} language={language} t={t} />
     </Card>
   );
 }
+
+const Hint = styled.p`
+  margin: 12px 0 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: 0.9rem;
+`;
 
 const List = styled.ul`
   list-style: none;

@@ -2,7 +2,7 @@
 // client. Types come from the contract with `import type` only: no zod reaches the browser.
 import type { Order, OrderStatus, OrdersPage } from '../../../contract/orders';
 import type { InvestmentDetail, InvestorDocument, PortfolioPage, ExportKind } from '../../../contract/portfolio';
-import type { TransactionsAnswer } from '../../../contract/transactions';
+import type { CashFlowsPage, TransactionsAnswer } from '../../../contract/transactions';
 import type { RevokeResult } from '../../../contract/protection';
 import type { InvestorPayout } from '../../../contract/payouts';
 import type { DownloadedFile, Http } from '../../api/http';
@@ -30,6 +30,8 @@ export function createInvestorApi(http: Http) {
     /** Income and refunds paid (or to be paid) to the investor, newest first. */
     payouts: (p: PageParams, signal?: AbortSignal) =>
       http<{ items: InvestorPayout[]; pagination: Pagination }>('/investor/payouts', { query: paging(p), signal }),
+    /** Income, tax withheld, capital returned and refunds, newest first. */
+    cashFlows: (p: PageParams, signal?: AbortSignal) => http<CashFlowsPage>('/investor/cash-flows', { query: paging(p), signal }),
     documents: (signal?: AbortSignal) => http<InvestorDocument[]>('/investor/documents', { signal }),
     recommended: (signal?: AbortSignal) => fetchFeaturedOffers(http, 'investorPanel', signal),
     /** A private file (issued PDF, CSV export) by its API path. */

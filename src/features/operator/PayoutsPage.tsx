@@ -1,6 +1,7 @@
 // Payouts in the back office: approved distributions' parts and refunds, filtered by status; the approved
 // ones are put in a bank payment file (pain.001.001.03) the operator downloads and uploads to the bank. The
-// statement import later marks them executed.
+// statement import later marks them executed. The files made earlier are listed (when, how many payouts, the
+// total, who made it) and download again with the same bytes.
 import { useState } from 'react';
 import type { PayoutFile, PayoutStatus } from '../../../contract/payouts';
 import type { Screen } from '../../screens/screen';
@@ -15,7 +16,7 @@ import { useOperatorAction } from './useOperatorAction';
 const STATUSES: PayoutStatus[] = ['approved', 'exported', 'executed', 'returned'];
 
 /** The file's bytes saved under the name the server gives (the bearer token rules out a plain link). */
-async function savePayoutFile(api: OperatorApi, file: PayoutFile) {
+async function savePayoutFile(api: OperatorApi, file: Pick<PayoutFile, 'id' | 'messageId'>) {
   const answer = await api.payoutFile(file.id);
   const url = URL.createObjectURL(answer.blob);
   const a = document.createElement('a');
@@ -75,6 +76,61 @@ function PayoutFileForm({ onCreated }: { onCreated: () => void }) {
   );
 }
 
+function PayoutFiles({ version }: { version: number }) {
+  const t = useT();
+  const language = useLanguage();
+  const api = useOperatorApi();
+  const [failed, setFailed] = useState<number | null>(null);
+  const load = useLoad((p: { version: number }, signal) => api.payoutFiles(signal), { version });
+  return (
+    <Card as="section" aria-labelledby="payout-files-title" data-testid="payout-files">
+      <h2 id="payout-files-title">{t('operator.payouts.files')}</h2>
+      <Loaded load={load}>
+        {(page) => (
+          <DataTable
+            testId="payout-files-list"
+            rows={page.items}
+            rowKey={(f) => f.id}
+            rowProps={(f) => ({ 'data-file-id': String(f.id), 'data-message-id': f.messageId })}
+            columns={[
+              { head: t('operator.payouts.fileDate'), cell: (f) => when(f.createdAt, language) },
+              { head: t('operator.payouts.fileMessageId'), cell: (f) => f.messageId },
+              { head: t('operator.payouts.fileExecution'), cell: (f) => f.executionDate },
+              { head: t('operator.payouts.fileCount'), cell: (f) => String(f.count), testId: 'payout-file-count' },
+              { head: t('operator.payouts.fileTotal'), cell: (f) => formatMoney(f.total, language), testId: 'payout-file-total' },
+              { head: t('operator.payouts.fileCreatedBy'), cell: (f) => f.createdBy ?? '—', testId: 'payout-file-created-by' },
+              {
+                head: t('operator.payouts.file'),
+                cell: (f) => (
+                  <>
+                    <Button
+                      type="button"
+                      variant="secondary"
+                      data-testid={`payout-file-download-${f.id}`}
+                      aria-label={t('operator.payouts.downloadAgainOf', { messageId: f.messageId })}
+                      onClick={() => {
+                        setFailed(null);
+                        savePayoutFile(api, f).catch(() => setFailed(f.id));
+                      }}
+                    >
+                      {t('operator.payouts.downloadAgain')}
+                    </Button>
+                    {failed === f.id && (
+                      <Notice role="alert" $error>
+                        {t('operator.loadFailed')}
+                      </Notice>
+                    )}
+                  </>
+                ),
+              },
+            ]}
+          />
+        )}
+      </Loaded>
+    </Card>
+  );
+}
+
 export const PayoutsPage: Screen = () => {
   const t = useT();
   const language = useLanguage();
@@ -109,6 +165,7 @@ export const PayoutsPage: Screen = () => {
           />
         )}
       </Loaded>
+      <PayoutFiles version={version} />
     </Area>
   );
 };

@@ -108,6 +108,7 @@ export function createOperatorApi(http: Http) {
       http<Paged<Payout>>('/operator/payouts', { query: clean({ status, ...paging(page, 100) }), signal }),
     createPayoutFile: (executionDate: string, signal?: AbortSignal) =>
       http<PayoutFile>('/operator/payout-files', { method: 'POST', body: executionDate ? { executionDate } : {}, signal }),
+    payoutFiles: (signal?: AbortSignal, page = 1) => http<Paged<PayoutFile>>('/operator/payout-files', { query: paging(page, 50), signal }),
     payoutFile: (id: number, signal?: AbortSignal) =>
       http<DownloadedFile>(`/operator/payout-files/${id}/pain.001.xml`, { responseType: 'blob', signal }),
     exportFile: (kind: 'orders' | 'payments', signal?: AbortSignal) =>

@@ -3,7 +3,7 @@
 import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatDate, formatMoney } from '../../../lib/format';
-import { AllocationChart, InvestedOverTimeChart } from '../../../src/features/investor/Charts';
+import { AllocationChart, ValueOverTimeChart } from '../../../src/features/investor/Charts';
 import { loadTexts, renderView } from '../layout/render';
 
 describe('investor charts', () => {
@@ -25,28 +25,34 @@ describe('investor charts', () => {
     expect(rows.map((r) => r.textContent)).toEqual(['Green Terraces750.00 zł75%', 'Old Mill250.00 zł25%']);
   });
 
-  it('timeline: each day once on the x axis, the y axis from zero, and a data table', () => {
+  it('over time: each day once on the x axis, the y axis from zero, every series in the data table', () => {
     const points = [
-      { date: '2025-03-01T10:00:00.000Z', value: 50_000 },
-      { date: '2025-03-02T09:00:00.000Z', value: 80_000 },
-      { date: '2025-03-03T12:00:00.000Z', value: 100_000 },
+      { date: '2025-03-01T10:00:00.000Z', investedAmount: 50_000, incomeNet: 0, capitalReturned: 0 },
+      { date: '2025-03-02T09:00:00.000Z', investedAmount: 80_000, incomeNet: 0, capitalReturned: 0 },
+      // two events on one day: one point on the axis, two rows in the table
+      { date: '2025-03-03T12:00:00.000Z', investedAmount: 100_000, incomeNet: 0, capitalReturned: 0 },
+      { date: '2025-03-03T15:00:00.000Z', investedAmount: 100_000, incomeNet: 1_129, capitalReturned: 0 },
     ];
     renderView(
-      <InvestedOverTimeChart
-        label="Invested over time"
-        points={points}
-        formatValue={(v) => formatMoney(v, 'en')}
-        formatDate={(iso) => formatDate(iso, 'en')}
-      />,
+      <ValueOverTimeChart label="Over time" points={points} formatValue={(v: number) => formatMoney(v, 'en')} formatDate={(iso: string) => formatDate(iso, 'en')} />,
     );
-    const figure = screen.getByRole('figure', { name: /^Invested over time: from .+ to .+ the invested amount grew to .*1,000\.00.* \(3 payments\)\.$/ });
+    const figure = screen.getByRole('figure', {
+      name: /^Over time: from .+ to .+: .*1,000\.00 invested in total, .*11\.29 net income received, .*0\.00 capital returned \(4 payments and payouts\)\.$/,
+    });
     const texts = Array.from(figure.querySelectorAll('svg text')).map((el) => el.textContent ?? '');
-    const dates = points.map((p) => formatDate(p.date, 'en'));
+    const dates = [...new Set(points.map((p) => formatDate(p.date, 'en')))];
     for (const d of dates) expect(texts.filter((x) => x === d)).toHaveLength(1);
     // the lowest amount on the y axis is zero
     const amounts = texts.filter((x) => /zł|PLN/.test(x));
     expect(amounts[0]).toMatch(/^(PLN\s?)?0\.00/);
+    // no capital returned: its line is not drawn (the legend names two series), but the table has its column
+    expect(within(figure).getByText('Net income received', { selector: 'li' })).toBeTruthy();
+    expect(within(figure).queryByText('Capital returned', { selector: 'li' })).toBeNull();
     const table = within(figure).getByTestId('timeline-table');
-    expect(within(table).getAllByRole('row').slice(1).map((r) => r.querySelector('th')!.textContent)).toEqual(dates);
+    const rows = within(table).getAllByRole('row');
+    expect(rows[0].textContent).toBe('DateInvested in totalNet income receivedCapital returned');
+    expect(rows.slice(1).map((r) => Array.from(r.children).map((c) => c.textContent))).toEqual(
+      points.map((p) => [formatDate(p.date, 'en'), formatMoney(p.investedAmount, 'en'), formatMoney(p.incomeNet, 'en'), formatMoney(p.capitalReturned, 'en')]),
+    );
   });
 });

@@ -9,6 +9,7 @@ import {
   offerCloseResultSchema,
   payoutFileBodySchema,
   payoutFileSchema,
+  payoutFilesPageSchema,
   payoutListQuerySchema,
   payoutsPageSchema,
 } from '../../../../contract/payouts';
@@ -24,6 +25,7 @@ import {
   getDistribution,
   getPayoutFile,
   listDistributions,
+  listPayoutFiles,
   listPayouts,
 } from '../../../payouts/service';
 import { closeOffer } from '../../../payouts/close-offer';
@@ -113,6 +115,16 @@ const payoutRoutes: FastifyPluginAsyncZod = async (fastify) => {
       return ok(
         await createPayoutFile(fastify.db, operator, { executionDate: request.body.executionDate, at: nowOf(fastify.config), bank: fastify.config.bankAccount }),
       );
+    },
+  });
+
+  fastify.get('/operator/payout-files', {
+    onRequest: guard,
+    schema: { querystring: z.object({ ...paginationQuery }), response: responses(payoutFilesPageSchema, [400, 401, 403]) },
+    handler: async (request) => {
+      const page = request.query.pagination;
+      const { items, total } = await listPayoutFiles(fastify.db, page);
+      return ok(paged(items, total, page));
     },
   });
 

@@ -9,6 +9,8 @@ import { errorEnvelopeSchema, fileResponse, ok, responses } from '../../../lib/e
 import { notFound } from '../../../lib/errors';
 import { paged, paginationQuery } from '../../../lib/pagination';
 import { investorPayouts } from '../../../payouts/service';
+import { cashFlowsPage } from '../../../payouts/cash-flows';
+import { cashFlowsPageSchema } from '../../../../contract/transactions';
 import { createPortfolioService } from './portfolio-service';
 
 // The investor area (docs/api.md "Investor area"): the portfolio, the documents the platform issued to the
@@ -68,6 +70,12 @@ const portfolioRoutes: FastifyPluginAsyncZod = async (fastify) => {
       const { items, total } = await investorPayouts(fastify.db, request.principal!.userId, page, request.language);
       return ok(paged(items, total, page));
     },
+  });
+
+  fastify.get('/investor/cash-flows', {
+    preHandler: fastify.authenticate,
+    schema: { querystring: z.object({ ...paginationQuery }), response: responses(cashFlowsPageSchema, [400, 401]) },
+    handler: async (request) => ok(await cashFlowsPage(fastify.db, request.principal!.userId, request.query.pagination, request.language)),
   });
 
   fastify.get('/investor/documents', {
