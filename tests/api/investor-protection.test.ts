@@ -146,7 +146,7 @@ describeEachDatabase('investor protection', { config: { now: () => clock } }, (t
       const en = expectData(await t.app.inject({ method: 'GET', url: `/api/offer/${offerId}/kiis?language=en` }));
       expect(pl.hash).toMatch(/^[0-9a-f]{64}$/);
       expect(pl.hash).not.toBe(en.hash);
-      expect(pl.url).toBe(`/api/offer/${offerId}/kiis.pdf?language=pl`);
+      expect(pl.url).toBe(`/api/offer/${offerId}/kiis.pdf?language=pl&version=${pl.version}`);
       const pdf = await t.app.inject({ method: 'GET', url: pl.url });
       expect(pdf.statusCode).toBe(200);
       expect(pdf.headers['content-type']).toBe('application/pdf');
