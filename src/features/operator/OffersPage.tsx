@@ -1,6 +1,8 @@
 // The offers in the back office: publish, open, each series' shares, price and minimum, a preview link,
 // and the offer's documents (upload, remove). Every change carries a reason.
 import { useId, useRef, useState } from 'react';
+import { Link } from 'wouter';
+import { href } from '../../../contract/routes';
 import type { OperatorOffer } from '../../../contract/operator';
 import type { Screen } from '../../screens/screen';
 import { formatMoney } from '../../../lib/format';
@@ -57,6 +59,7 @@ function OfferEditor({ offer, onSaved }: { offer: OperatorOffer; onSaved: () => 
         <Button type="submit" busy={action.busy}>{t('operator.offers.save')}</Button>{' '}
         <Button type="button" variant="secondary" onClick={() => void api.previewLink(offer.id).then((l) => setLink(l.urls[language]))}>{t('operator.offers.preview')}</Button>
         {link && <p><a href={link}>{link}</a></p>}
+        <p><Link href={href(language, 'operatorOfferKiis', { offerId: String(offer.id) })} data-testid={`offer-kiis-${offer.id}`}>{t('operator.kiis.open')}</Link></p>
         <ActionOutcome action={action} doneText={t('operator.offers.saved')} />
       </ActionForm>
     </Card>
