@@ -14,7 +14,7 @@ import { migrateDatabase } from '../../server/db/migrate';
 import { formatCounts, type Counts } from '../../scripts/db-backup-core';
 import { camt053 } from '../support/statements';
 import { CLIENT, DEMO, TEST_DATABASE_URL, buildApp, databaseKinds, expectData, openTestDatabase, testConfig } from './helpers';
-import { INVESTOR_PASSWORD, agreementIdsFor, createBody, orderBody, createInvestor, createSeries, methodIds } from './orders-support';
+import { INVESTOR_PASSWORD, agreementIdsFor, orderBody, createInvestor, createSeries, methodIds } from './orders-support';
 
 // `npm run db:backup` / `npm run db:restore` (scripts/db-backup.ts, scripts/db-restore.ts) run as an operator runs
 // them: a database with orders, transactions, a statement import and documents (issued PDFs, an uploaded offer

@@ -6,7 +6,7 @@ import { transitionOrder } from '../../server/orders/status';
 import { QUESTIONNAIRE_VERSION } from '../../server/protection/questionnaire';
 import { reflectionDeadline } from '../../server/protection/reflection-period';
 import { describeEachDatabase, expectData, expectError } from './helpers';
-import { agreementIdsFor, createBody, createInvestor, createSeries, methodIds, offerBySlug, seriesRow, type TestInvestor, orderBody } from './orders-support';
+import { agreementIdsFor, createInvestor, createSeries, methodIds, offerBySlug, seriesRow, type TestInvestor, orderBody } from './orders-support';
 
 // docs/api.md "Investor protection": the knowledge test before the first order, the risk warning of a failed
 // test, the large-investment consent at both bounds, and the revocation inside the 4-day reflection period

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { KIIS_TEXT_MAX } from '../../contract/kiis';
 import { offerSeries } from '../../server/db/schema-content';
 import { kiisVersions, orderKiis } from '../../server/db/schema-protection';

@@ -4,7 +4,7 @@ import { loadConfig } from '../../server/config';
 import { orders } from '../../server/db/schema-orders';
 import { camt053 } from '../support/statements';
 import { base64, backofficeFixture, placeOrder, type Fixture } from './operator-support';
-import { createBody, orderBody } from './orders-support';
+import { orderBody } from './orders-support';
 import { DEMO, buildApp, describeEachDatabase, expectData, expectError, openTestDatabase, passwordGrant, testConfig, type TokenPair } from './helpers';
 
 // Prometheus metrics: off by default; behind a bearer token on the app's port (METRICS_TOKEN) and/or on a port of

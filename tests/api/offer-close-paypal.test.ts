@@ -3,7 +3,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { offers } from '../../server/db/schema-content';
 import { orderStatusHistory, orders, transactions } from '../../server/db/schema-orders';
 import { describeEachDatabase, expectData } from './helpers';
-import { agreementIdsFor, createBody, createInvestor, createSeries, methodIds, type TestInvestor, orderBody } from './orders-support';
+import { agreementIdsFor, createInvestor, createSeries, methodIds, type TestInvestor, orderBody } from './orders-support';
 import { paypalConfig, pressOnApprovalPage } from './paypal-support';
 
 // A not-funded close refunds PayPal payments through the local peer, which then sends

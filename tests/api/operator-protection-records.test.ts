@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { investorClassifications } from '../../server/db/schema-protection';
 import { QUESTIONNAIRE_VERSION } from '../../server/protection/questionnaire';
 import { describeEachDatabase, expectData, expectError, type TokenPair } from './helpers';
-import { agreementIdsFor, createBody, orderBody, createInvestor, createSeries, methodIds, offerBySlug, type TestInvestor } from './orders-support';
+import { agreementIdsFor, orderBody, createInvestor, createSeries, methodIds, offerBySlug, type TestInvestor } from './orders-support';
 
 // docs/api.md "Back office": the investor-protection records an operator sees on an investor (classification,
 // knowledge tests, large-investment consents, revocations) and their CSV export for the regulator.

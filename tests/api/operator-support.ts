@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { orders, transactions } from '../../server/db/schema-orders';
 import { offerSeries } from '../../server/db/schema-content';
 import { transitionOrder } from '../../server/orders/status';
-import { agreementIdsFor, createBody, orderBody, createInvestor, createSeries, methodIds, offerBySlug, type TestInvestor } from './orders-support';
+import { agreementIdsFor, orderBody, createInvestor, createSeries, methodIds, offerBySlug, type TestInvestor } from './orders-support';
 
 // Orders for the back-office suites, made by the real creation service (fastify.orders.create), each in a
 // series of its own so share counts can be asserted exactly.

@@ -3,7 +3,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { mailOutbox } from '../../server/db/schema-accounts';
 import { orderStatusHistory, orders, transactions } from '../../server/db/schema-orders';
 import { describeEachDatabase, expectData } from './helpers';
-import { agreementIdsFor, createBody, orderBody, createInvestor, createSeries, methodIds, seriesRow } from './orders-support';
+import { agreementIdsFor, orderBody, createInvestor, createSeries, methodIds, seriesRow } from './orders-support';
 
 // The expiry worker with a controllable clock (config.now): the reminder ORDER_REMINDER_HOURS_BEFORE the
 // deadline (once), the expiry at the deadline (cancelled by the system with PAYMENT_EXPIRED, shares back,

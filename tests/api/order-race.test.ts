@@ -7,7 +7,7 @@ import { sessions, users } from '../../server/db/schema';
 import { orders } from '../../server/db/schema-orders';
 import { hashPassword } from '../../server/lib/passwords';
 import { buildApp, openTestDatabase, TEST_DATABASE_URL, testConfig } from './helpers';
-import { agreementIdsFor, createBody, createSeries, givePassedTest, methodIds, seriesRow, orderBody } from './orders-support';
+import { agreementIdsFor, createSeries, givePassedTest, methodIds, seriesRow, orderBody } from './orders-support';
 
 // THE race: two server instances (two apps, each with its own connection pool, listening on free ports) on one
 // PostgreSQL database; 250 distinct investors each try to buy 1 share of a series that has 150, all at once,

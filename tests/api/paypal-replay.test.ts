@@ -3,7 +3,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { orderStatusHistory, transactions } from '../../server/db/schema-orders';
 import { paypalWebhookEvents } from '../../server/db/schema-payments';
 import { describeEachDatabase, expectData } from './helpers';
-import { agreementIdsFor, createBody, orderBody, createInvestor, createSeries, methodIds } from './orders-support';
+import { agreementIdsFor, orderBody, createInvestor, createSeries, methodIds } from './orders-support';
 import { paypalConfig, pressOnApprovalPage, returnPage, tokenOf } from './paypal-support';
 
 // THE REPLAY TEST (issue: PayPal): one approved PayPal order; 10 deliveries of its CHECKOUT.ORDER.APPROVED

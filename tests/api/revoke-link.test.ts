@@ -9,7 +9,7 @@ import { hashRevokeToken } from '../../server/protection/revoke-link';
 import { reflectionDeadline } from '../../server/protection/reflection-period';
 import { REVOKE_LINK_RULE } from '../../server/routes/api/investment/protection';
 import { describeEachDatabase, expectData, expectError } from './helpers';
-import { agreementIdsFor, createBody, orderBody, createInvestor, createSeries, methodIds, offerBySlug, seriesRow, type TestInvestor } from './orders-support';
+import { agreementIdsFor, orderBody, createInvestor, createSeries, methodIds, offerBySlug, seriesRow, type TestInvestor } from './orders-support';
 
 // docs/api.md "Investor protection": the revoke link of the order confirmation e-mail. It revokes only its
 // order, once, without signing in, inside the reflection period (a controllable clock: refused one second

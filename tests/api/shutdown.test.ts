@@ -9,7 +9,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderStatusHistory, orders } from '../../server/db/schema-orders';
 import { CLIENT, DEMO, TEST_DATABASE_URL, describeEachDatabase, openTestDatabase } from './helpers';
-import { agreementIdsFor, createBody, orderBody, createInvestor, createSeries, methodIds } from './orders-support';
+import { agreementIdsFor, orderBody, createInvestor, createSeries, methodIds } from './orders-support';
 
 // Graceful shutdown of the real server (server/index.ts in a child process, as systemd runs it): on SIGTERM the
 // node is not ready at once but keeps answering for SHUTDOWN_DRAIN_MS, then stops listening and closes its idle

@@ -4,7 +4,7 @@ import { SOPHISTICATED_DECLARATION_VERSION } from '../../contract/protection';
 import { operatorAuditLog } from '../../server/db/schema-backoffice';
 import { investorClassifications } from '../../server/db/schema-protection';
 import { describeEachDatabase, expectData, expectError, type TokenPair } from './helpers';
-import { agreementIdsFor, createBody, orderBody, createInvestor, createSeries, methodIds, offerBySlug, type TestInvestor } from './orders-support';
+import { agreementIdsFor, orderBody, createInvestor, createSeries, methodIds, offerBySlug, type TestInvestor } from './orders-support';
 
 // docs/api.md "Investor protection": the sophisticated-investor application (Annex II criteria and the
 // declaration), the operator's approval or rejection in the audit log, 2 years of validity, and what the
