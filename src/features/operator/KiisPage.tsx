@@ -82,10 +82,10 @@ export const KiisPage: Screen = ({ params }) => {
   const language = useLanguage();
   const api = useOperatorApi();
   const offerId = Number(params.offerId);
-  // A save answers the new list; the page shows it and the forms start again from the saved texts.
-  const [saved, setSaved] = useState<{ answer: OperatorKiis; count: number } | null>(null);
+  // A save answers the new list: the page shows it, the form keeps the saved text and says it is saved.
+  const [saved, setSaved] = useState<OperatorKiis | null>(null);
   const load = useLoad((id: number, signal) => api.kiis(id, signal), offerId);
-  const shown = saved ? { ...load, data: saved.answer } : load;
+  const shown = saved ? { ...load, data: saved } : load;
   const title = shown.data ? t('operator.kiis.title', { offer: shown.data.title[language] }) : t('operator.kiis.titleLoading');
   return (
     <Area title={title} testId="operator-kiis" actions={<Link href={href(language, 'operatorOffers')}>{t('operator.kiis.back')}</Link>}>
@@ -94,11 +94,11 @@ export const KiisPage: Screen = ({ params }) => {
         {(kiis) =>
           LANGUAGES.map((l) => (
             <SheetEditor
-              key={`${l}-${kiis.versions[l][0]?.id ?? 0}-${saved?.count ?? 0}`}
+              key={l}
               offerId={kiis.offerId}
               language={l}
               versions={kiis.versions[l]}
-              onSaved={(answer) => setSaved((s) => ({ answer, count: (s?.count ?? 0) + 1 }))}
+              onSaved={setSaved}
             />
           ))
         }
