@@ -83,10 +83,16 @@ export const createInvestmentBodySchema = z.object({
    */
   largeInvestmentConsent: z.boolean().optional(),
   /**
-   * The hash of the offer's key investment information sheet (GET /offers/{slug}/kiis) the investor
-   * acknowledged; a sheet that changed since is refused with KIIS_CHANGED. Stored with the order.
+   * The hash of the offer's key investment information sheet (GET /offer/{id}/kiis) the investor
+   * acknowledged: required (without it 400 KIIS_REQUIRED; optional in the schema so the refusal is that
+   * translated code); a sheet that changed since is refused with KIIS_CHANGED. Its version is stored with the
+   * order, whose investor can download it later (GET /order/{id}/kiis.pdf).
    */
-  kiisHash: z.string().regex(/^[0-9a-f]{64}$/, 'VALUE_NOT_VALID').optional(),
+  kiisHash: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/, 'VALUE_NOT_VALID')
+    .optional()
+    .meta({ description: 'Required: the hash of the key investment information sheet acknowledged (GET /api/offer/{id}/kiis). Missing: 400 KIIS_REQUIRED; not the current sheet: 400 KIIS_CHANGED.' }),
 });
 export type CreateInvestmentBody = z.infer<typeof createInvestmentBodySchema>;
 

@@ -133,11 +133,18 @@ export const orderSchema = z.object({
   history: z.array(orderHistoryEntrySchema),
   /** How to pay while the order is unpaid (bank details and QR), else null. */
   bankTransfer: bankTransferDetailsSchema.nullable(),
+  /**
+   * The key investment information sheet the investor acknowledged with this order (its version, language and
+   * hash) and where to download exactly that sheet again; null for an order placed before sheets had versions.
+   */
+  kiis: z
+    .object({ version: z.number().int(), language: z.enum(['pl', 'en']), hash: z.string(), acknowledgedAt: isoDate, url: z.string() })
+    .nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
 
 /** List rows: the order without its history and bank details. */
-export const orderSummarySchema = orderSchema.omit({ history: true, bankTransfer: true, investorData: true });
+export const orderSummarySchema = orderSchema.omit({ history: true, bankTransfer: true, investorData: true, kiis: true });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 
 export const ordersPageSchema = pagedSchema(orderSummarySchema);

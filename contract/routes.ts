@@ -66,6 +66,7 @@ export type RouteName =
   | 'operatorOrders'
   | 'operatorOrder'
   | 'operatorOffers'
+  | 'operatorOfferKiis'
   | 'operatorInvestors'
   | 'operatorInvestor'
   | 'operatorSettings'
@@ -128,6 +129,7 @@ export const ROUTES: readonly RouteDef[] = [
   r('operatorOrders', '/operator/orders', '/operator/zamowienia', 'operator'),
   r('operatorOrder', '/operator/order/:orderId', '/operator/zamowienie/:orderId', 'operator'),
   r('operatorOffers', '/operator/offers', '/operator/oferty', 'operator'),
+  r('operatorOfferKiis', '/operator/offer/:offerId/kiis', '/operator/oferta/:offerId/kiis', 'operator'),
   r('operatorInvestors', '/operator/investors', '/operator/inwestorzy', 'operator'),
   r('operatorInvestor', '/operator/investor/:userId', '/operator/inwestor/:userId', 'operator'),
   r('operatorSettings', '/operator/settings', '/operator/ustawienia', 'operator'),

@@ -34,6 +34,7 @@ import { createDatabase } from '../server/db/client';
 import { migrateDatabase } from '../server/db/migrate';
 import { sessions, users } from '../server/db/schema';
 import { agreements, offerSeries, offers } from '../server/db/schema-content';
+import { currentKiis } from '../server/protection/kiis';
 import { orders, transactionMethods } from '../server/db/schema-orders';
 import { knowledgeTests } from '../server/db/schema-protection';
 import { seedDemo } from '../server/db/seed';
@@ -296,7 +297,9 @@ async function main() {
     const agreementIds = (await db.select({ id: agreements.id, context: agreements.context, offerId: agreements.offerId }).from(agreements))
       .filter((a) => a.context === 'investment' || a.offerId === offer.id)
       .map((a) => a.id);
-    const body = (series: number) =>
+    // Each series changes the offer's key investment information sheet: its current hash goes with the orders.
+    const kiisHash = async () => (await currentKiis(db, offer.id, 'pl', new Date()))!.hash;
+    const body = (series: number, kiis: string) =>
       JSON.stringify({
         method: method.id,
         offer: offer.id,
@@ -304,6 +307,7 @@ async function main() {
         quantity: 1,
         investorData: { firstName: 'B', lastName: 'Bench', phone: null, address: { address: 'ul. Prosta 1', city: 'Warszawa', zip: '00-001', country: { name: 'PL' } } },
         agreements: agreementIds.map((id) => ({ id, isAccepted: true })),
+        kiisHash: kiis,
       });
 
     async function newSeries(total: number) {
@@ -317,14 +321,15 @@ async function main() {
     // Warm-up: JIT, connection pools, prepared paths (a separate series; not measured).
     const warmSeries = await newSeries(100_000);
     const warmTokens = await makeInvestors(40 * PROCESSES, 'warm');
+    const warmBody = body(warmSeries, await kiisHash());
     await Promise.all(
-      warmTokens.map((token, i) => postOrder(i, token, body(warmSeries))),
+      warmTokens.map((token, i) => postOrder(i, token, warmBody)),
     );
 
     async function round(label: string, total: number, concurrency: number) {
       const seriesId = await newSeries(total);
       const investorTokens = await makeInvestors(ATTEMPTS, label);
-      const payload = body(seriesId);
+      const payload = body(seriesId, await kiisHash());
       const latencies: number[] = [];
       const statuses = new Map<string, number>();
       let next = 0;

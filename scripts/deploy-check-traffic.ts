@@ -49,7 +49,8 @@ export interface TrafficOptions {
   baseUrl: string;
   investors: { email: string; password: string }[];
   operator: { email: string; password: string };
-  target: { offer: number; series: number; method: number; agreements: number[] };
+  /** the series the investors buy, with the hash of its offer's key investment information sheet */
+  target: { offer: number; series: number; method: number; agreements: number[]; kiisHash: string };
   /** public GET paths (API reads, and the SPA's pages when it is built) */
   publicPaths: string[];
   phase: () => string;
@@ -185,6 +186,7 @@ export class Traffic {
               address: { address: 'ul. Prosta 1', city: 'Warszawa', zip: '00-001', country: { name: 'PL' } },
             },
             agreements: this.options.target.agreements.map((id) => ({ id, isAccepted: true })),
+            kiisHash: this.options.target.kiisHash,
           },
         });
         if (res.status === 201) {

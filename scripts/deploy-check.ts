@@ -33,7 +33,7 @@ import { createDatabase } from '../server/db/client';
 import { migrateDatabase } from '../server/db/migrate';
 import { seedDemo } from '../server/db/seed';
 import { hashPassword } from '../server/lib/passwords';
-import { agreementIdsFor, createSeries, givePassedTest, methodIds } from '../tests/api/orders-support';
+import { agreementIdsFor, createSeries, givePassedTest, methodIds, kiisHashFor } from '../tests/api/orders-support';
 import { Haproxy, Node, findHaproxy, freePort, relative, sleep, type ExitRecord } from './deploy-check-fleet';
 import { Traffic, type RequestRecord } from './deploy-check-traffic';
 
@@ -119,14 +119,21 @@ async function main(): Promise<number> {
     });
     say(`database ${dbName} on PostgreSQL ${serverVersion}`);
     const setupDb = await createDatabase({ databaseUrl: dbUrl, dataDir: 'memory://', poolSize: 2 });
-    let target: { offer: number; series: number; method: number; agreements: number[] };
+    let target: { offer: number; series: number; method: number; agreements: number[]; kiisHash: string };
     const investors: { email: string; password: string }[] = [];
     try {
       await migrateDatabase(setupDb);
       await seedDemo(setupDb.db);
       const series = await createSeries(setupDb.db, 'zielone-tarasy', 1_000_000, { minStocks: 1, pricePerShare: 10_000 });
       const methods = await methodIds(setupDb.db);
-      target = { offer: series.offerId, series: series.id, method: methods.bank, agreements: (await agreementIdsFor(setupDb.db, series.offerId)).map((a) => a.id) };
+      target = {
+        offer: series.offerId,
+        series: series.id,
+        method: methods.bank,
+        agreements: (await agreementIdsFor(setupDb.db, series.offerId)).map((a) => a.id),
+        // The offer's key investment information sheet the investors acknowledge (no order without it).
+        kiisHash: await kiisHashFor(setupDb.db, series.offerId),
+      };
       const passwordHash = await hashPassword(INVESTOR_PASSWORD);
       for (let i = 1; i <= 6; i++) investors.push({ email: `deploy-check-${i}@example.com`, password: INVESTOR_PASSWORD });
       const made = await setupDb.db

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { SOPHISTICATED_CRITERIA, SOPHISTICATED_STATUSES, INVESTOR_KINDS } from '../../contract/protection';
+import type { StoredPdfContent } from '../documents/pdf';
+import { offers } from './schema-content';
 import { users } from './schema-core';
 import { orders } from './schema-orders';
 
@@ -110,3 +112,54 @@ export const orderRevokeLinks = pgTable('order_revoke_links', {
   createdAt: at('created_at').notNull().defaultNow(),
   usedAt: at('used_at'),
 });
+
+// The key investment information sheet (ECSP Art. 23) in its versions, per offer and language. A version
+// keeps everything its PDF says (`content`: the texts, the offer's figures, its date) so the sheet an order
+// acknowledged can be produced again word for word after the operator's text or the offer's data changed;
+// `hash` (SHA-256 of that content) is what the investor acknowledges. `source_hash` fingerprints what the
+// version was made from (the offer's data and the operator's text, not the version's number or date): when it
+// no longer matches the offer, the platform makes the next version. `created_by` is the operator who changed
+// the text, or null when the platform made the version.
+export const kiisVersions = pgTable(
+  'kiis_versions',
+  {
+    id: serial('id').primaryKey(),
+    offerId: integer('offer_id')
+      .notNull()
+      .references(() => offers.id, { onDelete: 'cascade' }),
+    language: text('language', { enum: ['pl', 'en'] }).notNull(),
+    version: integer('version').notNull(),
+    operatorText: text('operator_text').notNull().default(''),
+    content: jsonb('content').$type<StoredPdfContent>().notNull(),
+    hash: text('hash').notNull(),
+    sourceHash: text('source_hash').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('kiis_versions_offer_language_version_unique').on(t.offerId, t.language, t.version),
+    uniqueIndex('kiis_versions_hash_unique').on(t.hash),
+    check('kiis_versions_language_valid', sql`${t.language} in ('pl', 'en')`),
+    check('kiis_versions_version_positive', sql`${t.version} > 0`),
+  ],
+);
+
+export type KiisVersionRow = typeof kiisVersions.$inferSelect;
+
+// The sheet an order's investor acknowledged: the version (and its hash and language, as the investor sent and
+// saw them), written in the same statement as the order.
+export const orderKiis = pgTable(
+  'order_kiis',
+  {
+    orderId: uuid('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kiisVersionId: integer('kiis_version_id')
+      .notNull()
+      .references(() => kiisVersions.id, { onDelete: 'restrict' }),
+    hash: text('hash').notNull(),
+    language: text('language', { enum: ['pl', 'en'] }).notNull(),
+    acknowledgedAt: at('acknowledged_at').notNull(),
+  },
+  (t) => [index('order_kiis_version_idx').on(t.kiisVersionId)],
+);

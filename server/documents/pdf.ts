@@ -39,6 +39,9 @@ export interface PdfContent {
   date: Date;
 }
 
+/** The content as JSON keeps it (the date as an ISO string): a document stored to be rendered again later. */
+export type StoredPdfContent = Omit<PdfContent, 'date'> & { date: string };
+
 const PAGE_MARGIN = 50;
 
 /** Renders the content to PDF bytes. */

@@ -167,6 +167,14 @@ export const messages = {
     en: 'The key investment information sheet of this offer has changed; read and acknowledge the current one',
     pl: 'Arkusz kluczowych informacji inwestycyjnych tej oferty się zmienił; zapoznaj się z aktualnym i potwierdź go',
   },
+  KIIS_REQUIRED: {
+    en: 'Read and acknowledge the key investment information sheet of this offer before ordering',
+    pl: 'Przed złożeniem zamówienia zapoznaj się z arkuszem kluczowych informacji inwestycyjnych tej oferty i potwierdź to',
+  },
+  KIIS_TEXT_UNCHANGED: {
+    en: 'The text is the same as in the current version of the sheet; change it to make a new version',
+    pl: 'Tekst jest taki sam jak w aktualnej wersji arkusza; zmień go, aby utworzyć nową wersję',
+  },
   REFLECTION_PERIOD_OVER: {
     en: 'The 4-day reflection period has ended; the order can no longer be revoked',
     pl: 'Czterodniowy okres namysłu minął; zamówienia nie można już odwołać',

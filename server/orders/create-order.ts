@@ -12,7 +12,7 @@ import { pick } from '../lib/translated';
 import type { RenderedMail } from '../mail/templates';
 import { checkOrderProtection } from '../protection/service';
 import { getsRevokeLink, newRevokeToken } from '../protection/revoke-link';
-import { kiisLanguageOf } from '../protection/kiis';
+import { currentKiisByHash } from '../protection/kiis';
 import { checkAgreements, checkTarget, loadOrderContext, methodUsable } from './investment-rules';
 import { loadOrderParts, toOrder } from './order-repository';
 import type { CreatedOrder, PaymentMethodContext, PaymentMethodRegistry } from './payment-methods';
@@ -117,6 +117,8 @@ export async function createOrder(deps: OrderServiceDeps, input: CreateOrderInpu
     ...checkAgreements(agreementRows, body.agreements),
   ];
   if (!methodUsable(method)) errors.push({ code: 'NO_TRANSACTION_METHOD_AVAILABLE', context: 'method' });
+  // No order without the key investment information sheet acknowledged (ECSP Art. 23).
+  if (!body.kiisHash) errors.push({ code: 'KIIS_REQUIRED', context: 'kiisHash' });
   if (errors.length) {
     // A repeat of a request that already made an order answers that order, even if the offer closed since.
     if (input.idempotencyKey) {
@@ -134,16 +136,20 @@ export async function createOrder(deps: OrderServiceDeps, input: CreateOrderInpu
   // Investor protection: a valid knowledge test, and consent to a large investment (403 / 400 before anything
   // is reserved); what the order relied on is stored with it. Off (INVESTOR_PROTECTION_GATE) until the flow
   // takes investors through the test.
-  const gate = config.investorProtectionGate
-    ? await checkOrderProtection(db, { userId, amount, largeInvestmentConsent: body.largeInvestmentConsent, now })
-    : null;
-  // The key information sheet the investor acknowledged must be the offer's current one (in either language).
-  let kiis: { hash: string; language: Language } | null = null;
-  if (body.kiisHash) {
-    const kiisLanguage = await kiisLanguageOf(db, offer.id, body.kiisHash);
-    if (!kiisLanguage) throw apiError(400, 'KIIS_CHANGED', 'kiisHash');
-    kiis = { hash: body.kiisHash, language: kiisLanguage };
+  // The key information sheet the investor acknowledged must be the offer's current one (in either language);
+  // which version it was is stored with the order (order_kiis). Both checks read at the same time.
+  const [gate, kiisVersion] = await Promise.all([
+    config.investorProtectionGate ? checkOrderProtection(db, { userId, amount, largeInvestmentConsent: body.largeInvestmentConsent, now }) : null,
+    currentKiisByHash(db, offer.id, body.kiisHash!, now),
+  ]);
+  if (!kiisVersion) {
+    if (input.idempotencyKey) {
+      const replay = await replayed(deps, ctx, userId, input.idempotencyKey, hash!, language, body.thankYouPageUrlPattern);
+      if (replay) return replay;
+    }
+    throw apiError(400, 'KIIS_CHANGED', 'kiisHash');
   }
+  const kiis = { hash: kiisVersion.hash, language: kiisVersion.language };
   const protection = gate ? { ...gate, kiis } : null;
   const feeValue = commissionValue(amount, method!.commissionBasisPoints);
   const totalPrice = amount + feeValue;
@@ -222,7 +228,7 @@ export async function createOrder(deps: OrderServiceDeps, input: CreateOrderInpu
 
     try {
       // ONE statement, in autocommit: the reservation, then the order's rows (see insertOrder).
-      const transactionId = await insertOrder(deps, order, transaction, mail && { ...mail, to: user.email, revokeTokenHash: revoke?.hash ?? null });
+      const transactionId = await insertOrder(deps, order, transaction, { versionId: kiisVersion.id, ...kiis }, mail && { ...mail, to: user.email, revokeTokenHash: revoke?.hash ?? null });
       if (transactionId === undefined) throw apiError(409, 'NOT_ENOUGH_SHARES_AVAILABLE', 'quantity');
       transaction.id = transactionId;
       deps.onCreated?.(order);
@@ -246,7 +252,8 @@ export async function createOrder(deps: OrderServiceDeps, input: CreateOrderInpu
     const history: OrderHistoryRow[] = [
       { id: 0, orderId: order.id, fromStatus: null, toStatus: 'new', actor: 'investor', actorUserId: userId, reason: 'ORDER_CREATED', note: null, details: null, createdAt: now },
     ];
-    const mapped = toOrder({ order, offer, series, email: user.email, transactions: [transaction], history }, language, config);
+    const acknowledged = { version: kiisVersion.version, language: kiisVersion.language, hash: kiisVersion.hash, acknowledgedAt: now };
+    const mapped = toOrder({ order, offer, series, email: user.email, transactions: [transaction], history, kiis: acknowledged }, language, config);
     return { order: mapped, payment, replayed: false };
   }
 }
@@ -301,6 +308,7 @@ export function durable(db: Db): Promise<void> {
  *      nothing else is written either (every insert selects from r) and the answer is 409.
  *   o, t, h, m: the order, its first transaction, the history's creation entry (what recordCreation writes)
  *      and the confirmation mail (what enqueueMail writes), each only if the row before it was written.
+ *   a: the key investment information sheet's version the investor acknowledged.
  *   k: the revoke link's hash, with a mail that carries the link (an order under the reflection rule).
  * A plain INSERT, so a taken Idempotency-Key (orders_user_idempotency_unique; a request still in flight is
  * waited for) or reference fails the statement with 23505 and the whole of it is rolled back: no reserved
@@ -315,6 +323,7 @@ async function insertOrder(
   deps: OrderServiceDeps,
   o: OrderRow,
   t: TransactionRow,
+  kiis: { versionId: number; hash: string; language: Language },
   mail: (RenderedMail & { to: string; revokeTokenHash: string | null }) | null,
 ): Promise<number | undefined> {
   const asyncCommit = deps.databaseKind === 'postgres';
@@ -323,6 +332,7 @@ async function insertOrder(
     o.feeBasisPoints, o.feeValue, o.totalPrice, o.language, JSON.stringify(o.investorData), JSON.stringify(o.agreements),
     o.idempotencyKey, o.requestHash, o.expiresAt?.toISOString() ?? null, o.createdAt.toISOString(), t.amount, t.commission,
     o.protection === null ? null : JSON.stringify(o.protection),
+    kiis.versionId, kiis.hash, kiis.language,
   ];
   if (mail) values.push(mail.to, mail.subject, mail.text, mail.html, mail.link ?? null);
   // The revoke link's hash only with the mail that carries the link.
@@ -334,7 +344,7 @@ async function insertOrder(
   return id === null || id === undefined ? undefined : Number(id);
 }
 
-/** The statement's text ($1..$29 as in insertOrder's values). */
+/** The statement's text ($1..$32 as in insertOrder's values). */
 function orderStatement(withMail: boolean, asyncCommit: boolean, withLink = false): string {
   return `
     with r as (
@@ -356,19 +366,22 @@ function orderStatement(withMail: boolean, asyncCommit: boolean, withLink = fals
       returning id),
     h as (
       insert into order_status_history (order_id, from_status, to_status, actor, actor_user_id, reason, created_at)
-      select id, null, 'new', 'investor', $5::uuid, 'ORDER_CREATED', $20::timestamptz from o)${
+      select id, null, 'new', 'investor', $5::uuid, 'ORDER_CREATED', $20::timestamptz from o),
+    a as (
+      insert into order_kiis (order_id, kiis_version_id, hash, language, acknowledged_at)
+      select id, $24::integer, $25::text, $26::text, $20::timestamptz from o)${
         withMail
           ? `,
     m as (
       insert into mail_outbox (kind, recipient, language, subject, text_body, html_body, link)
-      select 'order_confirmation', $24::text, $14::text, $25::text, $26::text, $27::text, $28::text from o)`
+      select 'order_confirmation', $27::text, $14::text, $28::text, $29::text, $30::text, $31::text from o)`
           : ''
       }${
         withMail && withLink
           ? `,
     k as (
       insert into order_revoke_links (order_id, token_hash, created_at)
-      select id, $29::text, $20::timestamptz from o)`
+      select id, $32::text, $20::timestamptz from o)`
           : ''
       }
     select (select id from t) as transaction_id${asyncCommit ? `, set_config('synchronous_commit', 'off', true) as commit_mode` : ''}`;

@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { offerSeries, offers } from '../db/schema-content';
 import { orderStatusHistory, orders, transactions, type OrderHistoryRow, type OrderRow, type TransactionRow } from '../db/schema-orders';
+import { kiisVersions, orderKiis } from '../db/schema-protection';
 import { pick } from '../lib/translated';
 import type { Executor } from '../mail/outbox';
 import { bankTransferDetails } from './bank-account';
@@ -27,6 +28,27 @@ export interface OrderParts {
   email: string;
   transactions: TransactionRow[];
   history: OrderHistoryRow[];
+  /** The key investment information sheet its investor acknowledged (orders from before sheets had versions: none). */
+  kiis?: OrderKiis | null;
+}
+
+/** The acknowledged sheet as the order shows it: its version, language, hash and the order's own download. */
+export interface OrderKiis {
+  version: number;
+  language: Language;
+  hash: string;
+  acknowledgedAt: Date;
+}
+
+/** The version of the sheet an order acknowledged (its content included, to render it again), if any. */
+export async function loadOrderKiis(db: Executor, orderId: string) {
+  const [row] = await db
+    .select({ version: kiisVersions, acknowledgedAt: orderKiis.acknowledgedAt })
+    .from(orderKiis)
+    .innerJoin(kiisVersions, eq(kiisVersions.id, orderKiis.kiisVersionId))
+    .where(eq(orderKiis.orderId, orderId))
+    .limit(1);
+  return row;
 }
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -96,6 +118,9 @@ export function toOrder(parts: OrderParts, lang: Language, config: Pick<Config, 
     investorData: order.investorData,
     history: parts.history.map(toHistoryEntry),
     bankTransfer: order.status === 'new' && order.methodCode === 'BankTransfer' ? bankTransferDetails(config.bankAccount, order) : null,
+    kiis: parts.kiis
+      ? { ...parts.kiis, acknowledgedAt: parts.kiis.acknowledgedAt.toISOString(), url: `/api/order/${order.id}/kiis.pdf` }
+      : null,
   };
 }
 
@@ -141,11 +166,17 @@ export async function loadOrderParts(db: Executor, id: string, options: { userId
   const where = options.userId ? and(eq(orders.id, id), eq(orders.userId, options.userId)) : eq(orders.id, id);
   const [row] = await selectOrders(db).where(where).limit(1);
   if (!row) return undefined;
-  const [txs, history] = await Promise.all([
+  const [txs, history, kiis] = await Promise.all([
     transactionsOf(db, [id]),
     db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, id)).orderBy(asc(orderStatusHistory.createdAt), asc(orderStatusHistory.id)),
+    loadOrderKiis(db, id),
   ]);
-  return { ...row, transactions: txs.get(id) ?? [], history };
+  return {
+    ...row,
+    transactions: txs.get(id) ?? [],
+    history,
+    kiis: kiis ? { version: kiis.version.version, language: kiis.version.language, hash: kiis.version.hash, acknowledgedAt: kiis.acknowledgedAt } : null,
+  };
 }
 
 export async function loadOrder(db: Executor, id: string, lang: Language, config: Pick<Config, 'bankAccount'>, options: { userId?: string } = {}) {

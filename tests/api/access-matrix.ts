@@ -63,6 +63,7 @@ export const accessMatrix: MatrixRow[] = [
   { method: 'GET', route: '/api/transaction', ...investorArea },
   { method: 'GET', route: '/api/order', ...investorArea },
   { method: 'GET', route: '/api/order/:id', ...investorArea },
+  { method: 'GET', route: '/api/order/:id/kiis.pdf', ...investorArea },
   { method: 'POST', route: '/api/order/:id/paypal/return', body: {}, ...investorArea },
   { method: 'POST', route: '/api/transaction/retry', body: {}, ...investorArea },
   // Investor protection: the knowledge test and the revocation in the reflection period
@@ -102,6 +103,9 @@ export const accessMatrix: MatrixRow[] = [
   { method: 'GET', route: '/api/operator/offers/:id', ...operatorOnly },
   { method: 'PATCH', route: '/api/operator/offers/:id', body: {}, ...operatorOnly },
   { method: 'POST', route: '/api/operator/offers/:id/preview-link', body: {}, ...operatorOnly },
+  { method: 'GET', route: '/api/operator/offers/:id/kiis', ...operatorOnly },
+  { method: 'PUT', route: '/api/operator/offers/:id/kiis/:language', body: {}, params: { id: '1', language: 'pl' }, ...operatorOnly },
+  { method: 'GET', route: '/api/operator/offers/:id/kiis/:language/:version/pdf', params: { id: '1', language: 'pl', version: '1' }, ...operatorOnly },
   { method: 'POST', route: '/api/operator/offers/:id/documents', body: {}, ...operatorOnly },
   { method: 'DELETE', route: '/api/operator/offers/:id/documents/:documentId', body: {}, params: { id: '1', documentId: '1' }, ...operatorOnly },
 ];

@@ -14,7 +14,7 @@ import { migrateDatabase } from '../../server/db/migrate';
 import { formatCounts, type Counts } from '../../scripts/db-backup-core';
 import { camt053 } from '../support/statements';
 import { CLIENT, DEMO, TEST_DATABASE_URL, buildApp, databaseKinds, expectData, openTestDatabase, testConfig } from './helpers';
-import { INVESTOR_PASSWORD, agreementIdsFor, createBody, createInvestor, createSeries, methodIds } from './orders-support';
+import { INVESTOR_PASSWORD, agreementIdsFor, orderBody, createInvestor, createSeries, methodIds } from './orders-support';
 
 // `npm run db:backup` / `npm run db:restore` (scripts/db-backup.ts, scripts/db-restore.ts) run as an operator runs
 // them: a database with orders, transactions, a statement import and documents (issued PDFs, an uploaded offer
@@ -135,7 +135,7 @@ for (const kind of databaseKinds) {
       const target = { offer: series.offerId, series: series.id, method: methods.bank, agreements: (await agreementIdsFor(database.db, series.offerId)).map((a) => a.id) };
       const placed: { id: string; reference: string; totalPrice: number }[] = [];
       for (const quantity of [2, 3, 5]) {
-        const res = await app.inject({ method: 'POST', url: '/api/investment', payload: createBody(target, quantity), headers: { authorization: `Bearer ${investor.accessToken}` } });
+        const res = await app.inject({ method: 'POST', url: '/api/investment', payload: await orderBody(database.db, target, quantity), headers: { authorization: `Bearer ${investor.accessToken}` } });
         placed.push(expectData(res, 201).order);
       }
       orderIds = placed.map((o) => o.id);

@@ -9,7 +9,7 @@ import { orderStatusHistory, orders, transactionMethods, transactions } from '..
 import { isValidNrb, transferQrPayload } from '../../server/orders/bank-account';
 import { parseReference } from '../../server/orders/reference';
 import { describeEachDatabase, expectData, expectError } from './helpers';
-import { agreementIdsFor, createBody, createInvestor, createSeries, investorData, methodIds, offerBySlug, seriesRow, type TestInvestor } from './orders-support';
+import { agreementIdsFor, createBody, orderBody, createInvestor, createSeries, investorData, methodIds, offerBySlug, seriesRow, type TestInvestor } from './orders-support';
 
 // docs/api.md "Investing" and "Orders and payments": POST /investment/validate, POST /investment,
 // GET /transaction, GET /order, GET /order/{id}, and availableShares on GET /offers/{slug}.
@@ -198,7 +198,7 @@ describeEachDatabase('investing', {}, (t) => {
   describe('POST /investment', () => {
     it('creates an order with its transaction, history, reservation, confirmation mail and bank details', async () => {
       const before = await seriesRow(t.database.db, seriesId);
-      const res = await post(investor, '/api/investment', createBody(target(), 3));
+      const res = await post(investor, '/api/investment', await orderBody(t.database.db, target(), 3));
       const data = expectData(res, 201);
       const { order, payment } = data;
       expect(parseReference(order.reference)).toBeDefined();
@@ -261,7 +261,7 @@ describeEachDatabase('investing', {}, (t) => {
     });
 
     it('a QR code only up to 9 999,99 zł; above it qrCode is null and the fields remain', async () => {
-      const res = await post(investor, '/api/investment', createBody(target(), 20)); // 10 000,00 zł
+      const res = await post(investor, '/api/investment', await orderBody(t.database.db, target(), 20)); // 10 000,00 zł
       const { payment } = expectData(res, 201);
       expect(payment.amount).toBe(1_000_000);
       expect(payment.qrCode).toBeNull();
@@ -270,7 +270,7 @@ describeEachDatabase('investing', {}, (t) => {
 
     it('the order e-mail and its texts use the request language (pl)', async () => {
       const pl = await createInvestor(t.app, { locale: 'pl' });
-      const res = await post(pl, '/api/investment', createBody(target(), 2), { 'content-language': 'pl' });
+      const res = await post(pl, '/api/investment', await orderBody(t.database.db, target(), 2), { 'content-language': 'pl' });
       const { order } = expectData(res, 201);
       expect(order.series.name).toBe('Seria testowa');
       const [mail] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, pl.email));
@@ -282,7 +282,7 @@ describeEachDatabase('investing', {}, (t) => {
     it('every rule answers its code; nothing is written', async () => {
       const someone = await createInvestor(t.app);
       const create = (body: unknown) => post(someone, '/api/investment', body);
-      const body = createBody(target(), 2);
+      const body = await orderBody(t.database.db, target(), 2);
       expectError(await create({ ...body, quantity: undefined }), 400, [{ code: 'STOCKS_IS_REQUIRED', context: 'quantity' }]);
       expectError(await create({ ...body, quantity: 1 }), 400, [{ code: 'IS_LOWER_THAN_MIN', context: 'quantity' }]);
       expectError(await create({ ...body, quantity: 1.5 }), 400, [{ code: 'VALUE_NOT_VALID', context: 'quantity' }]);
@@ -312,7 +312,7 @@ describeEachDatabase('investing', {}, (t) => {
     it('Idempotency-Key: a repeat answers the same order; another body with the key is 422', async () => {
       const someone = await createInvestor(t.app);
       const key = randomUUID();
-      const body = createBody(target(), 2);
+      const body = await orderBody(t.database.db, target(), 2);
       const first = expectData(await post(someone, '/api/investment', body, { 'idempotency-key': key }), 201);
       const againRes = await post(someone, '/api/investment', body, { 'idempotency-key': key });
       const again = expectData(againRes, 201);
@@ -337,7 +337,8 @@ describeEachDatabase('investing', {}, (t) => {
       const someone = await createInvestor(t.app);
       const key = randomUUID();
       const before = await seriesRow(t.database.db, seriesId);
-      const results = await Promise.all(Array.from({ length: 10 }, () => post(someone, '/api/investment', createBody(target(), 2), { 'idempotency-key': key })));
+      const body = await orderBody(t.database.db, target(), 2);
+      const results = await Promise.all(Array.from({ length: 10 }, () => post(someone, '/api/investment', body, { 'idempotency-key': key })));
       const ids = new Set(results.map((res) => expectData(res, 201).order.id));
       expect(ids.size).toBe(1);
       expect(await t.database.db.select().from(orders).where(eq(orders.userId, someone.userId))).toHaveLength(1);
@@ -357,7 +358,7 @@ describeEachDatabase('investing', {}, (t) => {
   describe('orders and transactions', () => {
     it('GET /order/{id}: another investor\'s order and malformed ids answer 404 with nothing of the order', async () => {
       const owner = await createInvestor(t.app);
-      const { order } = expectData(await post(owner, '/api/investment', createBody(target(), 2)), 201);
+      const { order } = expectData(await post(owner, '/api/investment', await orderBody(t.database.db, target(), 2)), 201);
       const stranger = await createInvestor(t.app);
       const res = await get(stranger, `/api/order/${order.id}`);
       expectError(res, 404, [{ code: 'NOT_FOUND', context: 'id' }]);
@@ -372,7 +373,7 @@ describeEachDatabase('investing', {}, (t) => {
     it('GET /order pages the caller\'s orders newest first and filters by status', async () => {
       const someone = await createInvestor(t.app);
       const made = [];
-      for (let i = 0; i < 3; i++) made.push(expectData(await post(someone, '/api/investment', createBody(target(), 2 + i)), 201).order);
+      for (let i = 0; i < 3; i++) made.push(expectData(await post(someone, '/api/investment', await orderBody(t.database.db, target(), 2 + i)), 201).order);
       await t.database.db.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, made[0].id));
       const page = expectData(await get(someone, '/api/order?pagination[pageSize]=2'));
       expect(page.pagination).toEqual({ pageSize: 2, pageNumber: 1, totalItems: 3, totalPages: 2 });
@@ -389,7 +390,7 @@ describeEachDatabase('investing', {}, (t) => {
 
     it('GET /transaction: methods with commission for ?amount= and the caller\'s transactions', async () => {
       const someone = await createInvestor(t.app);
-      await post(someone, '/api/investment', createBody(target(), 2));
+      await post(someone, '/api/investment', await orderBody(t.database.db, target(), 2));
       const data = expectData(await get(someone, '/api/transaction?amount=123456', 'pl'));
       expect(data.methods).toEqual([
         { id: methods.bank, codeName: 'BankTransfer', name: 'Przelew bankowy', enabled: true, commission: { amountWithCommission: 123456, commissionValue: 0, commissionPercent: 0 } },
@@ -404,7 +405,7 @@ describeEachDatabase('investing', {}, (t) => {
 
     it('history and transactions rows exist in the database for a created order', async () => {
       const someone = await createInvestor(t.app);
-      const { order } = expectData(await post(someone, '/api/investment', createBody(target(), 2)), 201);
+      const { order } = expectData(await post(someone, '/api/investment', await orderBody(t.database.db, target(), 2)), 201);
       const history = await t.database.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, order.id));
       expect(history.map((h) => [h.fromStatus, h.toStatus, h.actor, h.actorUserId])).toEqual([[null, 'new', 'investor', someone.userId]]);
       const txs = await t.database.db.select().from(transactions).where(eq(transactions.orderId, order.id));

@@ -6,7 +6,7 @@ import { transitionOrder } from '../../server/orders/status';
 import { QUESTIONNAIRE_VERSION } from '../../server/protection/questionnaire';
 import { reflectionDeadline } from '../../server/protection/reflection-period';
 import { describeEachDatabase, expectData, expectError } from './helpers';
-import { agreementIdsFor, createBody, createInvestor, createSeries, methodIds, offerBySlug, seriesRow, type TestInvestor } from './orders-support';
+import { agreementIdsFor, createInvestor, createSeries, methodIds, offerBySlug, seriesRow, type TestInvestor, orderBody } from './orders-support';
 
 // docs/api.md "Investor protection": the knowledge test before the first order, the risk warning of a failed
 // test, the large-investment consent at both bounds, and the revocation inside the 4-day reflection period
@@ -22,8 +22,8 @@ describeEachDatabase('investor protection', { config: { now: () => clock } }, (t
   const post = (who: TestInvestor, url: string, payload?: unknown, language = 'en') =>
     t.injectAs(who.accessToken, { method: 'POST', url, ...(payload === undefined ? {} : { payload: payload as object }), headers: { 'content-language': language } });
   const get = (who: TestInvestor, url: string, language = 'en') => t.injectAs(who.accessToken, { method: 'GET', url, headers: { 'content-language': language } });
-  const order = (who: TestInvestor, series: number, quantity: number, extra: Record<string, unknown> = {}) =>
-    post(who, '/api/investment', { ...createBody({ offer: offerId, series, method: bank, agreements: agreementIds }, quantity), ...extra });
+  const order = async (who: TestInvestor, series: number, quantity: number, extra: Record<string, unknown> = {}) =>
+    post(who, '/api/investment', { ...(await orderBody(t.database.db, { offer: offerId, series, method: bank, agreements: agreementIds }, quantity)), ...extra });
 
   const passing = { pastInvestments: 'unlisted', riskOfLoss: 'total', illiquidity: 'maybeNever', experience: 'no', objectives: 'growth' };
   const simulation = { yearlyIncome: 12_000_000, liquidAssets: 5_000_000, yearlyCommitments: 3_000_000 };
@@ -146,7 +146,7 @@ describeEachDatabase('investor protection', { config: { now: () => clock } }, (t
       const en = expectData(await t.app.inject({ method: 'GET', url: `/api/offer/${offerId}/kiis?language=en` }));
       expect(pl.hash).toMatch(/^[0-9a-f]{64}$/);
       expect(pl.hash).not.toBe(en.hash);
-      expect(pl.url).toBe(`/api/offer/${offerId}/kiis.pdf?language=pl`);
+      expect(pl.url).toBe(`/api/offer/${offerId}/kiis.pdf?language=pl&version=${pl.version}`);
       const pdf = await t.app.inject({ method: 'GET', url: pl.url });
       expect(pdf.statusCode).toBe(200);
       expect(pdf.headers['content-type']).toBe('application/pdf');

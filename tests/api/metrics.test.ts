@@ -4,7 +4,7 @@ import { loadConfig } from '../../server/config';
 import { orders } from '../../server/db/schema-orders';
 import { camt053 } from '../support/statements';
 import { base64, backofficeFixture, placeOrder, type Fixture } from './operator-support';
-import { createBody } from './orders-support';
+import { orderBody } from './orders-support';
 import { DEMO, buildApp, describeEachDatabase, expectData, expectError, openTestDatabase, passwordGrant, testConfig, type TokenPair } from './helpers';
 
 // Prometheus metrics: off by default; behind a bearer token on the app's port (METRICS_TOKEN) and/or on a port of
@@ -59,7 +59,7 @@ describeEachDatabase(
       const expiring = await placeOrder(t.app, f, 1);
       // more shares than the series has left: refused
       await expect(
-        t.app.orders.create({ userId: f.investor.userId, language: 'pl', body: createBody({ offer: f.offerId, series: f.seriesId, method: f.method.bank, agreements: f.agreements }, 50) }),
+        t.app.orders.create({ userId: f.investor.userId, language: 'pl', body: await orderBody(t.app.db, { offer: f.offerId, series: f.seriesId, method: f.method.bank, agreements: f.agreements }, 50) }),
       ).rejects.toMatchObject({ statusCode: 409 });
       // a statement: one exact payment (matched, paid by the bank), one unknown transfer (exception)
       const statement = camt053({

@@ -3,7 +3,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { offers } from '../../server/db/schema-content';
 import { orderStatusHistory, orders, transactions } from '../../server/db/schema-orders';
 import { describeEachDatabase, expectData } from './helpers';
-import { agreementIdsFor, createBody, createInvestor, createSeries, methodIds, type TestInvestor } from './orders-support';
+import { agreementIdsFor, createInvestor, createSeries, methodIds, type TestInvestor, orderBody } from './orders-support';
 import { paypalConfig, pressOnApprovalPage } from './paypal-support';
 
 // A not-funded close refunds PayPal payments through the local peer, which then sends
@@ -24,7 +24,7 @@ describeEachDatabase('offer close: a PayPal refund and its webhook', { config: {
   });
 
   async function paidByPayPal(who: TestInvestor) {
-    const body = { ...createBody(target, 2), thankYouPageUrlPattern: '/pl/inwestuj/domy-poznan/{orderId}' };
+    const body = { ...(await orderBody(t.database.db, target, 2)), thankYouPageUrlPattern: '/pl/inwestuj/domy-poznan/{orderId}' };
     const { order, payment } = expectData(await t.injectAs(who, { method: 'POST', url: '/api/investment', payload: body, headers: { 'content-language': 'pl' } }), 201) as {
       order: { id: string };
       payment: { approveUrl: string };

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { investorClassifications } from '../../server/db/schema-protection';
 import { QUESTIONNAIRE_VERSION } from '../../server/protection/questionnaire';
 import { describeEachDatabase, expectData, expectError, type TokenPair } from './helpers';
-import { agreementIdsFor, createBody, createInvestor, createSeries, methodIds, offerBySlug, type TestInvestor } from './orders-support';
+import { agreementIdsFor, orderBody, createInvestor, createSeries, methodIds, offerBySlug, type TestInvestor } from './orders-support';
 
 // docs/api.md "Back office": the investor-protection records an operator sees on an investor (classification,
 // knowledge tests, large-investment consents, revocations) and their CSV export for the regulator.
@@ -30,8 +30,8 @@ describeEachDatabase('operator: investor-protection records', { config: { now: (
     const { bank } = await methodIds(t.database.db);
     // One grosz a share: the amount in grosze is the quantity.
     const series = await createSeries(t.database.db, 'zielone-tarasy', 10_000_000, { pricePerShare: 1 });
-    const order = (quantity: number, extra: object = {}) =>
-      post(investor, '/api/investment', { ...createBody({ offer: offer.id, series: series.id, method: bank, agreements }, quantity), ...extra });
+    const order = async (quantity: number, extra: object = {}) =>
+      post(investor, '/api/investment', { ...(await orderBody(t.database.db, { offer: offer.id, series: series.id, method: bank, agreements }, quantity)), ...extra });
 
     investor = await createInvestor(t.app, { knowledgeTest: false });
     other = await createInvestor(t.app, { email: `other-${Date.now()}@example.com` });

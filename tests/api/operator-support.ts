@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { orders, transactions } from '../../server/db/schema-orders';
 import { offerSeries } from '../../server/db/schema-content';
 import { transitionOrder } from '../../server/orders/status';
-import { agreementIdsFor, createBody, createInvestor, createSeries, methodIds, offerBySlug, type TestInvestor } from './orders-support';
+import { agreementIdsFor, orderBody, createInvestor, createSeries, methodIds, offerBySlug, type TestInvestor } from './orders-support';
 
 // Orders for the back-office suites, made by the real creation service (fastify.orders.create), each in a
 // series of its own so share counts can be asserted exactly.
@@ -33,7 +33,7 @@ export async function placeOrder(app: FastifyInstance, f: Fixture, quantity = 1,
   const result = await app.orders.create({
     userId: f.investor.userId,
     language: 'pl',
-    body: createBody({ offer: f.offerId, series: f.seriesId, method: f.method[method], agreements: f.agreements }, quantity),
+    body: await orderBody(app.db, { offer: f.offerId, series: f.seriesId, method: f.method[method], agreements: f.agreements }, quantity),
   });
   return result.order;
 }

@@ -3,7 +3,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { mailOutbox } from '../../server/db/schema-accounts';
 import { orderStatusHistory, orders, transactions } from '../../server/db/schema-orders';
 import { describeEachDatabase, expectData } from './helpers';
-import { agreementIdsFor, createBody, createInvestor, createSeries, methodIds, seriesRow } from './orders-support';
+import { agreementIdsFor, orderBody, createInvestor, createSeries, methodIds, seriesRow } from './orders-support';
 
 // The expiry worker with a controllable clock (config.now): the reminder ORDER_REMINDER_HOURS_BEFORE the
 // deadline (once), the expiry at the deadline (cancelled by the system with PAYMENT_EXPIRED, shares back,
@@ -29,8 +29,8 @@ describeEachDatabase('order expiry', { config: { now: () => clock } }, (t) => {
     };
   });
 
-  const order = (who: { accessToken: string }, quantity: number, language: 'pl' | 'en') =>
-    t.injectAs(who, { method: 'POST', url: '/api/investment', payload: createBody(target, quantity), headers: { 'content-language': language } });
+  const order = async (who: { accessToken: string }, quantity: number, language: 'pl' | 'en') =>
+    t.injectAs(who, { method: 'POST', url: '/api/investment', payload: await orderBody(t.database.db, target, quantity), headers: { 'content-language': language } });
 
   const mailsOf = (email: string) => t.database.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, email)).orderBy(mailOutbox.id);
 

@@ -4,7 +4,7 @@ import { mailOutbox } from '../../server/db/schema-accounts';
 import { offers } from '../../server/db/schema-content';
 import { camt053, mt940 } from '../support/statements';
 import { describeEachDatabase, expectData, type TokenPair } from './helpers';
-import { createBody } from './orders-support';
+import { orderBody } from './orders-support';
 import { backofficeFixture, base64, expireOrder, orderRowOf, type Fixture } from './operator-support';
 
 // The payment confirmation e-mail ('order_paid'): queued in the transaction that makes the order paid, in
@@ -25,7 +25,7 @@ describeEachDatabase('order paid e-mail (bank transfers)', {}, (t) => {
       await t.app.orders.create({
         userId: f.investor.userId,
         language,
-        body: createBody({ offer: f.offerId, series: f.seriesId, method: f.method.bank, agreements: f.agreements }, quantity),
+        body: await orderBody(t.app.db, { offer: f.offerId, series: f.seriesId, method: f.method.bank, agreements: f.agreements }, quantity),
       })
     ).order;
 

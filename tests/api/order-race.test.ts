@@ -7,7 +7,7 @@ import { sessions, users } from '../../server/db/schema';
 import { orders } from '../../server/db/schema-orders';
 import { hashPassword } from '../../server/lib/passwords';
 import { buildApp, openTestDatabase, TEST_DATABASE_URL, testConfig } from './helpers';
-import { agreementIdsFor, createBody, createSeries, givePassedTest, methodIds, seriesRow } from './orders-support';
+import { agreementIdsFor, createSeries, givePassedTest, methodIds, seriesRow, orderBody } from './orders-support';
 
 // THE race: two server instances (two apps, each with its own connection pool, listening on free ports) on one
 // PostgreSQL database; 250 distinct investors each try to buy 1 share of a series that has 150, all at once,
@@ -26,7 +26,7 @@ describe.skipIf(!TEST_DATABASE_URL)('order race: two instances on one PostgreSQL
   const apps: FastifyInstance[] = [];
   const origins: string[] = [];
   let tokens: string[] = [];
-  let body: ReturnType<typeof createBody>;
+  let body: Awaited<ReturnType<typeof orderBody>>;
   let seriesId: number;
   let db: Database['db'];
 
@@ -55,7 +55,7 @@ describe.skipIf(!TEST_DATABASE_URL)('order race: two instances on one PostgreSQL
     const series = await createSeries(db, 'zielone-tarasy', TOTAL);
     seriesId = series.id;
     const methods = await methodIds(db);
-    body = createBody({ offer: series.offerId, series: series.id, method: methods.bank, agreements: (await agreementIdsFor(db, series.offerId)).map((a) => a.id) }, 1);
+    body = await orderBody(db, { offer: series.offerId, series: series.id, method: methods.bank, agreements: (await agreementIdsFor(db, series.offerId)).map((a) => a.id) }, 1);
 
     // 250 active investors with one precomputed hash, a session each, tokens signed by the instances.
     const passwordHash = await hashPassword('Investor123');

@@ -9,6 +9,7 @@ import { knowledgeTests } from '../../server/db/schema-protection';
 import { QUESTIONNAIRE_VERSION } from '../../server/protection/questionnaire';
 import { MAX_ORDER_GROSZE } from '../../contract/money';
 import { hashPassword } from '../../server/lib/passwords';
+import { currentKiis } from '../../server/protection/kiis';
 
 // Helpers of the investing suites: investors made directly in the database (one precomputed argon2 hash,
 // a session row and a signed access token: no login per investor), the demo offers' ids, and bodies.
@@ -114,6 +115,7 @@ export const investorData = {
   address: { address: 'ul. Prosta 1', city: 'Warszawa', zip: '00-001', country: { name: 'PL' } },
 };
 
+/** A POST /investment body WITHOUT the key information sheet's hash (refused with KIIS_REQUIRED): see `orderBody`. */
 export function createBody(target: { offer: number; series: number; method: number; agreements: number[] }, quantity = 1) {
   return {
     method: target.method,
@@ -124,4 +126,21 @@ export function createBody(target: { offer: number; series: number; method: numb
     investorData,
     agreements: target.agreements.map((id) => ({ id, isAccepted: true })),
   };
+}
+
+/**
+ * The hash of the offer's current key investment information sheet in a language: what the investor
+ * acknowledges and POST /investment requires (GET /api/offer/{id}/kiis answers the same; this reads it without
+ * the offer having to be published). Fetch it right before ordering: a change of the offer's data (a new
+ * series too) makes a new sheet, and the old hash is then refused with KIIS_CHANGED.
+ */
+export async function kiisHashFor(db: Db, offerId: number, language: 'pl' | 'en' = 'pl'): Promise<string> {
+  const version = await currentKiis(db, offerId, language, new Date());
+  if (!version) throw new Error(`no offer ${offerId}`);
+  return version.hash;
+}
+
+/** A complete POST /investment body: `createBody` with the offer's current sheet acknowledged. */
+export async function orderBody(db: Db, target: { offer: number; series: number; method: number; agreements: number[] }, quantity = 1, language: 'pl' | 'en' = 'pl') {
+  return { ...createBody(target, quantity), kiisHash: await kiisHashFor(db, target.offer, language) };
 }

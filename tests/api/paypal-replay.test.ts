@@ -3,7 +3,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { orderStatusHistory, transactions } from '../../server/db/schema-orders';
 import { paypalWebhookEvents } from '../../server/db/schema-payments';
 import { describeEachDatabase, expectData } from './helpers';
-import { agreementIdsFor, createBody, createInvestor, createSeries, methodIds } from './orders-support';
+import { agreementIdsFor, orderBody, createInvestor, createSeries, methodIds } from './orders-support';
 import { paypalConfig, pressOnApprovalPage, returnPage, tokenOf } from './paypal-support';
 
 // THE REPLAY TEST (issue: PayPal): one approved PayPal order; 10 deliveries of its CHECKOUT.ORDER.APPROVED
@@ -33,7 +33,7 @@ describeEachDatabase('PayPal replay', { config: { paypal: paypalConfig() } }, (t
     const investor = await createInvestor(t.app);
     const auth = { authorization: `Bearer ${investor.accessToken}` };
     const created = expectData(
-      await t.app.inject({ method: 'POST', url: '/api/investment', headers: auth, payload: { ...createBody(target, 5), thankYouPageUrlPattern: '/pl/inwestuj/x/{orderId}' } }),
+      await t.app.inject({ method: 'POST', url: '/api/investment', headers: auth, payload: { ...(await orderBody(t.database.db, target, 5)), thankYouPageUrlPattern: '/pl/inwestuj/x/{orderId}' } }),
       201,
     );
     const orderId: string = created.order.id;

@@ -6,7 +6,7 @@ import { orderStatusHistory, orders, transactions } from '../../server/db/schema
 import { paypalWebhookEvents } from '../../server/db/schema-payments';
 import { mailOutbox } from '../../server/db/schema-accounts';
 import { describeEachDatabase, expectData, expectError, testConfig } from './helpers';
-import { agreementIdsFor, createBody, createInvestor, createSeries, methodIds, seriesRow, type TestInvestor } from './orders-support';
+import { agreementIdsFor, createInvestor, createSeries, methodIds, seriesRow, type TestInvestor, orderBody } from './orders-support';
 import { paypalConfig, pressOnApprovalPage, returnPage, tokenOf } from './paypal-support';
 
 // docs/api.md "PayPal", against the local PayPal peer (PAYPAL_MODE=local): POST /investment with PayPal,
@@ -42,7 +42,7 @@ describeEachDatabase('PayPal', { config: { paypal: paypalConfig(), now: () => cl
     t.injectAs(who, { ...options, headers: { 'content-language': language } });
 
   async function invest(who: TestInvestor, quantity = 3, extra: Record<string, unknown> = {}, language = 'pl') {
-    const body = { ...createBody(target, quantity), thankYouPageUrlPattern: '/pl/inwestuj/domy-poznan/{orderId}', ...extra };
+    const body = { ...(await orderBody(t.database.db, target, quantity)), thankYouPageUrlPattern: '/pl/inwestuj/domy-poznan/{orderId}', ...extra };
     const data = expectData(await as(who, language)({ method: 'POST', url: '/api/investment', payload: body }), 201);
     return data as { order: { id: string; reference: string; totalPrice: number; status: string }; payment: { codeName: string; approveUrl: string } };
   }
@@ -378,7 +378,7 @@ describeEachDatabase('PayPal', { config: { paypal: paypalConfig(), now: () => cl
     const small = await createSeries(t.database.db, 'domy-poznan', 3);
     const smallTarget = { ...target, series: small.id };
     const c = expectData(
-      await as(investor)({ method: 'POST', url: '/api/investment', payload: { ...createBody(smallTarget, 3), thankYouPageUrlPattern: '/pl/x/{orderId}' } }),
+      await as(investor)({ method: 'POST', url: '/api/investment', payload: { ...(await orderBody(t.database.db, smallTarget, 3)), thankYouPageUrlPattern: '/pl/x/{orderId}' } }),
       201,
     ) as { order: { id: string }; payment: { approveUrl: string } };
     await pressOnApprovalPage(t.app, c.payment.approveUrl, 'pay');
@@ -388,7 +388,7 @@ describeEachDatabase('PayPal', { config: { paypal: paypalConfig(), now: () => cl
     await t.app.orders.expiryWorker.runOnce();
     clock = new Date();
     const other = await createInvestor(t.app);
-    expectData(await as(other)({ method: 'POST', url: '/api/investment', payload: createBody({ ...smallTarget, method: methods.bank }, 3) }), 201);
+    expectData(await as(other)({ method: 'POST', url: '/api/investment', payload: await orderBody(t.database.db, { ...smallTarget, method: methods.bank }, 3) }), 201);
     expect(await peer().flush()).toEqual([200]);
     expect(await orderRow(c.order.id)).toMatchObject({ status: 'cancelled', attentionReason: 'PAYPAL_PAID_NO_SHARES' });
     expect((await historyOf(c.order.id)).at(-1)).toMatchObject({ fromStatus: 'cancelled', toStatus: 'cancelled', actor: 'paypal', reason: 'PAYPAL_PAID_NO_SHARES' });
@@ -429,7 +429,7 @@ describeEachDatabase('PayPal', { config: { paypal: paypalConfig(), now: () => cl
   it('PayPal unreachable when creating: 502 CAN_CREATE_PAYMENT, the order is kept unpaid and a retry pays it', async () => {
     const broken = await t.buildAnotherApp({ paypal: paypalConfig({ baseUrl: 'http://127.0.0.1:9/paypal-peer', timeoutMs: 2000 }) });
     const investor = await createInvestor(t.app);
-    const body = { ...createBody(target, 2), thankYouPageUrlPattern: '/pl/inwestuj/x/{orderId}' };
+    const body = { ...(await orderBody(t.database.db, target, 2)), thankYouPageUrlPattern: '/pl/inwestuj/x/{orderId}' };
     const res = await broken.inject({ method: 'POST', url: '/api/investment', payload: body, headers: { authorization: `Bearer ${investor.accessToken}` } });
     expectError(res, 502, [{ code: 'CAN_CREATE_PAYMENT', context: 'method' }]);
     const [kept] = await t.database.db.select().from(orders).where(and(eq(orders.userId, investor.userId)));

@@ -9,7 +9,7 @@ import { hashRevokeToken } from '../../server/protection/revoke-link';
 import { reflectionDeadline } from '../../server/protection/reflection-period';
 import { REVOKE_LINK_RULE } from '../../server/routes/api/investment/protection';
 import { describeEachDatabase, expectData, expectError } from './helpers';
-import { agreementIdsFor, createBody, createInvestor, createSeries, methodIds, offerBySlug, seriesRow, type TestInvestor } from './orders-support';
+import { agreementIdsFor, orderBody, createInvestor, createSeries, methodIds, offerBySlug, seriesRow, type TestInvestor } from './orders-support';
 
 // docs/api.md "Investor protection": the revoke link of the order confirmation e-mail. It revokes only its
 // order, once, without signing in, inside the reflection period (a controllable clock: refused one second
@@ -29,11 +29,11 @@ describeEachDatabase('order revoke link', { config: { now: () => clock } }, (t) 
   const placedAt = new Date('2026-10-23T10:00:00Z'); // Friday noon in Warsaw (summer time)
   const deadline = reflectionDeadline(placedAt); // Tuesday noon in Warsaw (winter time)
 
-  const order = (who: TestInvestor, series: number, quantity: number, language = 'en') =>
+  const order = async (who: TestInvestor, series: number, quantity: number, language = 'en') =>
     t.injectAs(who.accessToken, {
       method: 'POST',
       url: '/api/investment',
-      payload: createBody({ offer: offerId, series, method: bank, agreements: agreementIds }, quantity) as object,
+      payload: (await orderBody(t.database.db, { offer: offerId, series, method: bank, agreements: agreementIds }, quantity)) as object,
       headers: { 'content-language': language },
     });
   const show = (token: string, remoteAddress: string, language = 'en') =>

@@ -9,7 +9,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderStatusHistory, orders } from '../../server/db/schema-orders';
 import { CLIENT, DEMO, TEST_DATABASE_URL, describeEachDatabase, openTestDatabase } from './helpers';
-import { agreementIdsFor, createBody, createInvestor, createSeries, methodIds } from './orders-support';
+import { agreementIdsFor, orderBody, createInvestor, createSeries, methodIds } from './orders-support';
 
 // Graceful shutdown of the real server (server/index.ts in a child process, as systemd runs it): on SIGTERM the
 // node is not ready at once but keeps answering for SHUTDOWN_DRAIN_MS, then stops listening and closes its idle
@@ -215,7 +215,7 @@ describeEachDatabase('a worker pass in flight at close', { config: { now: () => 
     const methods = await methodIds(t.database.db);
     const target = { offer: series.offerId, series: series.id, method: methods.bank, agreements: (await agreementIdsFor(t.database.db, series.offerId)).map((a) => a.id) };
     const investor = await createInvestor(t.app);
-    for (let i = 0; i < 120; i++) await t.app.orders.create({ userId: investor.userId, language: 'pl', body: createBody(target, 1) as never });
+    for (let i = 0; i < 120; i++) await t.app.orders.create({ userId: investor.userId, language: 'pl', body: (await orderBody(t.database.db, target, 1)) as never });
 
     const node = await t.buildAnotherApp();
     clock = FAR_FUTURE;

@@ -4,7 +4,7 @@ import { SOPHISTICATED_DECLARATION_VERSION } from '../../contract/protection';
 import { operatorAuditLog } from '../../server/db/schema-backoffice';
 import { investorClassifications } from '../../server/db/schema-protection';
 import { describeEachDatabase, expectData, expectError, type TokenPair } from './helpers';
-import { agreementIdsFor, createBody, createInvestor, createSeries, methodIds, offerBySlug, type TestInvestor } from './orders-support';
+import { agreementIdsFor, orderBody, createInvestor, createSeries, methodIds, offerBySlug, type TestInvestor } from './orders-support';
 
 // docs/api.md "Investor protection": the sophisticated-investor application (Annex II criteria and the
 // declaration), the operator's approval or rejection in the audit log, 2 years of validity, and what the
@@ -29,8 +29,8 @@ describeEachDatabase('sophisticated-investor application', { config: { now: () =
     const agreements = (await agreementIdsFor(t.database.db, offer.id)).map((a) => a.id);
     const { bank } = await methodIds(t.database.db);
     const series = await createSeries(t.database.db, 'zielone-tarasy', 1000);
-    order = (who, quantity = 1) =>
-      t.injectAs(who.accessToken, { method: 'POST', url: '/api/investment', payload: createBody({ offer: offer.id, series: series.id, method: bank, agreements }, quantity) });
+    order = async (who, quantity = 1) =>
+      t.injectAs(who.accessToken, { method: 'POST', url: '/api/investment', payload: await orderBody(t.database.db, { offer: offer.id, series: series.id, method: bank, agreements }, quantity) });
   });
 
   it('refuses criteria that do not meet Annex II, a declaration not accepted or changed', async () => {

@@ -3,7 +3,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { siteSettings } from '../../server/db/schema';
 import { offerDocuments } from '../../server/db/schema-content';
 import { orders } from '../../server/db/schema-orders';
-import { agreementIdsFor, createBody, createInvestor, methodIds, offerBySlug } from './orders-support';
+import { agreementIdsFor, createInvestor, methodIds, offerBySlug, orderBody } from './orders-support';
 import { describeEachDatabase, expectError, type TokenPair } from './helpers';
 
 // A lone UTF-16 surrogate ("x\ud800" in JSON) has no UTF-8 form. Written into jsonb it failed with 500 (POST
@@ -23,7 +23,7 @@ describeEachDatabase('unpaired surrogates', {}, (t) => {
     const investor = await createInvestor(t.app);
     const { offer, series } = await offerBySlug(t.database.db, 'zielone-tarasy');
     const open = series.find((s) => s.isOpen)!;
-    const body = createBody({
+    const body = await orderBody(t.database.db, {
       offer: offer.id,
       series: open.id,
       method: (await methodIds(t.database.db)).bank,

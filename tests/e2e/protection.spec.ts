@@ -9,6 +9,7 @@ import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { linkPath, waitForMail } from './support/mail';
 import { FLOW, INVEST_SLUG } from './support/invest';
+import { kiisHash } from './support/api';
 
 const PASSWORD = 'Secret123';
 const T = {
@@ -95,6 +96,7 @@ async function placeOrderThroughApi(request: APIRequestContext, language: 'pl' |
       largeInvestmentConsent: true,
       investorData: { firstName: 'Piotr', lastName: 'Test', phone: null, address: { address: 'ul. Polna 1', city: 'Poznań', zip: '60-001', country: { name: 'PL' } } },
       agreements: offer.agreements.map((a: { id: number }) => ({ id: a.id, isAccepted: true })),
+      kiisHash: await kiisHash(request, offer.id, language),
     },
   });
   const body = await answer.json();

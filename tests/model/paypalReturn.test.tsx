@@ -52,6 +52,7 @@ const ORDER: Order = {
   transactions: [],
   history: [],
   bankTransfer: null,
+  kiis: null,
 };
 
 const answer = (over: Partial<PayPalReturnAnswer>): PayPalReturnAnswer => ({

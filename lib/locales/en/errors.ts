@@ -54,6 +54,8 @@ export default {
   NETWORK_ERROR: 'No connection to the server',
   KIIS_NOT_ACKNOWLEDGED: 'Read the key investment information sheet and confirm it',
   KIIS_CHANGED: 'The key investment information sheet of this offer has changed; read and acknowledge the current one',
+  KIIS_REQUIRED: 'Read and acknowledge the key investment information sheet of this offer before ordering',
+  KIIS_TEXT_UNCHANGED: 'The text is the same as in the current version of the sheet; change it to make a new version',
   KNOWLEDGE_TEST_REQUIRED: 'Take the knowledge test before investing (it is valid for 2 years)',
   KNOWLEDGE_TEST_VERSION_CHANGED: 'The knowledge test has changed; load it again and answer the current questions',
   RISK_WARNING_NOT_ACKNOWLEDGED: 'Acknowledge the risk warning to continue',

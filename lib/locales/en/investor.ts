@@ -136,6 +136,7 @@ export default {
     confirmationPdf: 'Order confirmation (PDF)',
     paymentPdf: 'Payment confirmation (PDF)',
     allotmentPdf: 'Confirmation of share allotment (PDF)',
+    kiisPdf: 'Acknowledged key information sheet, version {{version}} ({{language}}, PDF)',
     howToPay: 'How to pay',
     paypalText: 'The PayPal payment was not finished. You can try again before the deadline.',
     paypalRetry: 'Pay with PayPal',

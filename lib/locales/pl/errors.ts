@@ -54,6 +54,8 @@ export default {
   NETWORK_ERROR: 'Brak połączenia z serwerem',
   KIIS_NOT_ACKNOWLEDGED: 'Zapoznaj się z arkuszem kluczowych informacji inwestycyjnych i potwierdź to',
   KIIS_CHANGED: 'Arkusz kluczowych informacji inwestycyjnych tej oferty się zmienił; zapoznaj się z aktualnym i potwierdź go',
+  KIIS_REQUIRED: 'Przed złożeniem zamówienia zapoznaj się z arkuszem kluczowych informacji inwestycyjnych tej oferty i potwierdź to',
+  KIIS_TEXT_UNCHANGED: 'Tekst jest taki sam jak w aktualnej wersji arkusza; zmień go, aby utworzyć nową wersję',
   KNOWLEDGE_TEST_REQUIRED: 'Przed inwestycją wypełnij test wiedzy (jest ważny 2 lata)',
   KNOWLEDGE_TEST_VERSION_CHANGED: 'Test wiedzy został zmieniony; wczytaj go ponownie i odpowiedz na aktualne pytania',
   RISK_WARNING_NOT_ACKNOWLEDGED: 'Potwierdź ostrzeżenie o ryzyku, aby kontynuować',

@@ -136,6 +136,7 @@ export default {
     confirmationPdf: 'Potwierdzenie zamówienia (PDF)',
     paymentPdf: 'Potwierdzenie płatności (PDF)',
     allotmentPdf: 'Potwierdzenie przydziału udziałów (PDF)',
+    kiisPdf: 'Potwierdzony arkusz kluczowych informacji, wersja {{version}} ({{language}}, PDF)',
     howToPay: 'Jak zapłacić',
     paypalText: 'Płatność PayPal nie została dokończona. Możesz spróbować ponownie przed upływem terminu.',
     paypalRetry: 'Zapłać przez PayPal',

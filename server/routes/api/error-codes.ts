@@ -31,7 +31,7 @@ export const routeErrorCodes: Record<string, Partial<Record<number, readonly Err
   'POST /api/investor/confirm-email': { 400: ['TOKEN_NOT_VALID', 'EMAIL_TAKEN'] },
   'POST /api/investment/validate': { 400: investmentRules },
   'POST /api/investment': {
-    400: [...investmentRules, 'CAN_CREATE_PAYMENT', 'LARGE_INVESTMENT_CONSENT_REQUIRED', 'KIIS_CHANGED'],
+    400: [...investmentRules, 'CAN_CREATE_PAYMENT', 'LARGE_INVESTMENT_CONSENT_REQUIRED', 'KIIS_REQUIRED', 'KIIS_CHANGED'],
     403: ['KNOWLEDGE_TEST_REQUIRED', 'RISK_WARNING_NOT_ACKNOWLEDGED'],
     409: ['NOT_ENOUGH_SHARES_AVAILABLE'],
     422: ['IDEMPOTENCY_KEY_REUSED'],
@@ -55,6 +55,7 @@ export const routeErrorCodes: Record<string, Partial<Record<number, readonly Err
   },
   'POST /api/order/:id/paypal/return': { 502: ['PAYPAL_UNAVAILABLE'] },
   'POST /api/paypal/webhook': { 400: ['WEBHOOK_NOT_VERIFIED'], 502: ['PAYPAL_UNAVAILABLE'] },
+  'PUT /api/operator/offers/:id/kiis/:language': { 400: ['KIIS_TEXT_UNCHANGED'] },
   'POST /api/operator/orders/:id/cancel': orderAction,
   'POST /api/operator/orders/:id/complete': orderAction,
   'POST /api/operator/orders/:id/record-transfer': orderAction,

@@ -1,6 +1,7 @@
 // A single order (SPEC §2, §3 "Order", §4): every field, the status history as a timeline (when, what,
 // why), the countdown to expiry while unpaid, how to pay it (bank details and the transfer QR code again,
-// or PayPal's retry), and its confirmation PDFs.
+// or PayPal's retry), its confirmation PDFs and the key investment information sheet it acknowledged (that
+// version, whatever changed since).
 import { lazy, Suspense, useState } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
@@ -95,6 +96,17 @@ export const OrderPage: Screen = ({ params }) => {
               {order.paidAt && (
                 <Button type="button" variant="secondary" onClick={() => pdf('payment')} disabled={files.busy} data-testid="payment-confirmation-pdf">
                   {t('investor.order.paymentPdf')}
+                </Button>
+              )}
+              {order.kiis && (
+                <Button
+                  type="button"
+                  variant="secondary"
+                  onClick={() => files.request({ url: `/order/${order.id}/kiis.pdf`, mode: 'save', fallbackName: `kiis-${order.reference}-v${order.kiis!.version}.pdf` })}
+                  disabled={files.busy}
+                  data-testid="order-kiis-pdf"
+                >
+                  {t('investor.order.kiisPdf', { version: order.kiis.version, language: order.kiis.language.toUpperCase() })}
                 </Button>
               )}
               {order.status === 'completed' && order.completedAt && (

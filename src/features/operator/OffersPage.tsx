@@ -60,6 +60,7 @@ function OfferEditor({ offer, onSaved }: { offer: OperatorOffer; onSaved: () => 
         <Button type="submit" busy={action.busy}>{t('operator.offers.save')}</Button>{' '}
         <Button type="button" variant="secondary" onClick={() => void api.previewLink(offer.id).then((l) => setLink(l.urls[language]))}>{t('operator.offers.preview')}</Button>
         {link && <p><a href={link}>{link}</a></p>}
+        <p><Link href={href(language, 'operatorOfferKiis', { offerId: String(offer.id) })} data-testid={`offer-kiis-${offer.id}`}>{t('operator.kiis.open')}</Link></p>
         <ActionOutcome action={action} doneText={t('operator.offers.saved')} />
       </ActionForm>
     </Card>

@@ -1,5 +1,5 @@
 // The back office: overview, statement import, exceptions queue, orders (list, detail, actions),
-// offers (and closing one early), distributions (declare, review, approve: machines/distribution.machine.ts),
+// offers (and closing one early, and each one's key investment information sheet), distributions (declare, review, approve: machines/distribution.machine.ts),
 // payouts and their bank file, investors, site settings and the audit log. One lazily loaded chunk, for operators only (the
 // route guard in src/app/Routes.tsx; src/features/operator/screens.ts imports this module). Flows are
 // charts: the import is machines/statementImport.machine.ts, every action is
@@ -9,6 +9,7 @@ export { AuditPage } from './AuditPage';
 export { DistributionPanel, DistributionsPage } from './DistributionsPage';
 export { ExceptionsPage } from './ExceptionsPage';
 export { InvestorPage, InvestorsPage } from './InvestorsPage';
+export { KiisPage } from './KiisPage';
 export { OffersPage } from './OffersPage';
 export { OrderPage } from './OrderPage';
 export { OrdersPage } from './OrdersPage';

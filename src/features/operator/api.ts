@@ -18,6 +18,7 @@ import type {
   StatementImport,
   StatementImportDetail,
 } from '../../../contract/operator';
+import type { KiisEditBody, OperatorKiis } from '../../../contract/kiis';
 import type { Distribution, DistributionCreateBody, DistributionDetail, Payout, PayoutFile, PayoutStatus } from '../../../contract/payouts';
 import type { DownloadedFile, Http } from '../../api/http';
 
@@ -87,6 +88,13 @@ export function createOperatorApi(http: Http) {
       }),
     deleteDocument: (id: number, documentId: number, reason: string, signal?: AbortSignal) =>
       http<OperatorOffer>(`/operator/offers/${id}/documents/${documentId}`, { method: 'DELETE', body: { reason }, signal }),
+    /** The offer's key investment information sheets: every version per language (the first is current). */
+    kiis: (offerId: number, signal?: AbortSignal) => http<OperatorKiis>(`/operator/offers/${offerId}/kiis`, { signal }),
+    /** The operator's text of the sheet in a language: saved as a new version. */
+    saveKiis: (offerId: number, language: 'pl' | 'en', body: KiisEditBody, signal?: AbortSignal) =>
+      http<OperatorKiis>(`/operator/offers/${offerId}/kiis/${language}`, { method: 'PUT', body, signal }),
+    /** A version's PDF (its `url` under /api). */
+    kiisPdf: (url: string, signal?: AbortSignal) => http<DownloadedFile>(url.replace(/^\/api/, ''), { responseType: 'blob', signal }),
     investors: (q: string, signal?: AbortSignal) => http<Paged<OperatorInvestor>>('/operator/investors', { query: clean({ q, ...paging(1, 50) }), signal }),
     investor: (id: string, signal?: AbortSignal) => http<OperatorInvestorDetail>(`/operator/investors/${encodeURIComponent(id)}`, { signal }),
     resendActivation: (id: string, signal?: AbortSignal) =>

@@ -13,6 +13,7 @@ export const operatorScreens: Partial<Record<RouteName, Screen>> = {
   operatorOrders: lazyScreen(area, (m) => m.OrdersPage),
   operatorOrder: lazyScreen(area, (m) => m.OrderPage),
   operatorOffers: lazyScreen(area, (m) => m.OffersPage),
+  operatorOfferKiis: lazyScreen(area, (m) => m.KiisPage),
   operatorInvestors: lazyScreen(area, (m) => m.InvestorsPage),
   operatorInvestor: lazyScreen(area, (m) => m.InvestorPage),
   operatorSettings: lazyScreen(area, (m) => m.SettingsPage),

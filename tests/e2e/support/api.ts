@@ -34,6 +34,13 @@ export interface InvestorData {
   address: { address: string; city: string; zip: string; country: { name: string } };
 }
 
+/** The hash of the offer's current key investment information sheet in a language (POST /api/investment needs it). */
+export async function kiisHash(request: APIRequestContext, offerId: number, language: 'pl' | 'en'): Promise<string> {
+  const answer = await request.get(`/api/offer/${offerId}/kiis?language=${language}`);
+  expect(answer.status()).toBe(200);
+  return (await answer.json()).data.hash as string;
+}
+
 /**
  * The demo investor places a bank-transfer order through the API: `dom-nad-jeziorem`, its first open series
  * with shares left, the series' minimum quantity, every agreement accepted. `key` makes the Idempotency-Key.
@@ -55,6 +62,7 @@ export async function placeBankOrder(request: APIRequestContext, language: 'pl' 
       thankYouPageUrlPattern: `http://localhost/${language}/invest/{orderId}`,
       investorData,
       agreements: offer.agreements.map((a: { id: number }) => ({ id: a.id, isAccepted: true })),
+      kiisHash: await kiisHash(request, offer.id, language),
     },
   });
   const body = await answer.json();

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import backofficeRoutes from './backoffice';
+import operatorKiisRoutes from './kiis';
 import operatorOrderRoutes from './orders';
 import payoutRoutes from './payouts';
 import protectionRecordRoutes from './protection-records';
@@ -14,6 +15,7 @@ const operatorRoutes: FastifyPluginAsync = async (fastify) => {
   await fastify.register(backofficeRoutes);
   await fastify.register(payoutRoutes);
   await fastify.register(protectionRecordRoutes);
+  await fastify.register(operatorKiisRoutes);
 };
 
 export default operatorRoutes;

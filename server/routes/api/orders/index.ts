@@ -1,20 +1,24 @@
-import { asc } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { withCommission, MAX_ORDER_GROSZE } from '../../../../contract/money';
 import { orderListFilterSchema, orderSchema, ordersPageSchema } from '../../../../contract/orders';
 import { transactionQuerySchema, transactionsAnswerSchema } from '../../../../contract/transactions';
-import { transactionMethods } from '../../../db/schema-orders';
-import { ok, responses } from '../../../lib/envelope';
+import { orders, transactionMethods } from '../../../db/schema-orders';
+import { errorEnvelopeSchema, fileResponse, ok, responses } from '../../../lib/envelope';
 import { badRequest, notFound } from '../../../lib/errors';
 import { paged, pageWindow, paginationQuery } from '../../../lib/pagination';
 import { pick } from '../../../lib/translated';
 import { methodOffered } from '../../../orders/investment-rules';
-import { listOrders, listTransactions, loadOrder } from '../../../orders/order-repository';
+import { isOrderId, listOrders, listTransactions, loadOrder, loadOrderKiis } from '../../../orders/order-repository';
+import { sendKiisPdf } from '../public/kiis';
 
 // docs/api.md "Orders and payments": GET /transaction (methods with their commission for ?amount=, and the
 // caller's transactions), GET /order (the caller's orders, paged, filterable by status), GET /order/{id}
-// (one of the caller's orders; anyone else's id, or a malformed one, answers 404 and nothing else).
+// (one of the caller's orders; anyone else's id, or a malformed one, answers 404 and nothing else), and
+// GET /order/{id}/kiis.pdf: the key investment information sheet exactly as the order acknowledged it (the
+// version stored with the order, whatever the operator or the offer changed since; the same 404 rule).
 
 const ordersRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.get('/transaction', {
@@ -71,6 +75,31 @@ const ordersRoutes: FastifyPluginAsyncZod = async (fastify) => {
       const order = await loadOrder(fastify.db, request.params.id, request.language, fastify.config, { userId: request.principal!.userId });
       if (!order) throw notFound('id');
       return ok(order);
+    },
+  });
+
+  fastify.get('/order/:id/kiis.pdf', {
+    preHandler: fastify.authenticate,
+    schema: {
+      params: z.object({ id: z.string().max(100) }),
+      response: {
+        200: fileResponse('The key investment information sheet the order acknowledged', ['application/pdf']),
+        400: errorEnvelopeSchema,
+        401: errorEnvelopeSchema,
+        404: errorEnvelopeSchema,
+      },
+    },
+    handler: async (request, reply) => {
+      const id = request.params.id.toLowerCase();
+      if (!isOrderId(id)) throw notFound('id');
+      const [own] = await fastify.db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.id, id), eq(orders.userId, request.principal!.userId)))
+        .limit(1);
+      const acknowledged = own ? await loadOrderKiis(fastify.db, own.id) : undefined;
+      if (!acknowledged) throw notFound('id');
+      return sendKiisPdf(reply as FastifyReply, acknowledged.version, 'private, max-age=31536000, immutable');
     },
   });
 };
