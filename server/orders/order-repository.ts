@@ -1,5 +1,8 @@
 import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
-import type { Order, OrderHistoryEntry, OrderStatus, OrderSummary, Transaction } from '../../contract/orders';
+import type { Order, OrderHistoryEntry, OrderRefund, OrderStatus, OrderSummary, Transaction } from '../../contract/orders';
+import { reflectionDeadline } from '../../lib/reflectionPeriod';
+import { orderRefundOf } from '../payouts/refund';
+import { reflectionApplies } from '../protection/service';
 import { basisPointsToFraction } from '../../contract/money';
 import type { Config, Language } from '../config';
 import type { Db } from '../db/client';
@@ -27,6 +30,10 @@ export interface OrderParts {
   email: string;
   transactions: TransactionRow[];
   history: OrderHistoryRow[];
+  /** Whether the reflection period applies (server/protection/service.ts reflectionApplies). */
+  reflectionApplies: boolean;
+  /** The refund of a paid order cancelled since (server/payouts/refund.ts orderRefundOf). */
+  refund: OrderRefund | null;
 }
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -56,7 +63,7 @@ export const toHistoryEntry = (row: Pick<OrderHistoryRow, 'fromStatus' | 'toStat
   note: row.note,
 });
 
-export function toOrderSummary(parts: Omit<OrderParts, 'history'>, lang: Language): OrderSummary {
+export function toOrderSummary(parts: Omit<OrderParts, 'history' | 'reflectionApplies' | 'refund'>, lang: Language): OrderSummary {
   const { order, offer, series } = parts;
   return {
     id: order.id,
@@ -96,6 +103,8 @@ export function toOrder(parts: OrderParts, lang: Language, config: Pick<Config, 
     investorData: order.investorData,
     history: parts.history.map(toHistoryEntry),
     bankTransfer: order.status === 'new' && order.methodCode === 'BankTransfer' ? bankTransferDetails(config.bankAccount, order) : null,
+    reflectionPeriod: { applies: parts.reflectionApplies, deadline: reflectionDeadline(order.createdAt).toISOString() },
+    refund: parts.refund,
   };
 }
 
@@ -141,11 +150,13 @@ export async function loadOrderParts(db: Executor, id: string, options: { userId
   const where = options.userId ? and(eq(orders.id, id), eq(orders.userId, options.userId)) : eq(orders.id, id);
   const [row] = await selectOrders(db).where(where).limit(1);
   if (!row) return undefined;
-  const [txs, history] = await Promise.all([
+  const [txs, history, reflection] = await Promise.all([
     transactionsOf(db, [id]),
     db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, id)).orderBy(asc(orderStatusHistory.createdAt), asc(orderStatusHistory.id)),
+    reflectionApplies(db, row.order),
   ]);
-  return { ...row, transactions: txs.get(id) ?? [], history };
+  const list = txs.get(id) ?? [];
+  return { ...row, transactions: list, history, reflectionApplies: reflection, refund: await orderRefundOf(db, row.order, list) };
 }
 
 export async function loadOrder(db: Executor, id: string, lang: Language, config: Pick<Config, 'bankAccount'>, options: { userId?: string } = {}) {

@@ -52,6 +52,8 @@ const ORDER: Order = {
   transactions: [],
   history: [],
   bankTransfer: null,
+  reflectionPeriod: { applies: true, deadline: "2026-01-05T10:00:00.000Z" },
+  refund: null,
 };
 
 const answer = (over: Partial<PayPalReturnAnswer>): PayPalReturnAnswer => ({
