@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { href } from '../../contract/routes';
-import type { RevokeLinkOrder, RevokeResult } from '../../contract/protection';
+import type { RevokeLinkOrder } from '../../contract/protection';
 import type { Language } from '../config';
 import type { Db } from '../db/client';
 import { offers } from '../db/schema-content';
