@@ -213,7 +213,10 @@ export const knowledgeTestMachine = described(setup({
               answers: ({ context, event }) => ({ ...context.answers, [event.question]: event.option }),
               errors: ({ context, event }) => context.errors.filter((e) => e.context !== `answers.${event.question}`),
             }),
-            { type: 'saveAnswers', params: ({ context }) => ({ version: context.state!.questionnaire.version, answers: context.answers, simulation: context.simulation }) },
+            {
+              type: 'saveAnswers',
+              params: ({ context, event }) => ({ version: context.state!.questionnaire.version, answers: { ...context.answers, [event.question]: event.option }, simulation: context.simulation }),
+            },
           ],
         },
         'knowledgeTest.figureChanged': {
@@ -222,7 +225,10 @@ export const knowledgeTestMachine = described(setup({
               simulation: ({ context, event }) => ({ ...context.simulation, [event.field]: event.value }),
               errors: ({ context, event }) => context.errors.filter((e) => e.context !== `simulation.${event.field}`),
             }),
-            { type: 'saveAnswers', params: ({ context }) => ({ version: context.state!.questionnaire.version, answers: context.answers, simulation: context.simulation }) },
+            {
+              type: 'saveAnswers',
+              params: ({ context, event }) => ({ version: context.state!.questionnaire.version, answers: context.answers, simulation: { ...context.simulation, [event.field]: event.value } }),
+            },
           ],
         },
         'knowledgeTest.submitted': [

@@ -86,7 +86,7 @@ const events = [
 function serializeState(s: AnyMachineSnapshot, event?: EventObject, prev?: AnyMachineSnapshot): string {
   const c = s.context as KnowledgeTestContext;
   const flags = {
-    answered: Object.keys(c.answers).length,
+    answered: Object.entries(c.answers).map(([k, v]) => `${k}=${v}`).join(','),
     figures: Object.entries(c.simulation).map(([k, v]) => `${k}=${v}`).join(','),
     errors: c.errors.map((e) => `${e.code}@${e.context}`).join(','),
     result: c.result ? `${c.result.passed}` : null,
