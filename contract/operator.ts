@@ -169,6 +169,8 @@ export const operatorOrderFilterSchema = z.object({
   from: dateParam.optional(),
   /** Created on or before this day. */
   to: dateParam.optional(),
+  /** Only orders flagged with this attention reason (REFUND_DUE_REVOKED: revoked paid orders to refund). */
+  attention: z.enum(['REFUND_DUE_REVOKED'], 'VALUE_NOT_VALID').optional(),
 });
 /** The query as the SPA sends it. */
 export type OperatorOrderFilter = z.input<typeof operatorOrderFilterSchema>;
@@ -196,7 +198,8 @@ export const operatorOrderDetailSchema = operatorOrderRowSchema.extend({
 });
 export type OperatorOrderDetail = z.infer<typeof operatorOrderDetailSchema>;
 
-export const ORDER_ACTIONS = ['record-transfer', 'cancel', 'complete'] as const;
+/** `refund`: a paid order revoked in the reflection period (attentionReason REFUND_DUE_REVOKED) refunded the way it was paid. */
+export const ORDER_ACTIONS = ['record-transfer', 'cancel', 'complete', 'refund'] as const;
 export type OrderAction = (typeof ORDER_ACTIONS)[number];
 
 export const orderActionBodySchema = z.object({

@@ -105,6 +105,23 @@ export type PayPalPayment = z.infer<typeof payPalPaymentSchema>;
 export const paymentSchema = z.discriminatedUnion('codeName', [bankTransferDetailsSchema, payPalPaymentSchema]);
 export type Payment = z.infer<typeof paymentSchema>;
 
+/**
+ * A paid order's refund, the way it was paid. `due`: waiting (a PayPal refund to retry, a bank refund for an
+ * operator); `sent`: a bank refund approved, leaving with the next bank payment file; `refunded`: PayPal
+ * accepted the refund, or the bank transfer has left; `returned`: the bank sent the transfer back (wrong
+ * account number in the settings). `expectedBy`: the day the money is promised by.
+ */
+export const REFUND_STATUSES = ['due', 'sent', 'refunded', 'returned'] as const;
+export const orderRefundSchema = z.object({
+  status: z.enum(REFUND_STATUSES),
+  method: z.enum(METHOD_CODES),
+  /** grosze */
+  amount: z.number().int(),
+  expectedBy: isoDate,
+  refundedAt: isoDate.nullable(),
+});
+export type OrderRefund = z.infer<typeof orderRefundSchema>;
+
 export const orderSchema = z.object({
   id: z.string(),
   /** What the investor types as the transfer title: `ES-XXXX-XXXX` (no 0/O/1/I; last character checks). */
@@ -140,11 +157,18 @@ export const orderSchema = z.object({
   kiis: z
     .object({ version: z.number().int(), language: z.enum(['pl', 'en']), hash: z.string(), acknowledgedAt: isoDate, url: z.string() })
     .nullable(),
+  /**
+   * The reflection period (ECSP Art. 22): `applies` is false for an order placed while the investor was
+   * classified sophisticated (the server refuses its revocation); `deadline` is its end (ISO).
+   */
+  reflectionPeriod: z.object({ applies: z.boolean(), deadline: isoDate }),
+  /** The refund of a paid order that was revoked (or whose offer was not funded), else null. */
+  refund: orderRefundSchema.nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
 
-/** List rows: the order without its history and bank details. */
-export const orderSummarySchema = orderSchema.omit({ history: true, bankTransfer: true, investorData: true, kiis: true });
+/** List rows: the order without its history, bank details, sheet and refund. */
+export const orderSummarySchema = orderSchema.omit({ history: true, bankTransfer: true, investorData: true, kiis: true, reflectionPeriod: true, refund: true });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 
 export const ordersPageSchema = pagedSchema(orderSummarySchema);

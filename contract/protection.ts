@@ -47,8 +47,12 @@ export type KnowledgeTestState = z.infer<typeof knowledgeTestStateSchema>;
 
 export const revokeResultSchema = z.object({
   status: z.literal('cancelled'),
-  /** True when the order had been paid: an operator refunds it the way it was paid. */
+  /** True when the order had been paid: it is refunded the way it was paid (PayPal at once, a bank transfer by an operator). */
   refundDue: z.boolean(),
+  /** The refund's way back (the way it was paid), or null when nothing was paid. */
+  refundMethod: z.enum(['BankTransfer', 'PayPal']).nullable(),
+  /** The day the money is promised by (ISO): 5 business days for PayPal, 7 for a bank transfer; null when nothing was paid. */
+  refundExpectedBy: z.string().nullable(),
 });
 export type RevokeResult = z.infer<typeof revokeResultSchema>;
 

@@ -10,6 +10,9 @@
 // figures of the simulation (whole złoty); the answers go to the server (`submitTest`), which scores them.
 // A pass shows the result (net worth, the 10% they can afford to lose); a fail shows the risk warning,
 // which must be acknowledged (`acknowledgeRisk`) before the flow continues. The chart does no I/O.
+// A switch of language mid-test restarts the flow (keyed by language) and this chart with it: the answers
+// given so far are kept by the page (`saveAnswers`, provided) and come back with the state (`saved`), which
+// sends the investor straight back to the questions; they are forgotten once submitted (`forgetAnswers`).
 import { assign, fromPromise, setup } from 'xstate';
 import type { ErrorItem } from '../contract/envelope';
 import type { KnowledgeTestBody, KnowledgeTestResult, KnowledgeTestState } from '../contract/protection';
@@ -28,6 +31,33 @@ export interface KnowledgeTestContext {
   simulation: Record<SimulationField, string>;
   result: KnowledgeTestResult | null;
   errors: ErrorItem[];
+}
+
+/**
+ * Answers given so far, kept by the page while the test is open (the flow restarts when the language is
+ * switched mid-test, and the answers must survive it); forgotten once the test is submitted.
+ */
+export interface SavedAnswers {
+  version: string;
+  answers: Record<string, string>;
+  simulation: Record<SimulationField, string>;
+}
+
+/** What `loadState` answers: the server's state, and the answers saved before a restart (or null). */
+export type LoadedTest = KnowledgeTestState & { saved?: SavedAnswers | null };
+
+/** The saved answers that still fit the questionnaire (same version, known questions and options). */
+export function restoredOf(state: KnowledgeTestState, saved: SavedAnswers | null | undefined): Pick<KnowledgeTestContext, 'answers' | 'simulation'> {
+  const empty = { yearlyIncome: '', liquidAssets: '', yearlyCommitments: '' };
+  if (!saved || saved.version !== state.questionnaire.version) return { answers: {}, simulation: empty };
+  const answers: Record<string, string> = {};
+  for (const q of state.questionnaire.questions) {
+    const option = saved.answers[q.id];
+    if (option && q.options.some((o) => o.id === option)) answers[q.id] = option;
+  }
+  const simulation = { ...empty };
+  for (const field of SIMULATION_FIELDS) if (typeof saved.simulation?.[field] === 'string') simulation[field] = saved.simulation[field];
+  return { answers, simulation };
 }
 
 /** What the flow needs once the test is done: the large-investment threshold for this investor (grosze), or null when none applies. */
@@ -100,7 +130,7 @@ export const knowledgeTestMachine = described(setup({
     tags: {} as 'busy',
   },
   actors: {
-    loadState: fromPromise<KnowledgeTestState, void>(async () => {
+    loadState: fromPromise<LoadedTest, void>(async () => {
       throw new Error('loadState actor not provided');
     }),
     submitTest: fromPromise<KnowledgeTestResult, KnowledgeTestBody>(async () => {
@@ -110,7 +140,15 @@ export const knowledgeTestMachine = described(setup({
       throw new Error('acknowledgeRisk actor not provided');
     }),
   },
+  actions: {
+    /** the answers changed: the page keeps them for a restart (provided) */
+    saveAnswers: (_, _params: SavedAnswers) => {},
+    /** submitted: the page forgets the kept answers (provided) */
+    forgetAnswers: () => {},
+  },
   guards: {
+    /** answers saved before the flow restarted (a language switch mid-test): back to the questions */
+    resuming: ({ context }) => Object.keys(context.answers).length > 0 || Object.values(context.simulation).some((v) => v !== ''),
     allowed: ({ context }) => context.state?.classification === 'sophisticated' || context.state?.result?.allowsOrders === true,
     /** failed, still valid, its warning not yet acknowledged: straight to the warning */
     awaitsAcknowledgement: ({ context }) => {
@@ -137,7 +175,13 @@ export const knowledgeTestMachine = described(setup({
       invoke: {
         id: 'loadState',
         src: 'loadState',
-        onDone: { target: 'deciding', actions: assign({ state: ({ event }) => event.output, errors: [] }) },
+        onDone: {
+          target: 'deciding',
+          actions: assign(({ event }) => {
+            const { saved, ...state } = event.output;
+            return { state, errors: [], ...restoredOf(state, saved) };
+          }),
+        },
         onError: { target: 'loadFailed', actions: assign({ errors: ({ event }) => errorsOf(event.error) }) },
       },
     },
@@ -148,6 +192,7 @@ export const knowledgeTestMachine = described(setup({
       always: [
         { guard: 'allowed', target: 'done' },
         { guard: 'awaitsAcknowledgement', target: 'riskWarning', actions: assign({ result: ({ context }) => context.state!.result }) },
+        { guard: 'resuming', target: 'answering' },
         { guard: 'lapsed', target: 'lapsed' },
         { target: 'intro' },
       ],
@@ -163,16 +208,28 @@ export const knowledgeTestMachine = described(setup({
     answering: {
       on: {
         'knowledgeTest.answered': {
-          actions: assign({
-            answers: ({ context, event }) => ({ ...context.answers, [event.question]: event.option }),
-            errors: ({ context, event }) => context.errors.filter((e) => e.context !== `answers.${event.question}`),
-          }),
+          actions: [
+            assign({
+              answers: ({ context, event }) => ({ ...context.answers, [event.question]: event.option }),
+              errors: ({ context, event }) => context.errors.filter((e) => e.context !== `answers.${event.question}`),
+            }),
+            {
+              type: 'saveAnswers',
+              params: ({ context, event }) => ({ version: context.state!.questionnaire.version, answers: { ...context.answers, [event.question]: event.option }, simulation: context.simulation }),
+            },
+          ],
         },
         'knowledgeTest.figureChanged': {
-          actions: assign({
-            simulation: ({ context, event }) => ({ ...context.simulation, [event.field]: event.value }),
-            errors: ({ context, event }) => context.errors.filter((e) => e.context !== `simulation.${event.field}`),
-          }),
+          actions: [
+            assign({
+              simulation: ({ context, event }) => ({ ...context.simulation, [event.field]: event.value }),
+              errors: ({ context, event }) => context.errors.filter((e) => e.context !== `simulation.${event.field}`),
+            }),
+            {
+              type: 'saveAnswers',
+              params: ({ context, event }) => ({ version: context.state!.questionnaire.version, answers: context.answers, simulation: { ...context.simulation, [event.field]: event.value } }),
+            },
+          ],
         },
         'knowledgeTest.submitted': [
           { guard: 'incomplete', actions: assign({ errors: ({ context }) => missingOf(context) }) },
@@ -187,8 +244,8 @@ export const knowledgeTestMachine = described(setup({
         src: 'submitTest',
         input: ({ context }) => bodyOf(context),
         onDone: [
-          { guard: { type: 'passed', params: ({ event }) => ({ result: event.output }) }, target: 'passed', actions: assign({ result: ({ event }) => event.output }) },
-          { target: 'riskWarning', actions: assign({ result: ({ event }) => event.output }) },
+          { guard: { type: 'passed', params: ({ event }) => ({ result: event.output }) }, target: 'passed', actions: [assign({ result: ({ event }) => event.output }), 'forgetAnswers'] },
+          { target: 'riskWarning', actions: [assign({ result: ({ event }) => event.output }), 'forgetAnswers'] },
         ],
         onError: { target: 'answering', actions: assign({ errors: ({ event }) => errorsOf(event.error) }) },
       },

@@ -1,5 +1,6 @@
 // Revoking an order inside the 4-day reflection period (ECSP Art. 22) from the investor's order page: the
-// Revoke button is offered while the period runs and the order is unpaid or paid; a click asks for
+// Revoke button is offered while the period runs, applies to the order (the server says so: not to one placed
+// as a sophisticated investor) and the order is unpaid or paid; a click asks for
 // confirmation in a dialog; the confirmed revocation is sent (`revoke`, provided: POST /order/{id}/revoke)
 // and its result shown (cancelled, and when it had been paid, that the money comes back the way it was
 // paid). A refusal (the period ended a moment ago, the status changed) is shown translated, with a retry.
@@ -17,6 +18,8 @@ export interface RevocationInput {
   status: string;
   /** when the order was placed (ISO): the period runs 4 Warsaw calendar days from it */
   createdAt: string;
+  /** The server's word (order.reflectionPeriod.applies): false for an order placed as a sophisticated investor. */
+  applies: boolean;
 }
 
 export interface RevocationContext extends RevocationInput {
@@ -53,7 +56,7 @@ export const revocationMachine = described(setup({
     orderChanged: () => {},
   },
   guards: {
-    revocable: ({ context }) => (context.status === 'new' || context.status === 'paid') && withinReflection(new Date(context.createdAt)),
+    revocable: ({ context }) => context.applies && (context.status === 'new' || context.status === 'paid') && withinReflection(new Date(context.createdAt)),
   },
 }).createMachine({
   id: 'revocation',
@@ -63,7 +66,8 @@ export const revocationMachine = described(setup({
     checking: {
       always: [{ guard: 'revocable', target: 'offered' }, { target: 'closed' }],
     },
-    // The period is over, or the order is no longer unpaid or paid: nothing to offer.
+    // The period is over, does not apply (a sophisticated investor's order), or the order is no longer unpaid
+    // or paid: nothing to offer.
     closed: {},
     offered: {
       on: { 'revocation.requested': 'confirming' },

@@ -47,6 +47,9 @@ export const MAIL_KINDS = [
   'order_payment_reminder',
   'order_expired',
   'order_paid',
+  // the reflection period: a paid order revoked, its refund sent
+  'order_revoked',
+  'order_refunded',
   // payouts
   'offer_closed',
   'payout_sent',

@@ -195,6 +195,14 @@ export const messages = {
     en: 'This application has already been decided',
     pl: 'Ten wniosek został już rozpatrzony',
   },
+  REFUND_NOT_DUE: {
+    en: 'This order has no refund due: only a paid order revoked in the reflection period is refunded here',
+    pl: 'Temu zamówieniu nie należy się zwrot: tutaj zwraca się tylko opłacone zamówienie odwołane w okresie namysłu',
+  },
+  PAYPAL_REFUND_FAILED: {
+    en: 'PayPal did not accept the refund; the order stays flagged, try again later or refund it in PayPal',
+    pl: 'PayPal nie przyjął zwrotu; zamówienie pozostaje oznaczone, spróbuj ponownie później albo zwróć płatność w PayPal',
+  },
   REFLECTION_PERIOD_NOT_APPLICABLE: {
     en: 'The reflection period applies to non-sophisticated investors only; this order cannot be revoked',
     pl: 'Okres namysłu dotyczy tylko inwestorów niedoświadczonych; tego zamówienia nie można odwołać',

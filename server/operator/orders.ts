@@ -100,6 +100,7 @@ export function orderFilter(filter: OperatorOrderQuery): SQL | undefined {
   if (filter.offer !== undefined) conditions.push(eq(orders.offerId, Number(filter.offer)));
   if (filter.from) conditions.push(gte(orders.createdAt, new Date(`${filter.from}T00:00:00Z`)));
   if (filter.to) conditions.push(lt(orders.createdAt, new Date(new Date(`${filter.to}T00:00:00Z`).getTime() + 86_400_000)));
+  if (filter.attention) conditions.push(eq(orders.attentionReason, filter.attention));
   return conditions.length ? and(...conditions) : undefined;
 }
 

@@ -10,7 +10,7 @@ import { orders, type OrderHistoryRow, type OrderRow, type TransactionRow } from
 import { apiError, ApiError, type ApiErrorItem } from '../lib/errors';
 import { pick } from '../lib/translated';
 import type { RenderedMail } from '../mail/templates';
-import { checkOrderProtection } from '../protection/service';
+import { checkOrderProtection, reflectionApplies } from '../protection/service';
 import { getsRevokeLink, newRevokeToken } from '../protection/revoke-link';
 import { currentKiisByHash } from '../protection/kiis';
 import { checkAgreements, checkTarget, loadOrderContext, methodUsable } from './investment-rules';
@@ -253,7 +253,13 @@ export async function createOrder(deps: OrderServiceDeps, input: CreateOrderInpu
       { id: 0, orderId: order.id, fromStatus: null, toStatus: 'new', actor: 'investor', actorUserId: userId, reason: 'ORDER_CREATED', note: null, details: null, createdAt: now },
     ];
     const acknowledged = { version: kiisVersion.version, language: kiisVersion.language, hash: kiisVersion.hash, acknowledgedAt: now };
-    const mapped = toOrder({ order, offer, series, email: user.email, transactions: [transaction], history, kiis: acknowledged }, language, config);
+    // The gate answers null only for a sophisticated investor, who has no reflection period.
+    const reflection = config.investorProtectionGate ? gate !== null : await reflectionApplies(db, order);
+    const mapped = toOrder(
+      { order, offer, series, email: user.email, transactions: [transaction], history, kiis: acknowledged, reflectionApplies: reflection, refund: null },
+      language,
+      config,
+    );
     return { order: mapped, payment, replayed: false };
   }
 }

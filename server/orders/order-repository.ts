@@ -1,5 +1,8 @@
 import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
-import type { Order, OrderHistoryEntry, OrderStatus, OrderSummary, Transaction } from '../../contract/orders';
+import type { Order, OrderHistoryEntry, OrderRefund, OrderStatus, OrderSummary, Transaction } from '../../contract/orders';
+import { reflectionDeadline } from '../../lib/reflectionPeriod';
+import { orderRefundOf } from '../payouts/refund';
+import { reflectionApplies } from '../protection/service';
 import { basisPointsToFraction } from '../../contract/money';
 import type { Config, Language } from '../config';
 import type { Db } from '../db/client';
@@ -30,6 +33,10 @@ export interface OrderParts {
   history: OrderHistoryRow[];
   /** The key investment information sheet its investor acknowledged (orders from before sheets had versions: none). */
   kiis?: OrderKiis | null;
+  /** Whether the reflection period applies (server/protection/service.ts reflectionApplies). */
+  reflectionApplies: boolean;
+  /** The refund of a paid order cancelled since (server/payouts/refund.ts orderRefundOf). */
+  refund: OrderRefund | null;
 }
 
 /** The acknowledged sheet as the order shows it: its version, language, hash and the order's own download. */
@@ -78,7 +85,7 @@ export const toHistoryEntry = (row: Pick<OrderHistoryRow, 'fromStatus' | 'toStat
   note: row.note,
 });
 
-export function toOrderSummary(parts: Omit<OrderParts, 'history'>, lang: Language): OrderSummary {
+export function toOrderSummary(parts: Omit<OrderParts, 'history' | 'reflectionApplies' | 'refund'>, lang: Language): OrderSummary {
   const { order, offer, series } = parts;
   return {
     id: order.id,
@@ -121,6 +128,8 @@ export function toOrder(parts: OrderParts, lang: Language, config: Pick<Config, 
     kiis: parts.kiis
       ? { ...parts.kiis, acknowledgedAt: parts.kiis.acknowledgedAt.toISOString(), url: `/api/order/${order.id}/kiis.pdf` }
       : null,
+    reflectionPeriod: { applies: parts.reflectionApplies, deadline: reflectionDeadline(order.createdAt).toISOString() },
+    refund: parts.refund,
   };
 }
 
@@ -166,16 +175,20 @@ export async function loadOrderParts(db: Executor, id: string, options: { userId
   const where = options.userId ? and(eq(orders.id, id), eq(orders.userId, options.userId)) : eq(orders.id, id);
   const [row] = await selectOrders(db).where(where).limit(1);
   if (!row) return undefined;
-  const [txs, history, kiis] = await Promise.all([
+  const [txs, history, kiis, reflection] = await Promise.all([
     transactionsOf(db, [id]),
     db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, id)).orderBy(asc(orderStatusHistory.createdAt), asc(orderStatusHistory.id)),
     loadOrderKiis(db, id),
+    reflectionApplies(db, row.order),
   ]);
+  const list = txs.get(id) ?? [];
   return {
     ...row,
-    transactions: txs.get(id) ?? [],
+    transactions: list,
     history,
     kiis: kiis ? { version: kiis.version.version, language: kiis.version.language, hash: kiis.version.hash, acknowledgedAt: kiis.acknowledgedAt } : null,
+    reflectionApplies: reflection,
+    refund: await orderRefundOf(db, row.order, list),
   };
 }
 

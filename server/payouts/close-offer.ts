@@ -2,21 +2,19 @@ import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'driz
 import type { Db } from '../db/client';
 import { offers } from '../db/schema-content';
 import { orders, transactions, type OrderRow } from '../db/schema-orders';
-import { payouts } from '../db/schema-payouts';
 import type { Executor } from '../mail/outbox';
 import { writeAudit, type Operator } from '../operator/audit';
-import { generateReference } from '../orders/reference';
 import { transitionOrder } from '../orders/status';
-import { PayPalError, type PayPalClient } from '../payments/paypal/client';
+import type { PayPalClient } from '../payments/paypal/client';
 import { closeOutcomeOf } from '../../contract/offer-lifecycle';
 import { queueOfferClosedMail } from './notifications';
+import { recordRefund, refundsThroughPayPal, sendPayPalRefund } from './refund';
 
 // Closing an offer when its investment window has ended (the worker) or an operator closes it early.
 //   funded (paid orders, fees excluded, reach the funding goal; no goal: any paid order): unpaid orders are
 //     cancelled (their shares return), paid ones become completed;
-//   not funded: every order is cancelled; a paid one is refunded: PayPal through the capture's refund call
-//     (PayPal-Request-Id `refund-<order>`, so a repeat is the same refund), a bank transfer as a refund payout
-//     (one per order, a unique index) that goes out in the next bank file.
+//   not funded: every order is cancelled; a paid one is refunded the way it was paid (server/payouts/refund.ts:
+//     PayPal through the capture's refund call, a bank transfer as a refund payout in the next bank file).
 // Each investor gets an e-mail per order (kind offer_closed), queued in the transaction that settles it.
 // Crash-safe and once: the outcome is decided once and stored on the offer before any order moves, so a close
 // that stopped half way finishes the same way; each order is settled in its own transaction by a transition
@@ -127,38 +125,21 @@ async function settle(deps: CloseDeps, order: OrderRow, outcome: 'funded' | 'not
     .from(transactions)
     .where(and(eq(transactions.orderId, order.id), inArray(transactions.status, ['paid', 'completed'])))
     .limit(1);
-  if (order.methodCode === 'PayPal' && paid?.captureId) {
-    if (!deps.paypal) throw new Error('PayPal client missing');
-    let refundId: string | null = null;
-    if (paid.providerStatus !== 'REFUNDED') {
-      try {
-        refundId = (await deps.paypal.refundCapture(paid.captureId, `refund-${order.id}`)).id;
-      } catch (error) {
-        // Refunded already (by an earlier pass whose answer was lost, or by hand in PayPal): nothing more to send.
-        if (!(error instanceof PayPalError && error.issue === 'CAPTURE_FULLY_REFUNDED')) throw error;
-      }
-    }
-    const moved = await db.transaction(async (tx) => {
-      const r = await transitionOrder(tx, { orderId: order.id, from: 'paid', to: 'cancelled', actor: 'system', reason: 'OFFER_NOT_FUNDED_REFUNDED', details: { method: 'PayPal', refundId }, at });
-      if (r.ok) {
-        await tx
-          .update(transactions)
-          .set({ status: 'rejected', providerStatus: 'REFUNDED', providerData: { ...(paid.providerData ?? {}), refundId }, updatedAt: at })
-          .where(eq(transactions.id, paid.id));
-        await queueOfferClosedMail(tx, order.id, 'refunded', deps.publicUrl);
-      }
-      return r;
-    });
-    return moved.ok ? 'refunded' : 'none';
-  }
-  // A bank transfer (or a payment recorded by hand): a refund payout of what was paid, in the next bank file.
+  // Sent before the transaction that records it (server/payouts/refund.ts); a failure leaves the order paid.
+  const paypal = refundsThroughPayPal(order, paid);
+  const refundId = paypal ? await sendPayPalRefund(deps.paypal, order.id, paid!) : null;
   const moved = await db.transaction(async (tx) => {
-    const r = await transitionOrder(tx, { orderId: order.id, from: 'paid', to: 'cancelled', actor: 'system', reason: 'OFFER_NOT_FUNDED_REFUNDED', details: { method: 'BankTransfer' }, at });
+    const r = await transitionOrder(tx, {
+      orderId: order.id,
+      from: 'paid',
+      to: 'cancelled',
+      actor: 'system',
+      reason: 'OFFER_NOT_FUNDED_REFUNDED',
+      details: paypal ? { method: 'PayPal', refundId } : { method: 'BankTransfer' },
+      at,
+    });
     if (r.ok) {
-      await tx
-        .insert(payouts)
-        .values({ reference: generateReference(), kind: 'refund', status: 'approved', userId: order.userId, amount: paid?.amount ?? order.totalPrice, orderId: order.id, createdAt: at })
-        .onConflictDoNothing();
+      await recordRefund(tx, { order, paid, refundId, at, rejectTransaction: true });
       await queueOfferClosedMail(tx, order.id, 'refunded', deps.publicUrl);
     }
     return r;

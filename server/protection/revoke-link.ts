@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { href } from '../../contract/routes';
-import type { RevokeLinkOrder, RevokeResult } from '../../contract/protection';
+import type { RevokeLinkOrder } from '../../contract/protection';
 import type { Language } from '../config';
 import type { Db } from '../db/client';
 import { offers } from '../db/schema-content';
@@ -12,7 +12,7 @@ import { pick } from '../lib/translated';
 import type { Executor } from '../mail/outbox';
 import { formatReference } from '../orders/reference';
 import { reflectionDeadline, withinReflection, type Clock } from './reflection-period';
-import { revokeLocked } from './service';
+import { revokeLocked, type Revocation } from './service';
 
 // The revoke link of the confirmation e-mail (ECSP Art. 22: revocable "in one click", also without signing
 // in). The link carries 256 random bits; the server keeps only their SHA-256 (like the account tokens), bound
@@ -73,11 +73,11 @@ export async function revokeLinkOrder(db: Db, token: string, clock: Clock): Prom
 }
 
 /** The revocation by the link: the order and its link locked, checked and revoked in one transaction. */
-export async function revokeByLink(db: Db, token: string, clock: Clock): Promise<RevokeResult> {
+export async function revokeByLink(db: Db, token: string, clock: Clock, publicUrl = ''): Promise<Revocation> {
   if (!TOKEN_SHAPE.test(token)) throw invalid();
   return db.transaction(async (tx) => {
     const { order, usedAt } = await findLinked(tx, token, true);
     if (usedAt) throw apiError(409, 'REVOKE_LINK_USED', 'token');
-    return revokeLocked(tx, order, clock(), 'token', 'email_link');
+    return revokeLocked(tx, order, clock(), 'token', 'email_link', publicUrl);
   });
 }

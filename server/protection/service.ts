@@ -7,6 +7,8 @@ import { exchangeRates, investorClassifications, knowledgeTests, orderRevokeLink
 import { apiError, ApiError, notFound } from '../lib/errors';
 import type { Executor } from '../mail/outbox';
 import { transitionOrder } from '../orders/status';
+import { REFUND_DUE, refundExpectedBy } from '../payouts/refund';
+import { queueRefundMail } from '../payouts/refund-notifications';
 import { largeInvestmentThreshold } from './large-investment';
 import { simulateLoss } from './loss-simulation';
 import { QUESTIONNAIRE_VERSION, questionnaireFor, scoreAnswers } from './questionnaire';
@@ -152,12 +154,14 @@ export async function revokeOrder(
   clock: Clock,
   /** Where the investor revoked, kept in the history for the regulator's records. */
   via: 'order_page' | 'email_link' = 'order_page',
-): Promise<RevokeResult> {
+  /** PUBLIC_URL, for the link in the e-mail of a paid order's refund. */
+  publicUrl = '',
+): Promise<Revocation> {
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(orderId)) throw notFound('id');
   return db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId))).for('update').limit(1);
     if (!order) throw notFound('id');
-    return revokeLocked(tx, order, clock(), 'id', via);
+    return revokeLocked(tx, order, clock(), 'id', via, publicUrl);
   });
 }
 
@@ -173,14 +177,10 @@ export async function revokeLocked(
   context: string,
   /** Where the investor revoked, kept in the history for the regulator's records. */
   via: 'order_page' | 'email_link',
-): Promise<RevokeResult> {
+  publicUrl: string,
+): Promise<Revocation> {
   if (!withinReflection(order.createdAt, () => now)) throw apiError(409, 'REFLECTION_PERIOD_OVER', context);
-  // Art. 22 gives the reflection period to non-sophisticated investors: an order placed while the investor was
-  // classified sophisticated (approved before it, review not yet due) has none.
-  const [c] = await tx.select().from(investorClassifications).where(eq(investorClassifications.userId, order.userId)).limit(1);
-  if (c && c.classification === 'sophisticated' && c.decidedAt <= order.createdAt && c.reviewDueAt > order.createdAt) {
-    throw apiError(409, 'REFLECTION_PERIOD_NOT_APPLICABLE', context);
-  }
+  if (!(await reflectionApplies(tx, order))) throw apiError(409, 'REFLECTION_PERIOD_NOT_APPLICABLE', context);
   if (order.status !== 'new' && order.status !== 'paid') throw apiError(409, 'INVALID_STATUS_CHANGE', 'status');
   const refundDue = order.status === 'paid';
   const moved = await transitionOrder(tx, {
@@ -198,7 +198,30 @@ export async function revokeLocked(
     .update(transactions)
     .set({ status: 'rejected', updatedAt: now })
     .where(and(eq(transactions.orderId, order.id), inArray(transactions.status, ['new', 'paid'])));
-  if (refundDue) await tx.update(orders).set({ attentionReason: 'REFUND_DUE_REVOKED' }).where(eq(orders.id, order.id));
+  const expectedBy = refundDue ? refundExpectedBy(order.methodCode, now) : null;
+  if (refundDue) {
+    await tx.update(orders).set({ attentionReason: REFUND_DUE }).where(eq(orders.id, order.id));
+    await queueRefundMail(tx, order, 'due', expectedBy!, publicUrl);
+  }
   await tx.update(orderRevokeLinks).set({ usedAt: now }).where(and(eq(orderRevokeLinks.orderId, order.id), isNull(orderRevokeLinks.usedAt)));
-  return { status: 'cancelled' as const, refundDue };
+  return {
+    status: 'cancelled' as const,
+    refundDue,
+    refundMethod: refundDue ? order.methodCode : null,
+    refundExpectedBy: expectedBy?.toISOString() ?? null,
+    orderId: order.id,
+  };
+}
+
+/** A revocation's answer, with the order it was for (the route refunds a PayPal payment once it commits). */
+export type Revocation = RevokeResult & { orderId: string };
+
+/**
+ * Art. 22 gives the reflection period to non-sophisticated investors: an order placed while the investor was
+ * classified sophisticated (approved before it, review not yet due) has none. The revocation refuses such an
+ * order, and the order page hides its Revoke button by the same rule (`reflectionPeriod.applies`).
+ */
+export async function reflectionApplies(db: Executor, order: Pick<OrderRow, 'userId' | 'createdAt'>): Promise<boolean> {
+  const [c] = await db.select().from(investorClassifications).where(eq(investorClassifications.userId, order.userId)).limit(1);
+  return !(c && c.classification === 'sophisticated' && c.decidedAt <= order.createdAt && c.reviewDueAt > order.createdAt);
 }

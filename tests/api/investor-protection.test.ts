@@ -183,7 +183,7 @@ describeEachDatabase('investor protection', { config: { now: () => clock } }, (t
       clock = deadline;
       expectError(await post(other, `/api/order/${created.order.id}/revoke`), 404, [{ code: 'NOT_FOUND', context: 'id' }]);
 
-      expect(expectData(await post(investor, `/api/order/${created.order.id}/revoke`))).toEqual({ status: 'cancelled', refundDue: false });
+      expect(expectData(await post(investor, `/api/order/${created.order.id}/revoke`))).toEqual({ status: 'cancelled', refundDue: false, refundMethod: null, refundExpectedBy: null });
       const row = await seriesRow(t.database.db, series.id);
       expect([row.reservedShares, row.soldShares]).toEqual([0, 0]);
       const history = await t.database.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, created.order.id));
@@ -201,7 +201,7 @@ describeEachDatabase('investor protection', { config: { now: () => clock } }, (t
       expect((await seriesRow(t.database.db, series.id)).soldShares).toBe(2);
 
       clock = new Date(placedAt.getTime() + 3600_000);
-      expect(expectData(await post(investor, `/api/order/${created.order.id}/revoke`, undefined, 'pl'))).toEqual({ status: 'cancelled', refundDue: true });
+      expect(expectData(await post(investor, `/api/order/${created.order.id}/revoke`, undefined, 'pl'))).toMatchObject({ status: 'cancelled', refundDue: true, refundMethod: 'BankTransfer' });
       const [stored] = await t.database.db.select().from(orders).where(eq(orders.id, created.order.id));
       expect([stored.status, stored.attentionReason]).toEqual(['cancelled', 'REFUND_DUE_REVOKED']);
       expect((await seriesRow(t.database.db, series.id)).soldShares).toBe(0);

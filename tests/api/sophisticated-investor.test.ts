@@ -116,6 +116,6 @@ describeEachDatabase('sophisticated-investor application', { config: { now: () =
   it('an investor ordering as non-sophisticated keeps the reflection period', async () => {
     const investor = await createInvestor(t.app);
     const created = expectData(await order(investor), 201);
-    expect(expectData(await t.injectAs(investor.accessToken, { method: 'POST', url: `/api/order/${created.order.id}/revoke` }))).toEqual({ status: 'cancelled', refundDue: false });
+    expect(expectData(await t.injectAs(investor.accessToken, { method: 'POST', url: `/api/order/${created.order.id}/revoke` }))).toEqual({ status: 'cancelled', refundDue: false, refundMethod: null, refundExpectedBy: null });
   });
 });

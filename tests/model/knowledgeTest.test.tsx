@@ -13,7 +13,7 @@ import type { KnowledgeTestBody, KnowledgeTestResult, KnowledgeTestState } from 
 import { largeInvestmentThreshold } from '../../lib/largeInvestment';
 import { formatMoney } from '../../lib/format';
 import { theme } from '../../lib/theme';
-import { knowledgeTestMachine, type KnowledgeTestContext } from '../../machines/knowledgeTest.machine';
+import { knowledgeTestMachine, type KnowledgeTestContext, type LoadedTest, type SavedAnswers } from '../../machines/knowledgeTest.machine';
 import { KnowledgeTest } from '../../src/features/invest/KnowledgeTest';
 import type { Language } from '../../src/config/env';
 import { I18nProvider, loadDictionary, translate, translateError } from '../../src/i18n/i18n';
@@ -57,6 +57,12 @@ const events = [
   { type: 'xstate.done.actor.loadState', output: state(FAILED) },
   { type: 'xstate.done.actor.loadState', output: state(result()) },
   { type: 'xstate.done.actor.loadState', output: state(null, 'sophisticated') },
+  // the flow restarted mid-test (a language switch): the answers kept so far come back; one whose option
+  // is no longer offered is dropped
+  {
+    type: 'xstate.done.actor.loadState',
+    output: { ...state(null), saved: { version: '2026.1', answers: { riskOfLoss: 'total', illiquidity: 'gone' }, simulation: { yearlyIncome: '120 000', liquidAssets: '', yearlyCommitments: '' } } },
+  },
   { type: 'xstate.error.actor.loadState', error: failure(500, 'INTERNAL_ERROR') },
   { type: 'knowledgeTest.retried' },
   { type: 'knowledgeTest.started' },
@@ -80,7 +86,7 @@ const events = [
 function serializeState(s: AnyMachineSnapshot, event?: EventObject, prev?: AnyMachineSnapshot): string {
   const c = s.context as KnowledgeTestContext;
   const flags = {
-    answered: Object.keys(c.answers).length,
+    answered: Object.entries(c.answers).map(([k, v]) => `${k}=${v}`).join(','),
     figures: Object.entries(c.simulation).map(([k, v]) => `${k}=${v}`).join(','),
     errors: c.errors.map((e) => `${e.code}@${e.context}`).join(','),
     result: c.result ? `${c.result.passed}` : null,
@@ -107,12 +113,18 @@ describe('knowledgeTest (model-based, through its view)', () => {
     const t = (key: string, params?: Record<string, string>) => translate(language, key, params);
     const name = `[${language}] ${JSON.stringify(path.state.value)} ← ${path.steps.slice(1).map((s) => s.event.type.replace(/^xstate\.(done|error)\.actor\./, '$1:').replace(/^knowledgeTest\./, '')).join(' → ') || 'start'}`;
     it(name, async () => {
-      const load = deferredActor<KnowledgeTestState, void>();
+      const load = deferredActor<LoadedTest, void>();
+      const saves: (SavedAnswers | null)[] = [];
       const submit = deferredActor<KnowledgeTestResult, KnowledgeTestBody>();
       const acknowledge = deferredActor<KnowledgeTestResult, void>();
       let actorRef: ReturnType<typeof useActorRef<typeof knowledgeTestMachine>> | undefined;
       function Harness() {
-        const actor = useActorRef(knowledgeTestMachine.provide({ actors: { loadState: load.logic, submitTest: submit.logic, acknowledgeRisk: acknowledge.logic } }));
+        const actor = useActorRef(
+          knowledgeTestMachine.provide({
+            actors: { loadState: load.logic, submitTest: submit.logic, acknowledgeRisk: acknowledge.logic },
+            actions: { saveAnswers: (_, saved) => void saves.push(saved), forgetAnswers: () => void saves.push(null) },
+          }),
+        );
         actorRef = actor;
         return <KnowledgeTest actor={actor} />;
       }
@@ -148,6 +160,9 @@ describe('knowledgeTest (model-based, through its view)', () => {
           answering: (s) => {
             const c = s.context as KnowledgeTestContext;
             expect(screen.getByTestId('knowledge-test')).toHaveAttribute('data-view', 'answering');
+            // what the page keeps for a restart is what is on the screen
+            if (saves.length) expect(saves.at(-1)).toEqual({ version: '2026.1', answers: c.answers, simulation: c.simulation });
+            if (c.answers.illiquidity) expect(c.answers.illiquidity).not.toBe('gone');
             // every question in a labelled group, the chosen answer checked, its error beside it
             for (const q of QUESTIONNAIRE.questions) {
               const group = screen.getByRole('group', { name: q.text });
@@ -168,6 +183,8 @@ describe('knowledgeTest (model-based, through its view)', () => {
             expect(screen.getByTestId('knowledge-test-submit')).toHaveTextContent(t('protection.test.submitting'));
           },
           passed: (s) => {
+            // submitted: the kept answers are forgotten
+            expect(saves.at(-1)).toBeNull();
             const c = s.context as KnowledgeTestContext;
             expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(t('protection.test.passedTitle'));
             expect(plain(screen.getByTestId('net-worth').textContent)).toBe(plain(formatMoney(c.result!.netWorth, language)));

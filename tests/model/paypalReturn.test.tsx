@@ -53,6 +53,8 @@ const ORDER: Order = {
   history: [],
   bankTransfer: null,
   kiis: null,
+  reflectionPeriod: { applies: true, deadline: "2026-01-05T10:00:00.000Z" },
+  refund: null,
 };
 
 const answer = (over: Partial<PayPalReturnAnswer>): PayPalReturnAnswer => ({

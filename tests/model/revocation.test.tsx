@@ -12,16 +12,20 @@ import type { RevokeResult } from '../../contract/protection';
 import { theme } from '../../lib/theme';
 import { revocationMachine, type RevocationContext, type RevocationInput } from '../../machines/revocation.machine';
 import { RevocationView } from '../../src/features/investor/Revocation';
+import { formatDate } from '../../src/features/investor/ui';
 import type { Language } from '../../src/config/env';
 import { I18nProvider, loadDictionary, translate, translateError } from '../../src/i18n/i18n';
 import { createMachineTestModel, deferredActor, expectFullCoverage, flushMicrotasks, machineCoverage, mergeCoverage, printCoverage, runPath } from '../support/model';
 
 const ORDER_ID = '6f1c2d3e-4a5b-4c6d-8e9f-0a1b2c3d4e5f';
 const DAY = 86_400_000;
+const EXPECTED = '2026-12-04T10:00:00.000Z';
 const STARTS: { name: string; input: RevocationInput }[] = [
-  { name: 'inside the period', input: { orderId: ORDER_ID, status: 'new', createdAt: new Date(Date.now() - DAY).toISOString() } },
-  { name: 'after the period', input: { orderId: ORDER_ID, status: 'paid', createdAt: new Date(Date.now() - 10 * DAY).toISOString() } },
-  { name: 'cancelled', input: { orderId: ORDER_ID, status: 'cancelled', createdAt: new Date().toISOString() } },
+  { name: 'inside the period', input: { orderId: ORDER_ID, status: 'new', createdAt: new Date(Date.now() - DAY).toISOString(), applies: true } },
+  { name: 'after the period', input: { orderId: ORDER_ID, status: 'paid', createdAt: new Date(Date.now() - 10 * DAY).toISOString(), applies: true } },
+  { name: 'cancelled', input: { orderId: ORDER_ID, status: 'cancelled', createdAt: new Date().toISOString(), applies: true } },
+  // placed as a sophisticated investor: the server says the period does not apply, so no button inside it either
+  { name: 'not applicable', input: { orderId: ORDER_ID, status: 'paid', createdAt: new Date(Date.now() - DAY).toISOString(), applies: false } },
 ];
 
 const events = [
@@ -29,8 +33,8 @@ const events = [
   { type: 'revocation.cancelled' },
   { type: 'revocation.confirmed' },
   { type: 'revocation.dismissed' },
-  { type: 'xstate.done.actor.revoke', output: { status: 'cancelled', refundDue: false } satisfies RevokeResult },
-  { type: 'xstate.done.actor.revoke', output: { status: 'cancelled', refundDue: true } satisfies RevokeResult },
+  { type: 'xstate.done.actor.revoke', output: { status: 'cancelled', refundDue: false, refundMethod: null, refundExpectedBy: null } satisfies RevokeResult },
+  { type: 'xstate.done.actor.revoke', output: { status: 'cancelled', refundDue: true, refundMethod: 'PayPal', refundExpectedBy: EXPECTED } satisfies RevokeResult },
   { type: 'xstate.error.actor.revoke', error: { status: 409, errors: [{ code: 'REFLECTION_PERIOD_OVER', context: 'id', message: '' }] } },
 ] as never[];
 
@@ -97,7 +101,7 @@ describe('revocation (model-based, through the order page view)', () => {
               revoked: (s) => {
                 const c = s.context as RevocationContext;
                 expect(box()).toHaveTextContent(t('investor.revocation.revoked'));
-                if (c.result!.refundDue) expect(screen.getByTestId('revocation-refund')).toHaveTextContent(t('investor.revocation.refund'));
+                if (c.result!.refundDue) expect(screen.getByTestId('revocation-refund')).toHaveTextContent(translate(language, 'investor.revocation.refundPayPal', { date: formatDate(EXPECTED, language, false) }));
                 else expect(screen.queryByTestId('revocation-refund')).toBeNull();
                 // the page reads the order again
                 expect(changed).toBe(1);

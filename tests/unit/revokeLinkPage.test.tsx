@@ -13,6 +13,7 @@ import { theme } from '../../lib/theme';
 import { ApiRequestError } from '../../src/api/http';
 import type { Language } from '../../src/config/env';
 import { RevokeLinkPage } from '../../src/features/investor/RevokeLinkPage';
+import { formatDate } from '../../src/features/investor/ui';
 import { I18nProvider, loadDictionary, translate, translateError } from '../../src/i18n/i18n';
 import { AppSystemProvider } from '../../src/system/AppSystemContext';
 import type { AppSystem } from '../../src/system/system';
@@ -102,7 +103,7 @@ describe('revoke link landing page', () => {
         await act(flushMicrotasks);
         expect(calls[1].path).toBe('/order-revocation');
         expect(calls[1].opts).toMatchObject({ method: 'POST', body: { token: TOKEN } });
-        await act(async () => calls[1].resolve({ status: 'cancelled', refundDue: false }));
+        await act(async () => calls[1].resolve({ status: 'cancelled', refundDue: false, refundMethod: null, refundExpectedBy: null }));
         await act(flushMicrotasks);
         expect(screen.getByTestId('revocation')).toHaveAttribute('data-view', 'revoked');
         expect(screen.getByTestId('revocation')).toHaveTextContent(t('investor.revocation.revoked'));
@@ -118,9 +119,9 @@ describe('revoke link landing page', () => {
         await act(flushMicrotasks);
         fireEvent.click(screen.getByTestId('revoke-confirm'));
         await act(flushMicrotasks);
-        await act(async () => calls[1].resolve({ status: 'cancelled', refundDue: true }));
+        await act(async () => calls[1].resolve({ status: 'cancelled', refundDue: true, refundMethod: 'BankTransfer', refundExpectedBy: '2026-12-08T10:00:00.000Z' }));
         await act(flushMicrotasks);
-        expect(screen.getByTestId('revocation-refund')).toHaveTextContent(t('investor.revocation.refund'));
+        expect(screen.getByTestId('revocation-refund')).toHaveTextContent(translate(language, 'investor.revocation.refundBank', { date: formatDate('2026-12-08T10:00:00.000Z', language, false) }));
       });
 
       it('a revocation the server refuses meanwhile is shown translated, with a retry', async () => {

@@ -65,6 +65,8 @@ export default {
   SOPHISTICATED_CRITERIA_NOT_MET: 'Tick the criteria you meet: a legal person at least one, a natural person at least two',
   APPLICATION_PENDING: 'Your application is waiting for a decision; you can apply again once it is decided',
   APPLICATION_ALREADY_DECIDED: 'This application has already been decided',
+  REFUND_NOT_DUE: 'This order has no refund due: only a paid order revoked in the reflection period is refunded here',
+  PAYPAL_REFUND_FAILED: 'PayPal did not accept the refund; the order stays flagged, try again later or refund it in PayPal',
   REFLECTION_PERIOD_NOT_APPLICABLE: 'The reflection period applies to non-sophisticated investors only; this order cannot be revoked',
   REVOKE_LINK_NOT_VALID: 'This revoke link is not valid; check that it was copied whole, or revoke the order from its page in your account',
   REVOKE_LINK_USED: 'This order has already been revoked; the link works only once',

@@ -65,6 +65,8 @@ export default {
   SOPHISTICATED_CRITERIA_NOT_MET: 'Zaznacz spełniane kryteria: osoba prawna co najmniej jedno, osoba fizyczna co najmniej dwa',
   APPLICATION_PENDING: 'Twój wniosek czeka na decyzję; kolejny możesz złożyć po jej podjęciu',
   APPLICATION_ALREADY_DECIDED: 'Ten wniosek został już rozpatrzony',
+  REFUND_NOT_DUE: 'Temu zamówieniu nie należy się zwrot: tutaj zwraca się tylko opłacone zamówienie odwołane w okresie namysłu',
+  PAYPAL_REFUND_FAILED: 'PayPal nie przyjął zwrotu; zamówienie pozostaje oznaczone, spróbuj ponownie później albo zwróć płatność w PayPal',
   REFLECTION_PERIOD_NOT_APPLICABLE: 'Okres namysłu dotyczy tylko inwestorów niedoświadczonych; tego zamówienia nie można odwołać',
   REVOKE_LINK_NOT_VALID: 'Ten link do odwołania zamówienia jest nieprawidłowy; sprawdź, czy został skopiowany w całości, lub odwołaj zamówienie na jego stronie w swoim koncie',
   REVOKE_LINK_USED: 'To zamówienie zostało już odwołane; link działa tylko raz',

@@ -59,6 +59,7 @@ export const routeErrorCodes: Record<string, Partial<Record<number, readonly Err
   'POST /api/operator/orders/:id/cancel': orderAction,
   'POST /api/operator/orders/:id/complete': orderAction,
   'POST /api/operator/orders/:id/record-transfer': orderAction,
+  'POST /api/operator/orders/:id/refund': { 409: ['REFUND_NOT_DUE'], 502: ['PAYPAL_REFUND_FAILED', 'PAYPAL_UNAVAILABLE'] },
   'POST /api/operator/exceptions/:id/resolve': {
     // booking the payment marks the order paid, which sells its shares (orders/status.ts)
     409: ['EXCEPTION_ALREADY_RESOLVED', 'EXCEPTION_HAS_NO_ORDER', 'ORDER_STATUS_CHANGED', 'INVALID_STATUS_CHANGE', 'NOT_ENOUGH_SHARES_AVAILABLE'],

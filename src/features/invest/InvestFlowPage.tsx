@@ -37,7 +37,7 @@ import { LanguageSwitcher } from '../../components/language/LanguageSwitcher';
 import { useAlternateLinks } from '../../components/language/alternates';
 import { LANGUAGES } from '../../config/env';
 import { createInvestApi } from './api';
-import { readDraft, writeDraft } from './draftStorage';
+import { readDraft, writeDraft, readTestAnswers, writeTestAnswers } from './draftStorage';
 import { flowRouteOf, ROUTE_OF } from '../../config/investFlow';
 import { SummaryCard } from './SummaryCard';
 import { ThankYouBankTransfer, ThankYouPayPal } from './ThankYou';
@@ -75,9 +75,13 @@ function useInvestmentActor(slug: string, entry: FlowRoute) {
         }),
         knowledgeTest: knowledgeTestMachine.provide({
           actors: {
-            loadState: fromPromise(({ signal }) => api.knowledgeTest(signal)),
+            loadState: fromPromise(async ({ signal }) => ({ ...(await api.knowledgeTest(signal)), saved: readTestAnswers() })),
             submitTest: fromPromise(({ input, signal }) => api.submitKnowledgeTest(input, signal)),
             acknowledgeRisk: fromPromise(({ signal }) => api.acknowledgeRisk(signal)),
+          },
+          actions: {
+            saveAnswers: (_, saved) => writeTestAnswers(saved),
+            forgetAnswers: () => writeTestAnswers(null),
           },
           // The chart stands in for the placeholder the investment chart declares (same output, KnowledgeTestOutput).
         }) as never,

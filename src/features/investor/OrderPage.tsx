@@ -22,6 +22,22 @@ import { Card, FileFailure, Fields, formatDate, InvestorPage, LoadError, Skeleto
 
 const BankTransferDetails = lazy(() => import('./HowToPay'));
 
+/** A paid order's refund: on its way and by when, or done (PayPal accepted it, the bank transfer has left). */
+function RefundNotice({ refund }: { refund: NonNullable<Order['refund']> }) {
+  const t = useT();
+  const language = useLanguage();
+  const key = refund.status === 'due' || refund.status === 'sent' ? `${refund.status}${refund.method}` : refund.status;
+  return (
+    <p data-testid="order-refund" data-status={refund.status} role="status">
+      {t(`investor.order.refund.${key}`, {
+        amount: formatMoney(refund.amount, language),
+        date: formatDate(refund.expectedBy, language, false),
+        refundedAt: formatDate(refund.refundedAt, language, false),
+      })}
+    </p>
+  );
+}
+
 export const OrderPage: Screen = ({ params }) => {
   const t = useT();
   const language = useLanguage();
@@ -68,6 +84,7 @@ export const OrderPage: Screen = ({ params }) => {
               )}
             </Head>
             <Revocation key={order.id} order={order} revoke={(id) => api.revoke(id)} onRevoked={() => setVersion((v) => v + 1)} />
+            {order.refund && <RefundNotice refund={order.refund} />}
             <Fields data-testid="order-fields">
               <Field label={t('investor.orders.reference')} value={order.reference} testId="order-reference" />
               <Field label={t('investor.orders.offer')} value={order.offer.title} />

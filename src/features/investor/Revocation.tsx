@@ -20,7 +20,7 @@ export function Revocation({ order, revoke, onRevoked }: { order: Order; revoke:
       actors: { revoke: fromPromise(({ input }) => revoke(input.orderId)) },
       actions: { orderChanged: () => onRevoked() },
     }),
-    { input: { orderId: order.id, status: order.status, createdAt: order.createdAt } },
+    { input: { orderId: order.id, status: order.status, createdAt: order.createdAt, applies: order.reflectionPeriod.applies } },
   );
   return <RevocationView actor={actor} createdAt={order.createdAt} />;
 }
@@ -38,7 +38,11 @@ export function RevocationView({ actor, createdAt }: { actor: ReturnType<typeof 
     return (
       <Box data-testid="revocation" data-view="revoked" role="status">
         <strong>{t('investor.revocation.revoked')}</strong>
-        {result?.refundDue && <p data-testid="revocation-refund">{t('investor.revocation.refund')}</p>}
+        {result?.refundDue && (
+          <p data-testid="revocation-refund">
+            {t(result.refundMethod === 'PayPal' ? 'investor.revocation.refundPayPal' : 'investor.revocation.refundBank', { date: formatDate(result.refundExpectedBy, language, false) })}
+          </p>
+        )}
       </Box>
     );
   }

@@ -14,7 +14,11 @@ import { useOperatorAction } from './useOperatorAction';
 function OrderActions({ order, onChanged }: { order: OperatorOrderDetail; onChanged: () => void }) {
   const t = useT();
   const api = useOperatorApi();
-  const choices: OrderAction[] = order.status === 'new' ? ['record-transfer', 'cancel'] : order.status === 'paid' ? ['complete', 'cancel'] : order.status === 'cancelled' ? ['record-transfer'] : [];
+  // A paid order revoked in the reflection period waits for its refund: that is the one thing to do with it.
+  const choices: OrderAction[] =
+    order.attentionReason === 'REFUND_DUE_REVOKED'
+      ? ['refund']
+      : order.status === 'new' ? ['record-transfer', 'cancel'] : order.status === 'paid' ? ['complete', 'cancel'] : order.status === 'cancelled' ? ['record-transfer'] : [];
   const action = useOperatorAction(
     async (draft, signal) => {
       const amount = draft.amount ? Number(draft.amount) : undefined;
@@ -63,7 +67,12 @@ export const OrderPage: Screen = ({ params }) => {
               <div><dt>{t('operator.orders.investor')}</dt><dd>{o.investor.firstName} {o.investor.lastName} · {o.investor.email}</dd></div>
               <div><dt>{t('operator.orders.total')}</dt><dd>{formatMoney(o.totalPrice, language)}</dd></div>
             </Stats>
-            <OrderActions key={o.version} order={o} onChanged={() => setVersion((v) => v + 1)} />
+            {o.attentionReason && (
+              <p role="status" data-testid="order-attention">
+                {o.attentionReason === 'REFUND_DUE_REVOKED' ? t('operator.orders.attention.REFUND_DUE_REVOKED', { method: t(`operator.orders.method.${o.method}`) }) : o.attentionReason}
+              </p>
+            )}
+            <OrderActions key={`${o.version}-${o.attentionReason ?? ''}`} order={o} onChanged={() => setVersion((v) => v + 1)} />
             <h2>{t('operator.orders.history')}</h2>
             <DataTable
               testId="order-history"

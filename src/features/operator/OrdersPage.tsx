@@ -21,11 +21,15 @@ export const OrdersPage: Screen = () => {
   const query = new URLSearchParams(search);
   const q = query.get('q') ?? '';
   const status = query.get('status') ?? '';
+  const attention = query.get('attention') === 'REFUND_DUE_REVOKED' ? 'REFUND_DUE_REVOKED' : '';
   const page = Number(query.get('page') ?? '1') || 1;
-  const load = useLoad((p: { q: string; status: string; page: number }, signal) => api.orders(p, signal), { q, status, page });
+  const load = useLoad(
+    (p: { q: string; status: string; attention: string; page: number }, signal) => api.orders({ ...p, attention: p.attention ? 'REFUND_DUE_REVOKED' : undefined }, signal),
+    { q, status, attention, page },
+  );
   const [draft, setDraft] = useState(q);
   const go = (next: Record<string, string>) => {
-    const params = new URLSearchParams({ q, status, ...next });
+    const params = new URLSearchParams({ q, status, attention, ...next });
     for (const [k, v] of [...params.entries()]) if (!v) params.delete(k);
     navigate(`${href(language, 'operatorOrders')}${params.size ? `?${params}` : ''}`);
   };
@@ -47,6 +51,10 @@ export const OrdersPage: Screen = () => {
             <option key={s} value={s}>{t(`operator.status.${s}`)}</option>
           ))}
         </SelectField>
+        <SelectField label={t('operator.orders.attentionFilter')} value={attention} onChange={(v) => go({ attention: v, page: '' })} testId="order-attention-filter">
+          <option value="">{t('operator.orders.all')}</option>
+          <option value="REFUND_DUE_REVOKED">{t('operator.orders.refundDue')}</option>
+        </SelectField>
       </SearchFilter>
       <Loaded load={load}>
         {(data) =>
@@ -64,6 +72,7 @@ export const OrdersPage: Screen = () => {
                   { head: t('operator.orders.investor'), cell: (o) => `${o.investor.firstName} ${o.investor.lastName} · ${o.investor.email}` },
                   { head: t('operator.orders.status'), cell: (o) => t(`operator.status.${o.status}`), testId: 'order-status-cell' },
                   { head: t('operator.orders.total'), cell: (o) => formatMoney(o.totalPrice, language) },
+                  { head: t('operator.orders.attentionFilter'), cell: (o) => (o.attentionReason === 'REFUND_DUE_REVOKED' ? t('operator.orders.refundDue') : o.attentionReason ?? ''), testId: 'order-attention-cell' },
                 ]}
               />
               <PageButtons page={page} totalPages={data.pagination.totalPages} go={(next) => go({ page: String(next) })} />

@@ -43,6 +43,8 @@ export interface OrderQuery {
   offer?: string;
   from?: string;
   to?: string;
+  /** REFUND_DUE_REVOKED: revoked paid orders waiting for their refund */
+  attention?: string;
   page?: number;
 }
 
@@ -73,7 +75,7 @@ export function createOperatorApi(http: Http) {
     resolveException: (id: number, body: ExceptionResolveBody, signal?: AbortSignal) =>
       http<StatementException>(`/operator/exceptions/${id}/resolve`, { method: 'POST', body, signal }),
     orders: (q: OrderQuery, signal?: AbortSignal) =>
-      http<Paged<OperatorOrderRow>>('/operator/orders', { query: clean({ ...paging(q.page ?? 1), q: q.q, status: q.status, method: q.method, offer: q.offer, from: q.from, to: q.to }), signal }),
+      http<Paged<OperatorOrderRow>>('/operator/orders', { query: clean({ ...paging(q.page ?? 1), q: q.q, status: q.status, method: q.method, offer: q.offer, from: q.from, to: q.to, attention: q.attention }), signal }),
     order: (id: string, signal?: AbortSignal) => http<OperatorOrderDetail>(`/operator/orders/${encodeURIComponent(id)}`, { signal }),
     orderAction: (id: string, action: OrderAction, body: OrderActionBody, signal?: AbortSignal) =>
       http<OperatorOrderDetail>(`/operator/orders/${encodeURIComponent(id)}/${action}`, { method: 'POST', body, signal }),

@@ -12,11 +12,13 @@ import {
   sophisticatedApplicationBodySchema,
   sophisticatedStatusSchema,
 } from '../../../../contract/protection';
+import type { RevokeResult } from '../../../../contract/protection';
 import { nowOf } from '../../../config';
 import { ok, responses } from '../../../lib/envelope';
 import { tooManyTries } from '../../../lib/errors';
 import { revokeByLink, revokeLinkOrder } from '../../../protection/revoke-link';
-import { acknowledgeRiskWarning, knowledgeTestState, revokeOrder, takeKnowledgeTest } from '../../../protection/service';
+import { acknowledgeRiskWarning, knowledgeTestState, revokeOrder, takeKnowledgeTest, type Revocation } from '../../../protection/service';
+import { refundRevokedOrder } from '../../../payouts/refund';
 import { applyForSophisticated, sophisticatedStatus } from '../../../protection/sophisticated';
 
 // docs/api.md "Investor protection": the knowledge test with the loss simulation (GET: the questionnaire in
@@ -62,10 +64,28 @@ const protectionRoutes: FastifyPluginAsyncZod = async (fastify) => {
     handler: async (request) => ok(await applyForSophisticated(fastify.db, request.principal!.userId, request.language, request.body, nowOf(fastify.config))),
   });
 
+  // A paid order's refund once its revocation has committed: PayPal's goes out at once (the money returns the
+  // way it came, nothing for a person to decide: docs/adr/0012-refunds-of-revoked-orders.md); if PayPal
+  // refuses or cannot be reached the order stays flagged and an operator retries from the back office. A bank
+  // transfer waits for an operator's Refund. The answer is the revocation's either way.
+  const refundAfterRevocation = async (request: FastifyRequest, revocation: Revocation): Promise<RevokeResult> => {
+    const { orderId, ...result } = revocation;
+    if (result.refundMethod === 'PayPal') {
+      try {
+        await refundRevokedOrder({ db: fastify.db, paypal: fastify.paypal?.client, publicUrl: fastify.config.publicUrl }, orderId, nowOf(fastify.config), {});
+      } catch (error) {
+        request.log.warn({ orderId, err: error }, 'PayPal refund of a revoked order failed: left flagged for an operator');
+      }
+    }
+    if (result.refundDue) fastify.mail.worker.wake();
+    return result;
+  };
+
   fastify.post('/order/:id/revoke', {
     preHandler: investorOnly,
     schema: { params: z.object({ id: z.string().max(100) }), response: responses(revokeResultSchema, [401, 403, 404, 409]) },
-    handler: async (request) => ok(await revokeOrder(fastify.db, request.principal!.userId, request.params.id, () => nowOf(fastify.config))),
+    handler: async (request) =>
+      ok(await refundAfterRevocation(request, await revokeOrder(fastify.db, request.principal!.userId, request.params.id, () => nowOf(fastify.config), 'order_page', fastify.config.publicUrl))),
   });
 
   // The token travels in the query and the body, never the path: the request log redacts a `token` value.
@@ -84,7 +104,7 @@ const protectionRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.post('/order-revocation', {
     preHandler: limitRevokeLink,
     schema: { body: revokeLinkBodySchema, response: responses(revokeResultSchema, [400, 404, 409, 429]) },
-    handler: async (request) => ok(await revokeByLink(fastify.db, request.body.token, () => nowOf(fastify.config))),
+    handler: async (request) => ok(await refundAfterRevocation(request, await revokeByLink(fastify.db, request.body.token, () => nowOf(fastify.config), fastify.config.publicUrl))),
   });
 };
 

@@ -22,6 +22,10 @@ import { pick } from '../../../lib/translated';
 import { operatorOf } from '../../../operator/context';
 import { allOperatorOrders, listOperatorOrders, operatorOrderAction, operatorOrderDetail, orderFilter } from '../../../operator/orders';
 import { formatReference } from '../../../orders/reference';
+import { isOrderId } from '../../../orders/order-repository';
+import { PayPalError } from '../../../payments/paypal/client';
+import { refundRevokedOrder } from '../../../payouts/refund';
+import { apiError, notFound } from '../../../lib/errors';
 
 // Orders for operators (docs/api.md "Back office"): search and filters, detail, the three actions with a
 // required reason and the version the operator saw, and CSV exports for accounting. Operators only.
@@ -73,6 +77,28 @@ const operatorOrderRoutes: FastifyPluginAsyncZod = async (fastify) => {
       },
     });
   }
+
+  // A revoked paid order refunded the way it was paid (server/payouts/refund.ts): PayPal's refund call, or a
+  // refund payout into the next bank file. A repeat (replay, double click, a second operator) answers the
+  // order as it is and refunds nothing twice; a PayPal refusal is 502 and the order stays flagged.
+  fastify.post('/operator/orders/:id/refund', {
+    onRequest: guard,
+    schema: { params: idParam, body: orderActionBodySchema, response: responses(operatorOrderDetailSchema, [400, 401, 403, 404, 409, 502]) },
+    handler: async (request) => {
+      const operator = await operatorOf(fastify, request);
+      if (!isOrderId(request.params.id)) throw notFound('id');
+      const deps = { db: fastify.db, paypal: fastify.paypal?.client, publicUrl: fastify.config.publicUrl };
+      try {
+        await refundRevokedOrder(deps, request.params.id, nowOf(fastify.config), { operator, reason: request.body.reason });
+      } catch (error) {
+        if (!(error instanceof PayPalError)) throw error;
+        request.log.warn({ orderId: request.params.id, err: error }, 'PayPal refund refused');
+        throw error.status >= 500 || error.errorName === 'NETWORK' ? apiError(502, 'PAYPAL_UNAVAILABLE', 'id') : apiError(502, 'PAYPAL_REFUND_FAILED', 'id');
+      }
+      fastify.mail.worker.wake();
+      return ok(await operatorOrderDetail(fastify.db, request.params.id, request.language));
+    },
+  });
 
   // ---------- CSV for accounting: UTF-8 with BOM, `;` in Polish, `,` in English ----------
 
