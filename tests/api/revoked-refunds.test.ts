@@ -10,7 +10,7 @@ import { bookPayment } from '../../server/operator/payments';
 import { PayPalError } from '../../server/payments/paypal/client';
 import { addBusinessDays } from '../../server/payouts/refund';
 import { describeEachDatabase, expectData, expectError, type TokenPair } from './helpers';
-import { agreementIdsFor, createBody, createInvestor, createSeries, methodIds, type TestInvestor } from './orders-support';
+import { agreementIdsFor, createInvestor, orderBody, createSeries, methodIds, type TestInvestor } from './orders-support';
 import { paypalConfig, pressOnApprovalPage } from './paypal-support';
 
 // The refund of a paid order revoked in the reflection period (docs/adr/0012-refunds-of-revoked-orders.md):
@@ -46,7 +46,7 @@ describeEachDatabase('refunds of revoked paid orders', { config: { paypal: paypa
     as(who, 'POST', `/api/operator/orders/${id}/refund`, { reason: 'Revoked in the reflection period', expectedVersion: 0 }, language);
 
   async function paidByPayPal(who: TestInvestor) {
-    const body = { ...createBody({ ...target, method: method.paypal }, 2), thankYouPageUrlPattern: '/pl/inwestuj/zielone-tarasy/{orderId}' };
+    const body = { ...(await orderBody(t.database.db, { ...target, method: method.paypal }, 2)), thankYouPageUrlPattern: '/pl/inwestuj/zielone-tarasy/{orderId}' };
     const { order, payment } = expectData(await as(who, 'POST', '/api/investment', body), 201) as { order: { id: string }; payment: { approveUrl: string } };
     await pressOnApprovalPage(t.app, payment.approveUrl, 'pay');
     await peer().flush();
@@ -57,7 +57,7 @@ describeEachDatabase('refunds of revoked paid orders', { config: { paypal: paypa
   }
 
   async function paidByBank(who: TestInvestor) {
-    const { order } = expectData(await as(who, 'POST', '/api/investment', createBody({ ...target, method: method.bank }, 3)), 201) as { order: { id: string } };
+    const { order } = expectData(await as(who, 'POST', '/api/investment', await orderBody(t.database.db, { ...target, method: method.bank }, 3)), 201) as { order: { id: string } };
     const row = await orderRow(order.id);
     await t.database.db.transaction(async (tx) => {
       const booked = await bookPayment(tx, { order: row, amount: row.totalPrice, externalId: `TEST-${order.id}`, actor: 'bank', reason: 'BANK_TRANSFER_MATCHED', details: {}, at: clock, publicUrl: 'http://localhost' });
@@ -154,7 +154,7 @@ describeEachDatabase('refunds of revoked paid orders', { config: { paypal: paypa
 
     // not for investors, and not for an order with nothing to refund
     expectError(await refund(investor, id), 403, [{ code: 'FORBIDDEN', context: '' }]);
-    const unpaid = expectData(await as(investor, 'POST', '/api/investment', createBody({ ...target, method: method.bank }, 1)), 201) as { order: { id: string } };
+    const unpaid = expectData(await as(investor, 'POST', '/api/investment', await orderBody(t.database.db, { ...target, method: method.bank }, 1)), 201) as { order: { id: string } };
     expectError(await refund(operator, unpaid.order.id), 409, [{ code: 'REFUND_NOT_DUE', context: 'id' }]);
 
     const [a, b] = await Promise.all([refund(operator, id), refund(second, id)]);
@@ -179,12 +179,12 @@ describeEachDatabase('refunds of revoked paid orders', { config: { paypal: paypa
     clock = new Date();
     const investor = await createInvestor(t.app);
     await t.database.db.insert(investorClassifications).values({ userId: investor.userId, classification: 'sophisticated', decidedAt: new Date(clock.getTime() - 60_000), reviewDueAt: new Date(clock.getTime() + 365 * 86_400_000) });
-    const created = expectData(await as(investor, 'POST', '/api/investment', createBody({ ...target, method: method.bank }, 1)), 201) as { order: { id: string; reflectionPeriod: { applies: boolean } } };
+    const created = expectData(await as(investor, 'POST', '/api/investment', await orderBody(t.database.db, { ...target, method: method.bank }, 1)), 201) as { order: { id: string; reflectionPeriod: { applies: boolean } } };
     expect(created.order.reflectionPeriod.applies).toBe(false);
     expect(expectData(await as(investor, 'GET', `/api/order/${created.order.id}`)).reflectionPeriod.applies).toBe(false);
     expectError(await as(investor, 'POST', `/api/order/${created.order.id}/revoke`), 409, [{ code: 'REFLECTION_PERIOD_NOT_APPLICABLE', context: 'id' }]);
     const other = await createInvestor(t.app);
-    const plain = expectData(await as(other, 'POST', '/api/investment', createBody({ ...target, method: method.bank }, 1)), 201) as { order: { reflectionPeriod: { applies: boolean } } };
+    const plain = expectData(await as(other, 'POST', '/api/investment', await orderBody(t.database.db, { ...target, method: method.bank }, 1)), 201) as { order: { reflectionPeriod: { applies: boolean } } };
     expect(plain.order.reflectionPeriod.applies).toBe(true);
   });
 });
