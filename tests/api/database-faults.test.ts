@@ -122,7 +122,10 @@ describe.skipIf(!TEST_DATABASE_URL)('a node survives its database [postgres]', (
     const offer = (await (await fetch(`${base}/api/offers/dom-nad-jeziorem`, { headers: auth })).json()).data;
     const series = offer.series.find((s: { isOpen: boolean; availableShares: number }) => s.isOpen && s.availableShares > 50);
     const methods = (await (await fetch(`${base}/api/transaction`, { headers: auth })).json()).data.methods as { id: number; codeName: string }[];
+    // the key information sheet the investor acknowledges (its current version)
+    const kiis = (await (await fetch(`${base}/api/offer/${offer.id}/kiis?language=pl`)).json()).data as { hash: string };
     const orderBody = {
+      kiisHash: kiis.hash,
       method: methods.find((m) => m.codeName === 'BankTransfer')!.id,
       offer: offer.id,
       series: series.id,
