@@ -69,7 +69,18 @@ export const distributionSchema = z.object({
   approvedAt: isoDate.nullable(),
 });
 export type Distribution = z.infer<typeof distributionSchema>;
-export const distributionDetailSchema = distributionSchema.extend({ allocations: z.array(distributionAllocationSchema) });
+/** How many of an approved distribution's payouts are in each status (all zero while awaiting approval). */
+export const distributionPayoutProgressSchema = z.object({
+  approved: z.number().int(),
+  exported: z.number().int(),
+  executed: z.number().int(),
+  returned: z.number().int(),
+});
+export type DistributionPayoutProgress = z.infer<typeof distributionPayoutProgressSchema>;
+export const distributionDetailSchema = distributionSchema.extend({
+  allocations: z.array(distributionAllocationSchema),
+  payouts: distributionPayoutProgressSchema,
+});
 export type DistributionDetail = z.infer<typeof distributionDetailSchema>;
 export const distributionsPageSchema = pagedSchema(distributionSchema);
 

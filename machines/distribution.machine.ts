@@ -1,6 +1,7 @@
 // The operator's distribution flow in the back office: fill in the declaration (offer, kind, period, record
 // date, a total or an amount per share in złoty, a reason), send it, review what the server computed (each
-// holder's gross, tax withheld and net, adding up to the total), and approve it. The approval must come from
+// holder's gross, tax withheld and net, adding up to the total), and approve it; an approved one goes on to a bank payment file (made on the Payouts screen) and is executed when
+// the bank statement shows every payout. The approval must come from
 // another operator (four eyes): the author's own attempt is refused by the server and the refusal is shown
 // with the distribution still awaiting approval. An operator can also open a declared distribution from the
 // list to review or approve it. The calls are provided actors (`declare`, `approve`): the app gives HTTP, the
@@ -77,6 +78,18 @@ export type DistributionEvent =
   | { type: 'distribution.dismissed' }
   | { type: 'distribution.reset' };
 
+/**
+ * Where an opened distribution stands, from what the server says: awaiting approval; approved with payouts
+ * still waiting for a bank file; every payout in a file (`fileGenerated`) with some not yet seen on the bank
+ * statement; or executed (no payout left waiting: each was debited or came back returned).
+ */
+export function distributionStage(d: DistributionDetail): 'review' | 'approved' | 'fileGenerated' | 'executed' {
+  if (d.status === 'awaiting_approval') return 'review';
+  if (d.payouts.approved > 0) return 'approved';
+  if (d.payouts.exported > 0) return 'fileGenerated';
+  return 'executed';
+}
+
 const firstError = ({ event }: { event: { error: unknown } }) => errorListFrom(event.error)[0];
 
 export const distributionMachine = described(setup({
@@ -96,7 +109,9 @@ export const distributionMachine = described(setup({
   },
   guards: {
     complete: ({ context }) => draftFaults(context.draft).length === 0,
-    awaitingApproval: ({ event }) => event.type === 'distribution.opened' && event.distribution.status === 'awaiting_approval',
+    awaitingApproval: ({ event }) => event.type === 'distribution.opened' && distributionStage(event.distribution) === 'review',
+    fileGenerated: ({ event }) => event.type === 'distribution.opened' && distributionStage(event.distribution) === 'fileGenerated',
+    executed: ({ event }) => event.type === 'distribution.opened' && distributionStage(event.distribution) === 'executed',
   },
   actions: {
     change: assign({
@@ -119,6 +134,8 @@ export const distributionMachine = described(setup({
   on: {
     'distribution.opened': [
       { guard: 'awaitingApproval', target: '.review', actions: 'open' },
+      { guard: 'fileGenerated', target: '.fileGenerated', actions: 'open' },
+      { guard: 'executed', target: '.executed', actions: 'open' },
       { target: '.approved', actions: 'open' },
     ],
   },
@@ -180,8 +197,16 @@ export const distributionMachine = described(setup({
         'distribution.reset': { target: 'editing', actions: 'startOver' },
       },
     },
-    /** approved: every holder's net part is a payout waiting for a bank file */
+    /** approved: every holder's net part is a payout waiting for a bank file (made on the Payouts screen) */
     approved: {
+      on: { 'distribution.reset': { target: 'editing', actions: 'startOver' } },
+    },
+    /** every payout is in a bank payment file; the bank statement has not yet shown them all */
+    fileGenerated: {
+      on: { 'distribution.reset': { target: 'editing', actions: 'startOver' } },
+    },
+    /** the statement import marked every payout executed (or returned, which goes to the exceptions queue) */
+    executed: {
       on: { 'distribution.reset': { target: 'editing', actions: 'startOver' } },
     },
   },

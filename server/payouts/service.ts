@@ -166,8 +166,16 @@ export async function getDistribution(db: Executor, id: number): Promise<Distrib
     .where(eq(distributionAllocations.distributionId, id))
     .orderBy(desc(distributionAllocations.shares), asc(distributionAllocations.userId));
   const emails = await emailOf(db, [row.createdBy, row.approvedBy]);
+  const progress = await db
+    .select({ status: payouts.status, n: count() })
+    .from(payouts)
+    .where(eq(payouts.distributionId, id))
+    .groupBy(payouts.status);
+  const payoutCounts = { approved: 0, exported: 0, executed: 0, returned: 0 };
+  for (const p of progress) payoutCounts[p.status] = Number(p.n);
   return {
     ...toDistribution(row, allocations.length, emails),
+    payouts: payoutCounts,
     allocations: allocations.map(({ a, email, firstName, lastName }) => ({
       userId: a.userId,
       email,

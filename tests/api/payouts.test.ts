@@ -125,6 +125,8 @@ describeEachDatabase('distributions and payouts', {}, (t) => {
     await expect(t.app.db.update(distributions).set({ approvedBy: stored.createdBy }).where(eq(distributions.id, distribution.id))).rejects.toThrow();
     const list = expectData(await as(operator, 'GET', '/api/operator/payouts?status=approved')).items as Payout[];
     const mine = list.filter((p) => p.distributionId === distribution.id);
+    // The distribution answers how far its payouts have got: all waiting for a bank file.
+    expect(approved.payouts).toEqual({ approved: mine.length, exported: 0, executed: 0, returned: 0 });
     expect(mine.map((p) => [p.userId, p.amount]).sort()).toEqual(
       [
         [holders.a.userId, 1_129],
@@ -181,6 +183,12 @@ describeEachDatabase('distributions and payouts', {}, (t) => {
     expect(imported.lines[1]).toMatchObject({ outcome: 'exception', exception: { reason: 'PAYOUT_AMOUNT_MISMATCH' }, payout: { id: pb.id } });
     expect((await t.app.db.select().from(payouts).where(eq(payouts.id, pa.id)))[0]).toMatchObject({ status: 'executed' });
     expect((await t.app.db.select().from(payouts).where(eq(payouts.id, pb.id)))[0]).toMatchObject({ status: 'exported' });
+    // The distribution's progress counts its payouts by status as stored (one executed now).
+    const ofDistribution = await t.app.db.select().from(payouts).where(eq(payouts.distributionId, distribution.id));
+    const counts = { approved: 0, exported: 0, executed: 0, returned: 0 };
+    for (const p of ofDistribution) counts[p.status]++;
+    expect(counts.executed).toBeGreaterThan(0);
+    expect(expectData(await as(operator, 'GET', `/api/operator/distributions/${distribution.id}`)).payouts).toEqual(counts);
     // The investor is told the money has left, with gross, tax and net.
     const sent = await t.app.db.select().from(mailOutbox).where(and(eq(mailOutbox.recipient, holders.a.email), eq(mailOutbox.kind, 'payout_sent')));
     expect(sent).toHaveLength(1);

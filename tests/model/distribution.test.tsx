@@ -1,7 +1,8 @@
 // Model-based test of the operator's distribution flow (machines/distribution.machine.ts) through the back
 // office's panel: type the amount (a bad one is refused next to the field before anything is sent), declare,
 // see the server's parts (gross, tax, net) or its refusal, approve (the author's own approval is refused with
-// the four-eyes message), open a declared or an approved distribution from the list, start a new one.
+// the four-eyes message), open a declared, approved, file-generated or executed distribution from the list (its payouts' statuses
+// decide the stage), start a new one.
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { ThemeProvider } from 'styled-components';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -41,8 +42,13 @@ const allocations = [
   { userId: 'u1', email: 'anna@example.com', name: 'Anna Nowak', shares: 20, gross: 66700, tax: 12673, net: 54027 },
   { userId: 'u2', email: 'jan@example.com', name: 'Jan Kowalski', shares: 10, gross: 33350, tax: 6337, net: 27013 },
 ];
-const AWAITING: DistributionDetail = { ...base, allocations };
-const APPROVED: DistributionDetail = { ...base, id: 2, status: 'approved', approvedBy: 'operator2@example.com', approvedAt: '2026-04-02T10:00:00.000Z', allocations };
+const NO_PAYOUTS = { approved: 0, exported: 0, executed: 0, returned: 0 };
+const AWAITING: DistributionDetail = { ...base, allocations, payouts: NO_PAYOUTS };
+const APPROVED: DistributionDetail = { ...base, id: 2, status: 'approved', approvedBy: 'operator2@example.com', approvedAt: '2026-04-02T10:00:00.000Z', allocations, payouts: { ...NO_PAYOUTS, approved: 2 } };
+// the same distribution later: both payouts in a bank file, one already on the statement; then both settled
+const FILE_GENERATED: DistributionDetail = { ...APPROVED, id: 3, payouts: { ...NO_PAYOUTS, exported: 1, executed: 1 } };
+const EXECUTED: DistributionDetail = { ...APPROVED, id: 4, payouts: { ...NO_PAYOUTS, executed: 1, returned: 1 } };
+const DETAILS = [AWAITING, APPROVED, FILE_GENERATED, EXECUTED];
 const FOUR_EYES = new ApiRequestError(403, [{ code: 'DISTRIBUTION_FOUR_EYES', context: 'id', message: 'The author of a distribution cannot approve it' }]);
 const NO_HOLDERS = new ApiRequestError(422, [{ code: 'DISTRIBUTION_NO_HOLDERS', context: 'recordDate', message: 'Nobody held paid shares on the record date' }]);
 
@@ -52,6 +58,8 @@ const events = (state: { context: { draft: DistributionDraft } }) => [
   { type: 'distribution.changed', field: 'amount', value: '12,345' },
   { type: 'distribution.opened', distribution: AWAITING },
   { type: 'distribution.opened', distribution: APPROVED },
+  { type: 'distribution.opened', distribution: FILE_GENERATED },
+  { type: 'distribution.opened', distribution: EXECUTED },
   { type: 'xstate.done.actor.declare', output: AWAITING },
   { type: 'xstate.error.actor.declare', error: NO_HOLDERS },
   { type: 'xstate.done.actor.approve', output: APPROVED },
@@ -89,11 +97,11 @@ describe('distribution (model-based, through the distributions panel)', () => {
             <DistributionPanel
               draft={DRAFT}
               offers={OFFERS}
-              distributions={[base, { ...base, id: 2, status: 'approved', approvedBy: 'operator2@example.com' }]}
+              distributions={[base, ...[2, 3, 4].map((id) => ({ ...base, id, status: 'approved' as const, approvedBy: 'operator2@example.com' }))]}
               calls={{
                 declare: (input) => new Promise((resolve, reject) => declared.push({ input, resolve, reject })),
                 approve: (input) => new Promise((resolve, reject) => approvals.push({ input, resolve, reject })),
-                fetchOne: async (id) => (id === 1 ? AWAITING : APPROVED),
+                fetchOne: async (id) => DETAILS.find((d) => d.id === id)!,
               }}
             />
           </I18nProvider>
@@ -148,6 +156,19 @@ describe('distribution (model-based, through the distributions panel)', () => {
           approved: () => {
             expect(screen.getByTestId('distribution-review')).toHaveAttribute('data-status', 'approved');
             expect(screen.getByTestId('distribution-approved-by')).toHaveTextContent('operator2@example.com');
+            expect(screen.queryByTestId('distribution-approve')).toBeNull();
+            expect(screen.getByTestId('distribution-approved')).toHaveTextContent('(see Payouts)');
+            expect(screen.queryByTestId('distribution-file-generated')).toBeNull();
+          },
+          fileGenerated: () => {
+            expect(screen.getByTestId('distribution-review')).toHaveAttribute('data-status', 'approved');
+            expect(screen.getByTestId('distribution-file-generated')).toHaveTextContent('executed per the statement: 1 of 2');
+            expect(screen.queryByTestId('distribution-approved')).toBeNull();
+            expect(screen.queryByTestId('distribution-approve')).toBeNull();
+          },
+          executed: () => {
+            expect(screen.getByTestId('distribution-executed')).toHaveTextContent('payouts executed (1); returned by the bank: 1');
+            expect(screen.queryByTestId('distribution-file-generated')).toBeNull();
             expect(screen.queryByTestId('distribution-approve')).toBeNull();
           },
         },

@@ -145,6 +145,8 @@ function DeclareForm({ flow, offers }: { flow: Flow; offers: { id: number; title
   );
 }
 
+const payoutTotal = (d: DistributionDetail) => d.payouts.approved + d.payouts.exported + d.payouts.executed + d.payouts.returned;
+
 /** The declared distribution: its sums and every holder's part; Approve while it awaits approval. */
 function Review({ flow, offerTitle }: { flow: Flow; offerTitle: (id: number) => string }) {
   const t = useT();
@@ -190,6 +192,16 @@ function Review({ flow, offerTitle }: { flow: Flow; offerTitle: (id: number) => 
         </Notice>
       )}
       {approved && flow.state === 'approved' && <Notice role="status" data-testid="distribution-approved">{t('operator.distributions.approvedNotice')}</Notice>}
+      {flow.state === 'fileGenerated' && (
+        <Notice role="status" data-testid="distribution-file-generated">
+          {t('operator.distributions.fileGeneratedNotice', { executed: d.payouts.executed, total: payoutTotal(d) })}
+        </Notice>
+      )}
+      {flow.state === 'executed' && (
+        <Notice role="status" data-testid="distribution-executed">
+          {t('operator.distributions.executedNotice', { executed: d.payouts.executed, returned: d.payouts.returned })}
+        </Notice>
+      )}
       {(flow.state === 'review' || flow.state === 'approving') && (
         <Button type="button" busy={flow.state === 'approving'} disabled={flow.busy} onClick={flow.approve} data-testid="distribution-approve">
           {flow.state === 'approving' ? t('operator.distributions.approving') : t('operator.distributions.approve')}
