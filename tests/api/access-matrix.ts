@@ -91,6 +91,7 @@ export const accessMatrix: MatrixRow[] = [
   { method: 'POST', route: '/api/operator/orders/:id/record-transfer', body: {}, ...operatorOnly },
   { method: 'POST', route: '/api/operator/orders/:id/cancel', body: {}, ...operatorOnly },
   { method: 'POST', route: '/api/operator/orders/:id/complete', body: {}, ...operatorOnly },
+  { method: 'POST', route: '/api/operator/orders/:id/refund', body: {}, ...operatorOnly },
   { method: 'GET', route: '/api/operator/exports/orders.csv', ...operatorOnly },
   { method: 'GET', route: '/api/operator/exports/payments.csv', ...operatorOnly },
   { method: 'GET', route: '/api/operator/exports/investor-protection.csv', ...operatorOnly },

@@ -96,6 +96,11 @@ describeEachDatabase('portfolio income', { config: { now: () => clock } }, (t) =
       payoutOf.refund = refund;
     });
 
+    // A distribution is declared for an offer closed funded: both close now (their paid orders complete).
+    for (const f of [a, b]) {
+      expect(expectData(await as(operator, 'POST', `/api/operator/offers/${f.offerId}/close`, { reason: 'test' }))).toMatchObject({ outcome: 'funded', closed: true });
+    }
+
     // A: rental income 100 zł over 4 shares → 50 zł each, 19 % rounded to the złoty: 10 zł; capital 500 zł → 250 zł
     // each (50 zł above the 200 zł invested). B: interest 30 zł, all the investor's: 5.70 zł tax (interest to the grosz).
     const mine = async (id: number) => (await t.app.db.select().from(payouts).where(and(eq(payouts.distributionId, id), eq(payouts.userId, investor.userId))))[0];
