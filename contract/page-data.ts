@@ -49,3 +49,9 @@ export function readRenderPreferences(cookieHeader: string | undefined | null): 
 export function offerApiPath(slug: string): string {
   return `/offers/${slug.split('/').filter(Boolean).map(encodeURIComponent).join('/')}`;
 }
+
+/** The featured list the not-found page shows under its heading; the server sends it with every 404 page. */
+export const NOT_FOUND_FEATURED_LIST = 'featuredWidget' as const;
+
+/** The request of the not-found page's featured offers, as the page carries it. */
+export const notFoundFeaturedKey = () => requestKey('/offer/featured', { listName: NOT_FOUND_FEATURED_LIST });

@@ -34,7 +34,7 @@ import type { FastifyInstance } from 'fastify';
 import { MAX_AGE_MS } from '../cache/public-cache';
 import type { SiteState } from '../plugins/app/site-state';
 import { isLanguage, splitLanguage, type Language } from '../../contract/languages';
-import { INITIAL_DATA_ELEMENT_ID, SERVER_LOADS_ELEMENT_ID, offerApiPath, requestKey, type InitialData, type RenderPreferences } from '../../contract/page-data';
+import { INITIAL_DATA_ELEMENT_ID, SERVER_LOADS_ELEMENT_ID, notFoundFeaturedKey, offerApiPath, requestKey, type InitialData, type RenderPreferences } from '../../contract/page-data';
 import { PRIVACY_SLUGS, TERMS_SLUGS } from '../../contract/page-head';
 import { pathToFileURL } from 'node:url';
 import { matchRoute } from '../../contract/routes';
@@ -86,7 +86,8 @@ export function planPage(url: string): PagePlan | null {
   const language = prefix;
   const match = matchRoute(language, rest);
   const plan: PagePlan = { language, route: '', rendered: true, keys: [...BOOT_KEYS], shares: false, images: () => [] };
-  if (!match) return plan;
+  // no route: the not-found page, with the featured offers it shows
+  if (!match) return { ...plan, keys: [...plan.keys, notFoundFeaturedKey()] };
   plan.route = match.route.name;
   plan.rendered = match.route.access === 'public';
   plan.screen = SCREEN_MODULES[match.route.name];
@@ -386,6 +387,11 @@ export function createSpaHtml(fastify: FastifyInstance, root: string, options: {
       for (const file of files.js) if (!already.has(file)) modules.push(`/${file}`);
     }
     const { answers, notFound, complete: answered } = await answersFor(plan.keys, plan.language);
+    // An offer or static page that does not exist is drawn as the not-found page: it carries that page's offers too.
+    const featuredKey = notFoundFeaturedKey();
+    if (Object.keys(notFound).length && !plan.keys.includes(featuredKey)) {
+      Object.assign(answers, (await answersFor([featuredKey], plan.language)).answers);
+    }
     const initialData: InitialData = Object.keys(notFound).length ? { language: plan.language, answers, notFound } : { language: plan.language, answers };
     const answer = await described;
     if (answer.kind === 'redirect') return { html: '', complete: false, status: answer.status, headers: {}, redirect: answer };

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { contentNodes, offers } from '../../server/db/schema';
 import { bumpContentVersion } from '../../server/plugins/app/repositories/content-repository';
 import { planPage } from '../../server/routes/spaHtml';
-import { requestKey } from '../../contract/page-data';
+import { notFoundFeaturedKey, requestKey } from '../../contract/page-data';
 import { describeEachDatabase, expectData, type TokenPair } from './helpers';
 import { backofficeFixture, placeOrder, type Fixture } from './operator-support';
 
@@ -138,7 +138,21 @@ describeEachDatabase('SPA pages from the cache', { config: { serveSpa: true, spa
     const before = stats();
     await page('/pl/inwestycja/no-such-offer');
     expect(t.app.spaHtml!.stats.builds).toBe(before.builds + 1);
-    expect(t.app.spaHtml!.stats.injects).toBe(before.injects + 4);
+    // boot's three, the offer's 404, and the featured offers the not-found page shows
+    expect(t.app.spaHtml!.stats.injects).toBe(before.injects + 5);
+  });
+
+  it('an unknown offer, static page or address carries the featured offers its not-found page shows', async () => {
+    const key = notFoundFeaturedKey();
+    for (const url of ['/pl/inwestycja/no-such-offer', '/en/no-such-page', '/pl/nie/ma/takiej/strony']) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(404);
+      const api = await t.app.inject({ method: 'GET', url: `/api${key}`, headers: { 'content-language': url.slice(1, 3) } });
+      expect(api.json().data.offers.length, 'the demo has featured offers for it').toBeGreaterThan(0);
+      expect(inline(res.body).answers[key], url).toEqual(api.json().data);
+    }
+    // a page that exists does not ask for them
+    expect(inline((await page(OFFER_PL)).body).answers[key]).toBeUndefined();
   });
 
   it("an operator's edit of an offer changes the next page at once on this node, within a second on another", async () => {

@@ -81,10 +81,11 @@ for (const { path, heading, api } of MISSING) {
     const served = await response!.text();
     const root = served.slice(served.indexOf('<div id="root">'), served.indexOf('<script type="application/json"'));
     expect(root, 'the not-found heading is in the served HTML').toContain(`>${heading}</h1>`);
+    expect(root, 'the featured offers under it are in the served HTML too').toContain('id="not-found-offers"');
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
     await page.waitForLoadState('networkidle');
     await expect.poll(() => page.evaluate(() => Object.keys(document.getElementById('root')!).some((k) => k.startsWith('__reactContainer')))).toBe(true);
     expect(seen.messages.filter((m) => HYDRATION.test(m)), 'hydration warnings').toEqual([]);
-    expect(seen.gets.filter((url) => new URL(url).pathname.startsWith(api)), 'the missing thing asked again').toEqual([]);
+    expect(seen.gets.filter((url) => new URL(url).pathname.startsWith(api)), 'the missing thing or the offers under it asked again').toEqual([]);
   });
 }

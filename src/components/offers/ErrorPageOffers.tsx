@@ -4,6 +4,7 @@
 // Both load through useLoad (machines/load.machine.ts); a failure or an empty list renders nothing.
 import styled from 'styled-components';
 import { useLocation } from 'wouter';
+import { NOT_FOUND_FEATURED_LIST } from '../../../contract/page-data';
 import type { Http } from '../../api/http';
 import { useLanguage, useT } from '../../i18n/i18n';
 import { Spinner } from '../ui/Spinner';
@@ -13,8 +14,6 @@ import { OffersGrid } from './OffersGrid';
 import { useOptionalHttp } from './useOffersApi';
 
 export const ERROR_PAGE_OFFERS = 3;
-/** the featured list the not-found page shows */
-export const NOT_FOUND_LIST = 'featuredWidget' as const;
 const THREE_COLUMNS = { small: 1, medium: 3, large: 3 };
 
 const Block = styled.section`
@@ -43,7 +42,7 @@ function NotFoundOffersBlock({ http }: { http: Http }) {
   const language = useLanguage();
   const [pathname] = useLocation();
   const load = useLoad(
-    (p: { language: string }, signal) => fetchFeaturedOffers(http, NOT_FOUND_LIST, signal).then((d) => d.offers.slice(0, ERROR_PAGE_OFFERS)),
+    (p: { language: string }, signal) => fetchFeaturedOffers(http, NOT_FOUND_FEATURED_LIST, signal).then((d) => d.offers.slice(0, ERROR_PAGE_OFFERS)),
     { language },
   );
   if (load.status === 'failure' || (load.status === 'success' && !load.data?.length)) return null;
