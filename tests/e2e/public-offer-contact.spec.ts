@@ -135,10 +135,11 @@ for (const { width, perView } of [
     await page.goto('/en/investment/green-terraces');
     const timeline = page.getByTestId('timeline');
     // the offer's sections are drawn as they come near the viewport: scroll down to it
-    for (let i = 0; i < 30 && (await timeline.count()) === 0; i++) {
+    // (until it is there, however long a loaded machine takes to fetch and draw them)
+    await expect(async () => {
       await page.mouse.wheel(0, 600);
-      await page.waitForTimeout(150);
-    }
+      await expect(timeline).toHaveCount(1, { timeout: 300 });
+    }).toPass({ timeout: 20_000 });
     await timeline.scrollIntoViewIfNeeded();
     await expect(timeline.locator('.slick-slide.slick-active')).toHaveCount(perView);
     const frame = (await timeline.locator('.slick-list').boundingBox())!;
