@@ -30,20 +30,24 @@ export function requestKey(path: string, query?: Record<string, string | number 
 /**
  * What a server-rendered page draws from the visitor's own choices, read from cookies the browser sends with the page
  * request (the offers list's tiles or list view: SPEC §9 remembers it in local storage, and the browser mirrors it in
- * this cookie so the server draws the same view and hydration has nothing to switch).
+ * this cookie so the server draws the same view and hydration has nothing to switch), and whether the browser holds
+ * a session: the tokens live in local storage, which the server cannot see, so the browser mirrors their presence
+ * (never the tokens) in a cookie, and the server leaves the sign-in button out of that visitor's frame.
  */
 export interface RenderPreferences {
   offersListView: boolean;
+  signedIn: boolean;
 }
 
 export const LIST_VIEW_COOKIE = 'isListView';
+export const SIGNED_IN_COOKIE = 'isLoggedIn';
+
+const cookie = (header: string | undefined | null, name: string) => new RegExp(`(?:^|;\\s*)${name}=([^;]*)`).exec(header ?? '')?.[1];
 
 /** The preferences in a `Cookie` header (or `document.cookie`). */
 export function readRenderPreferences(cookieHeader: string | undefined | null): RenderPreferences {
-  const value = new RegExp(`(?:^|;\\s*)${LIST_VIEW_COOKIE}=([^;]*)`).exec(cookieHeader ?? '')?.[1];
-  return { offersListView: value === 'true' };
+  return { offersListView: cookie(cookieHeader, LIST_VIEW_COOKIE) === 'true', signedIn: cookie(cookieHeader, SIGNED_IN_COOKIE) === 'true' };
 }
-
 
 /** `/offers/{slug}` with each segment of a nested slug encoded, its slash kept. */
 export function offerApiPath(slug: string): string {

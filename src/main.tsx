@@ -5,7 +5,7 @@ import { preloadRoute } from './app/Routes';
 import { readStoredTokens, createAppSystem } from './system/system';
 import { unregisterServiceWorkers } from './components/layout/serviceWorkers';
 import { readRenderPreferences } from '../contract/page-data';
-import { syncListViewCookie } from './config/storage';
+import { syncListViewCookie, writeSignedInCookie } from './config/storage';
 import { readServerLoads } from './ssr/firstLoads';
 import { sendLocation, settleSystem } from './ssr/settle';
 import './styles/fonts.css';
@@ -19,12 +19,16 @@ unregisterServiceWorkers();
 const screen = preloadRoute(window.location.pathname);
 
 const container = document.getElementById('root')!;
-// The server rendered this page (server/routes/spaHtml.ts) for an anonymous visitor: a visitor with a session
-// sees their own frame, so the app renders it anew for them rather than hydrating the visitor's.
+// The server rendered this page (server/routes/spaHtml.ts) for an anonymous visitor, or for one whose cookie says
+// they hold a session (a frame without the sign-in button): a visitor with a session sees their own frame, so the
+// app renders it anew for them rather than hydrating the server's; so does a visitor whose cookie outlived the
+// tokens, whose page the server drew without the sign-in button.
 const serverLoads = readServerLoads();
-const hydrate = serverLoads !== null && container.firstElementChild !== null && readStoredTokens() === null;
+const tokens = readStoredTokens();
+const hydrate = serverLoads !== null && container.firstElementChild !== null && tokens === null && !readRenderPreferences(document.cookie).signedIn;
 
 syncListViewCookie();
+writeSignedInCookie(tokens !== null);
 
 const system = createAppSystem();
 system.start();

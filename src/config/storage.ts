@@ -1,4 +1,4 @@
-import { LIST_VIEW_COOKIE, readRenderPreferences } from '../../contract/page-data';
+import { LIST_VIEW_COOKIE, readRenderPreferences, SIGNED_IN_COOKIE } from '../../contract/page-data';
 // SPEC §9: the local-storage and cookie keys the product uses. One place, so nothing else spells them.
 export const STORAGE_KEYS = {
   accessToken: 'accessToken',
@@ -31,7 +31,21 @@ export function syncListViewCookie(): void {
 }
 
 function writeListViewCookie(list: boolean): void {
-  document.cookie = `${LIST_VIEW_COOKIE}=${list ? 'true' : 'false'}; path=/; max-age=31536000; SameSite=Lax${window.location.protocol === 'https:' ? '; Secure' : ''}`;
+  writeCookie(LIST_VIEW_COOKIE, list ? 'true' : 'false', 31_536_000);
+}
+
+/**
+ * Whether this browser holds a session, for the server's render of a public page (contract/page-data.ts): set with
+ * the tokens, removed with them. It says only that tokens exist; it is no credential.
+ */
+export function writeSignedInCookie(signedIn: boolean): void {
+  if (typeof document === 'undefined') return;
+  if (signedIn) writeCookie(SIGNED_IN_COOKIE, 'true', 31_536_000);
+  else if (readRenderPreferences(document.cookie).signedIn) writeCookie(SIGNED_IN_COOKIE, '', 0);
+}
+
+function writeCookie(name: string, value: string, maxAgeSeconds: number): void {
+  document.cookie = `${name}=${value}; path=/; max-age=${maxAgeSeconds}; SameSite=Lax${window.location.protocol === 'https:' ? '; Secure' : ''}`;
 }
 
 export function readStorage(key: string): string | null {

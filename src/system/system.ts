@@ -29,7 +29,7 @@ import type { InitialData } from '../../contract/page-data';
 import type { SliderItem, SplashScreen, StaticContent, User } from '../api/types';
 import { env, isLanguage, type Language } from '../config/env';
 import { href } from '../../contract/routes';
-import { readStorage, STORAGE_KEYS, writeStorage } from '../config/storage';
+import { readStorage, STORAGE_KEYS, writeSignedInCookie, writeStorage } from '../config/storage';
 import { loadDictionary } from '../i18n/i18n';
 
 export function readStoredTokens(): Tokens | null {
@@ -45,6 +45,7 @@ function persistTokens(tokens: Tokens) {
   writeStorage(STORAGE_KEYS.refreshToken, tokens.refreshToken);
   writeStorage(STORAGE_KEYS.expiresAt, String(tokens.expiresAt));
   writeStorage(STORAGE_KEYS.isLoggedIn, 'true');
+  writeSignedInCookie(true);
 }
 
 function clearSession() {
@@ -52,6 +53,7 @@ function clearSession() {
   writeStorage(STORAGE_KEYS.refreshToken, null);
   writeStorage(STORAGE_KEYS.expiresAt, null);
   writeStorage(STORAGE_KEYS.isLoggedIn, null);
+  writeSignedInCookie(false);
 }
 
 type Implementations<M extends { provide: (i: never) => unknown }> = Parameters<M['provide']>[0];

@@ -50,6 +50,9 @@ test.describe('login', () => {
       expect(stored.flag).toBe('true');
       expect(stored.access).toBeTruthy();
       expect(stored.expiresAt).toBeGreaterThan(Date.now());
+      // the server's render of a public page learns only that a session exists (never a token)
+      const signedIn = async () => (await page.context().cookies()).find((c) => c.name === 'isLoggedIn')?.value;
+      expect(await signedIn()).toBe('true');
 
       const revoke = page.waitForRequest((r) => r.url().endsWith('/api/token/revoke'));
       // Logging out ends with a full reload (machines/auth.machine.ts): wait for it before reading the page.
@@ -60,6 +63,7 @@ test.describe('login', () => {
       await reloaded;
       await expect(page.getByRole('link', { name: language === 'pl' ? 'Zaloguj się' : 'Log in' })).toBeVisible();
       expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+      expect(await signedIn()).toBeUndefined();
     });
   }
 });

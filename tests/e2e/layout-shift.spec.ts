@@ -135,9 +135,10 @@ for (const [size, device] of Object.entries(VIEWPORTS)) {
   });
 }
 
-// A signed-in visitor: the server drew the page for anyone, the browser draws it again with the visitor's frame
-// (their menu instead of the sign-in button). The server's page stays until that render replaces it, so the page
-// never goes blank in between and nothing moves by more than the limit.
+// A signed-in visitor: the server drew the page without the sign-in button (the browser's cookie says it holds a
+// session), the browser draws it again with the visitor's frame (their menu where the button's place was kept).
+// The server's page stays until that render replaces it, so the page never goes blank in between, no button that is
+// not theirs shows, and nothing moves by more than the limit.
 test.describe('CLS for a signed-in visitor', () => {
   test.use(VIEWPORTS.desktop);
   test.describe.configure({ timeout: 120_000 });
@@ -157,6 +158,11 @@ test.describe('CLS for a signed-in visitor', () => {
         },
         { accessToken, refreshToken, expiresAt: Date.now() + expiresIn * 1000 },
       );
+      await page.context().addCookies([{ name: 'isLoggedIn', value: 'true', url: test.info().project.use.baseURL! }]);
+      const served = await (await request.get(path, { headers: { cookie: 'isLoggedIn=true' } })).text();
+      const banner = served.slice(served.indexOf('<header'), served.indexOf('</header>'));
+      expect(banner, 'the server drew the sign-in button hidden').toMatch(/<a [^>]*aria-hidden="true"[^>]*>(Zaloguj się|Log in)<\/a>/);
+      expect(banner).toMatch(/visibility:hidden/);
       const shifts = await shiftsOf(page, path);
       // the visitor's menu (named after them), and no sign-in link
       await expect(page.getByRole('banner').getByRole('button', { name: /Anna/ })).toBeVisible();

@@ -10,6 +10,7 @@ import { Logo } from './Logo';
 import { MenuItemLink } from './MenuItemLink';
 import { visibleMenuItems } from './menuItems';
 import { LazyUserMenu as UserMenu } from './lazyLayout';
+import { useFirstLoads } from '../../ssr/firstLoads';
 
 const Bar = styled.header`
   position: fixed;
@@ -94,6 +95,9 @@ export function TopBar({
 }: TopBarProps) {
   const t = useT();
   const visible = visibleMenuItems(items, isLoggedIn);
+  const first = useFirstLoads();
+  // Only the server's render: a browser that holds a session renders its frame anew (src/main.tsx).
+  const sessionPending = !isLoggedIn && first?.side === 'server' && first.preferences.signedIn;
   return (
     <Bar>
       <Logo language={language} />
@@ -118,7 +122,9 @@ export function TopBar({
           {isLoggedIn ? (
             <UserMenu language={language} userName={userName} isOperator={isOperator} onLogout={onLogout} />
           ) : (
-            <LinkButton href={href(language, 'login')} variant="secondary">
+            // Drawn by the server for a visitor who holds a session, the button keeps its place but is not shown (nor
+            // focusable) until the app draws the visitor's own menu there: no flash of a button that is not theirs.
+            <LinkButton href={href(language, 'login')} variant="secondary" style={sessionPending ? { visibility: 'hidden' } : undefined} aria-hidden={sessionPending || undefined} tabIndex={sessionPending ? -1 : undefined}>
               {t('layout.topBar.login')}
             </LinkButton>
           )}
