@@ -69,7 +69,6 @@ export default defineConfig(
       'src/components/ui/useSnapshotInTransition.ts',
       'src/features/account/RegisterPage.tsx',
       'src/features/invest/InitiateForm.tsx',
-      'src/features/invest/InvestFlowPage.tsx',
       'src/features/offer/ContactForm.tsx',
       'src/features/operator/StatementsPage.tsx',
       'src/features/operator/useOperatorAction.ts',
