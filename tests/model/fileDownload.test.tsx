@@ -9,7 +9,7 @@ import { fileDownloadMachine, type FileRequest } from '../../machines/fileDownlo
 import type { DownloadedFile } from '../../src/api/http';
 import { I18nProvider, loadDictionary } from '../../src/i18n/i18n';
 import { theme } from '../../lib/theme';
-import { FileFailure, useFileDownloadWith } from '../../src/features/investor/ui';
+import { FileFailure, useFileDownloadWith } from '../../src/components/investor/ui';
 import { byValueAnd, createMachineTestModel, expectFullCoverage, flushMicrotasks, machineCoverage, printCoverage, runPath } from '../support/model';
 
 const OPEN: FileRequest = { url: '/investor/documents/order-confirmation-1', mode: 'open', fallbackName: 'order.pdf' };

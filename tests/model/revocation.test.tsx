@@ -12,7 +12,7 @@ import type { RevokeResult } from '../../contract/protection';
 import { theme } from '../../lib/theme';
 import { revocationMachine, type RevocationContext, type RevocationInput } from '../../machines/revocation.machine';
 import { RevocationView } from '../../src/features/investor/Revocation';
-import { formatDate } from '../../src/features/investor/ui';
+import { formatDate } from '../../src/components/investor/ui';
 import type { Language } from '../../src/config/env';
 import { I18nProvider, loadDictionary, translate, translateError } from '../../src/i18n/i18n';
 import { createMachineTestModel, deferredActor, expectFullCoverage, flushMicrotasks, machineCoverage, mergeCoverage, printCoverage, runPath } from '../support/model';

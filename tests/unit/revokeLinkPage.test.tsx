@@ -13,7 +13,7 @@ import { theme } from '../../lib/theme';
 import { ApiRequestError } from '../../src/api/http';
 import type { Language } from '../../src/config/env';
 import { RevokeLinkPage } from '../../src/features/investor/RevokeLinkPage';
-import { formatDate } from '../../src/features/investor/ui';
+import { formatDate } from '../../src/components/investor/ui';
 import { I18nProvider, loadDictionary, translate, translateError } from '../../src/i18n/i18n';
 import { AppSystemProvider } from '../../src/system/AppSystemContext';
 import type { AppSystem } from '../../src/system/system';

@@ -17,7 +17,7 @@ import { useLanguage, useT } from '../../i18n/i18n';
 import { pluralKey } from '../../../lib/format';
 import { createInvestorApi } from './api';
 import { Countdown } from './Countdown';
-import { Card, Empty, InvestorPage, LoadError, Skeleton } from './ui';
+import { Card, Empty, InvestorPage, LoadError, Skeleton } from '../../components/investor/ui';
 
 export const DashboardPage: Screen = () => {
   const t = useT();

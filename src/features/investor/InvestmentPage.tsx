@@ -15,7 +15,7 @@ import { NotFoundPage } from '../../pages/NotFoundPage';
 import { createInvestorApi } from './api';
 import { OrdersTable } from './OrdersTable';
 import { FundingProgress, InvestmentFields, RealisedFields } from './PortfolioPage';
-import { Card, Empty, formatDate, InvestorPage, LoadError, Skeleton } from './ui';
+import { Card, Empty, formatDate, InvestorPage, LoadError, Skeleton } from '../../components/investor/ui';
 
 const TimelineChart = lazy(() => import('./Charts').then((m) => ({ default: m.ValueOverTimeChart })));
 

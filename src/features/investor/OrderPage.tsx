@@ -18,7 +18,7 @@ import { NotFoundPage } from '../../pages/NotFoundPage';
 import { createInvestorApi } from './api';
 import { Countdown } from './Countdown';
 import { Revocation } from './Revocation';
-import { Card, FileFailure, Fields, formatDate, InvestorPage, LoadError, Skeleton, StatusBadge, useFileDownload } from './ui';
+import { Card, FileFailure, Fields, formatDate, InvestorPage, LoadError, Skeleton, StatusBadge, useFileDownload } from '../../components/investor/ui';
 
 const BankTransferDetails = lazy(() => import('./HowToPay'));
 

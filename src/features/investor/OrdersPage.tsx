@@ -13,7 +13,7 @@ import { createInvestorApi } from './api';
 import { OrdersTable } from './OrdersTable';
 import { PAGE_SIZES, usePagedList } from './paging';
 import { pluralKey } from '../../../lib/format';
-import { Card, Empty, InvestorPage, LoadError, Skeleton } from './ui';
+import { Card, Empty, InvestorPage, LoadError, Skeleton } from '../../components/investor/ui';
 
 /** SPEC §4's order statuses (contract/orders.ts ORDER_STATUSES; a value import there would bring zod along). */
 const ORDER_STATUSES: readonly OrderStatus[] = ['new', 'paid', 'completed', 'cancelled'];

@@ -4,7 +4,7 @@ import type { OrderSummary } from '../../../contract/orders';
 import { formatMoney } from '../../../lib/format';
 import { href } from '../../../contract/routes';
 import { useLanguage, useT } from '../../i18n/i18n';
-import { formatDate, StatusBadge, Table, TableScroll } from './ui';
+import { formatDate, StatusBadge, Table, TableScroll } from '../../components/investor/ui';
 
 export function OrdersTable({ orders }: { orders: OrderSummary[] }) {
   const t = useT();

@@ -12,7 +12,7 @@ import { href } from '../../../contract/routes';
 import { useLanguage, useT } from '../../i18n/i18n';
 import { createInvestorApi } from './api';
 import { PAGE_SIZES, usePagedList } from './paging';
-import { Badge, Card, Empty, formatDate, InvestorPage, LoadError, Skeleton, Table, TableScroll } from './ui';
+import { Badge, Card, Empty, formatDate, InvestorPage, LoadError, Skeleton, Table, TableScroll } from '../../components/investor/ui';
 
 export const PAYOUTS_LIST = { first: 'payouts', page: 'payoutsPage', sizes: PAGE_SIZES } as const;
 

@@ -18,7 +18,7 @@ import { href } from '../../../contract/routes';
 import { useLanguage, useT, type Translate } from '../../i18n/i18n';
 import { createInvestorApi } from './api';
 import { PAGE_SIZES, usePagedList } from './paging';
-import { Card, Empty, Fields, formatDate, InvestorPage, LoadError, ProgressBar, Skeleton } from './ui';
+import { Card, Empty, Fields, formatDate, InvestorPage, LoadError, ProgressBar, Skeleton } from '../../components/investor/ui';
 
 const Charts = lazy(() => import('./Charts').then((m) => ({ default: m.AllocationChart })));
 const OverTimeChart = lazy(() => import('./Charts').then((m) => ({ default: m.ValueOverTimeChart })));

@@ -12,7 +12,7 @@ import { Countdown } from '../../components/payment/Countdown';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { useLanguage, useT, useTranslateError } from '../../i18n/i18n';
-import { formatDate } from './ui';
+import { formatDate } from '../../components/investor/ui';
 
 export function Revocation({ order, revoke, onRevoked }: { order: Order; revoke: (orderId: string) => Promise<RevokeResult>; onRevoked: () => void }) {
   const actor = useActorRef(

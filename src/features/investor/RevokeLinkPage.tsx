@@ -20,7 +20,7 @@ import { useLanguage, useT } from '../../i18n/i18n';
 import type { Screen } from '../../screens/screen';
 import { useAppSystem } from '../../system/AppSystemContext';
 import { RevocationView } from './Revocation';
-import { Fields, formatDate, LoadError, StatusBadge } from './ui';
+import { Fields, formatDate, LoadError, StatusBadge } from '../../components/investor/ui';
 
 export function createRevokeLinkApi(http: Http) {
   return {

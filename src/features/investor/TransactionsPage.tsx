@@ -19,7 +19,7 @@ import { createInvestorApi } from './api';
 import { PAGE_SIZES, usePagedList } from './paging';
 import { pluralKey } from '../../../lib/format';
 import styled from 'styled-components';
-import { Badge, Card, Empty, FileFailure, formatDate, InvestorPage, LoadError, Skeleton, StatusBadge, Table, TableScroll, useFileDownload } from './ui';
+import { Badge, Card, Empty, FileFailure, formatDate, InvestorPage, LoadError, Skeleton, StatusBadge, Table, TableScroll, useFileDownload } from '../../components/investor/ui';
 
 export const TRANSACTIONS_LIST = { first: 'transactions', page: 'transactionsPage', sizes: PAGE_SIZES } as const;
 

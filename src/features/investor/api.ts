@@ -1,13 +1,15 @@
 // The investor area's calls (docs/api.md "Investor area", "Orders and payments") over the app's one HTTP
 // client. Types come from the contract with `import type` only: no zod reaches the browser.
 import type { Order, OrderStatus, OrdersPage } from '../../../contract/orders';
-import type { InvestmentDetail, InvestorDocument, PortfolioPage, ExportKind } from '../../../contract/portfolio';
+import type { InvestmentDetail, PortfolioPage, ExportKind } from '../../../contract/portfolio';
 import type { CashFlowsPage, TransactionsAnswer } from '../../../contract/transactions';
 import type { RevokeResult } from '../../../contract/protection';
 import type { InvestorPayout } from '../../../contract/payouts';
-import type { DownloadedFile, Http } from '../../api/http';
+import type { Http } from '../../api/http';
 import type { Pagination } from '../../api/types';
 import { fetchFeaturedOffers } from '../../components/offers/api';
+import { fetchInvestorDocuments } from '../../components/investor/InvestorDocuments';
+import { fetchPrivateFile } from '../../components/investor/ui';
 
 export interface PageParams {
   page: number;
@@ -32,10 +34,10 @@ export function createInvestorApi(http: Http) {
       http<{ items: InvestorPayout[]; pagination: Pagination }>('/investor/payouts', { query: paging(p), signal }),
     /** Income, tax withheld, capital returned and refunds, newest first. */
     cashFlows: (p: PageParams, signal?: AbortSignal) => http<CashFlowsPage>('/investor/cash-flows', { query: paging(p), signal }),
-    documents: (signal?: AbortSignal) => http<InvestorDocument[]>('/investor/documents', { signal }),
+    documents: (signal?: AbortSignal) => fetchInvestorDocuments(http, signal),
     recommended: (signal?: AbortSignal) => fetchFeaturedOffers(http, 'investorPanel', signal),
     /** A private file (issued PDF, CSV export) by its API path. */
-    file: (url: string, signal?: AbortSignal) => http<DownloadedFile>(url, { responseType: 'blob', signal }),
+    file: (url: string, signal?: AbortSignal) => fetchPrivateFile(http, url, signal),
     exportUrl: (kind: ExportKind) => `/investor/exports/${kind}.csv`,
   };
 }

@@ -4,7 +4,7 @@
 import { screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Image } from '../../../src/components/media/Image';
-import { Skeleton as InvestorSkeleton } from '../../../src/features/investor/ui';
+import { Skeleton as InvestorSkeleton } from '../../../src/components/investor/ui';
 import { loadTexts, renderView } from '../layout/render';
 
 beforeAll(loadTexts);

@@ -2,9 +2,8 @@
 import { useLoad } from '../../../components/ui/useLoad';
 import { useLanguage, useT } from '../../../i18n/i18n';
 import { useAppSystem } from '../../../system/AppSystemContext';
-import { createInvestorApi } from '../../investor/api';
-import { InvestorDocuments } from '../../investor/DocumentsPage';
-import { useFileDownload } from '../../investor/ui';
+import { fetchInvestorDocuments, InvestorDocuments } from '../../../components/investor/InvestorDocuments';
+import { useFileDownload } from '../../../components/investor/ui';
 import { Card } from './SettingsForm';
 
 export function DocumentsTab() {
@@ -12,7 +11,7 @@ export function DocumentsTab() {
   const language = useLanguage();
   const { http } = useAppSystem();
   // the investor area's list: own documents need the bearer token (the file-download chart fetches them)
-  const docs = useLoad((_: { language: string }, signal) => createInvestorApi(http).documents(signal), { language });
+  const docs = useLoad((_: { language: string }, signal) => fetchInvestorDocuments(http, signal), { language });
   const files = useFileDownload();
   return (
     <Card data-testid="settings-documents">

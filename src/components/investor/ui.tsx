@@ -7,14 +7,13 @@ import { Link, useLocation } from 'wouter';
 import { fromPromise } from 'xstate';
 import { useActorRef } from '@xstate/react';
 import { fileDownloadMachine, type FileRequest } from '../../../machines/fileDownload.machine';
-import type { DownloadedFile } from '../../api/http';
+import type { DownloadedFile, Http } from '../../api/http';
 import { useAppSystem } from '../../system/AppSystemContext';
-import { Skeleton as Shimmer } from '../../components/media/Image';
-import { Button } from '../../components/ui/Button';
+import { Skeleton as Shimmer } from '../media/Image';
+import { Button } from '../ui/Button';
 import type { Language } from '../../config/env';
 import { href, type RouteName } from '../../../contract/routes';
 import { useLanguage, useT, useTranslateError } from '../../i18n/i18n';
-import { createInvestorApi } from './api';
 import { formatDate as formatDateIn } from '../../../lib/format';
 
 export function formatDate(iso: string | null, language: Language, withTime = true): string {
@@ -117,8 +116,12 @@ export function ProgressBar({ percent, label }: { percent: number; label: string
  */
 export function useFileDownload() {
   const { http } = useAppSystem();
-  const api = createInvestorApi(http);
-  return useFileDownloadWith(api.file);
+  return useFileDownloadWith((url, signal) => fetchPrivateFile(http, url, signal));
+}
+
+/** A private file (issued PDF, CSV export) by its API path, with the bearer token. */
+export function fetchPrivateFile(http: Http, url: string, signal?: AbortSignal): Promise<DownloadedFile> {
+  return http<DownloadedFile>(url, { responseType: 'blob', signal });
 }
 
 /** The same, with the fetch given (tests). */
