@@ -13,7 +13,8 @@
 // Requests look like a browser's: Content-Language en and Accept-Encoding br, gzip.
 // When the web app is built (dist/index.html), the pages' HTML too (server/routes/spaHtml.ts: index.html with the
 // page's first answers inline): home, the offers list and an offer page, served from a copy of dist taken at the start
-// (a build made meanwhile does not change what is measured). BENCH_SPA=0 leaves them out.
+// (a build made meanwhile does not change what is measured), and then again with PAGE_CACHE=false, every request
+// rendered anew: what the page cache saves, and an uncached render's latency. BENCH_SPA=0 leaves them out.
 //
 //   npm run bench:api                                    # PGlite only
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:api
@@ -160,15 +161,15 @@ function print(title: string, rows: Figures[], bare: Figures) {
   }
 }
 
-async function run(title: string, env: NodeJS.ProcessEnv) {
+async function run(title: string, env: NodeJS.ProcessEnv, routes = ROUTES) {
   const { child, ports } = await startServer(env);
   try {
     // Every route once before any is measured: the first one measured does not pay the whole process's JIT warm-up.
     await warm(ports.bare, '/');
-    for (const route of ROUTES) await warm(ports.app, route);
+    for (const route of routes) await warm(ports.app, route);
     const rows: Figures[] = [];
     const bareRounds: Round[] = [];
-    for (const route of ROUTES) {
+    for (const route of routes) {
       const { bare, figures } = await measure(ports, route);
       bareRounds.push(...bare);
       rows.push(figures);
@@ -193,6 +194,9 @@ try {
   console.log(`bench:api on ${process.platform}, node ${process.version}, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   if (!built) console.log('(pages skipped: no build in dist/, run `npx vite build` to measure them too)');
   await run('PGlite', { DATABASE_URL: '', DATA_DIR: dataDir, ...spa });
+  // The same pages rendered for every request: what the page cache saves, and an uncached render's p99.
+  const pages = ROUTES.filter((route) => PAGE_ROUTES.includes(route));
+  if (pages.length) await run('PGlite, every page rendered anew (PAGE_CACHE=false)', { DATABASE_URL: '', DATA_DIR: dataDir, ...spa, PAGE_CACHE: 'false' }, pages);
   if (process.env.DATABASE_URL) await run('PostgreSQL', { DATABASE_URL: process.env.DATABASE_URL, ...spa });
   else console.log('\n(PostgreSQL skipped: set DATABASE_URL to measure it too)');
 } finally {

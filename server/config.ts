@@ -58,6 +58,9 @@ const envSchema = z.object({
   SERVE_SPA: booleanFromEnv(true),
   // The public pages' HTML rendered by the server (src/entry-server.tsx); false: the shell, rendered in the browser.
   SERVER_RENDERING: booleanFromEnv(true),
+  // Finished pages kept per node while their answers are current; false builds every page for every request
+  // (to measure what the cache saves: docs/benchmarks.md).
+  PAGE_CACHE: booleanFromEnv(true),
   // Connections, readiness and shutdown: limits a node can live with without a proxy in front, and how it
   // leaves a load balancer (docs/production.md "Limits", deploy/haproxy.cfg holds the proxy's side).
   MAX_CONNECTIONS: positiveInt(1000),
@@ -228,6 +231,7 @@ export interface Config {
   serveSpa: boolean;
   /** Public pages arrive rendered by the server and the browser hydrates them; false: the shell, as the SPA alone. */
   serverRendering: boolean;
+  pageCache: boolean;
   /** Socket limits of the HTTP server (server/app.ts serverOptions). */
   connections: ConnectionLimits;
   /** GET /api/ready: longest wait for the database's answer before answering 503 (ms). */
@@ -401,6 +405,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     spaDir: e.SPA_DIR,
     serveSpa: e.SERVE_SPA,
     serverRendering: e.SERVER_RENDERING,
+    pageCache: e.PAGE_CACHE,
     connections: {
       max: e.MAX_CONNECTIONS,
       headersTimeoutMs: e.HEADERS_TIMEOUT_MS,

@@ -469,18 +469,19 @@ export function createSpaHtml(fastify: FastifyInstance, root: string, options: {
     // Read before the answers: an entry is never marked newer than what it holds (a change during the build
     // leaves it marked with the older state, so the next request builds again).
     const state = fastify.siteState.peek() ?? (await fastify.siteState.get());
-    const entry = pages.get(key);
+    const cache = fastify.config.pageCache;
+    const entry = cache ? pages.get(key) : undefined;
     if (fresh(entry, planned, mtimeMs, state)) {
       stats.hits += 1;
       return entry.page;
     }
     const validity = { indexMtime: mtimeMs, version: state.contentVersion, flags: flagsOf(state), shares: planned.shares ? state.sharesFingerprint : undefined };
     const flightKey = `${key}\u0000${validity.indexMtime}/${validity.version}/${validity.flags}/${validity.shares ?? ''}`;
-    let flight = building.get(flightKey);
+    let flight = cache ? building.get(flightKey) : undefined;
     if (!flight) {
       flight = (plan ? build(plan, url, html, manifest, state, preferences) : buildRoot(url, html, state)).then((built) => {
         const made = spaPage(built.html, built.status, built.headers, built.redirect);
-        if (!built.complete) return made;
+        if (!built.complete || !cache) return made;
         const kept: PageEntry = { page: made, ...validity, builtAt: now() };
         remember(key, kept);
         return kept;

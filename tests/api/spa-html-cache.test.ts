@@ -142,6 +142,16 @@ describeEachDatabase('SPA pages from the cache', { config: { serveSpa: true, spa
     expect(t.app.spaHtml!.stats.injects).toBe(before.injects + 5);
   });
 
+  it('PAGE_CACHE=false builds every request anew (the figure the cache is measured against)', async () => {
+    const uncached = await t.buildAnotherApp({ pageCache: false });
+    const first = await get(uncached, OFFER_PL);
+    const builds = uncached.spaHtml!.stats.builds;
+    const again = await get(uncached, OFFER_PL);
+    expect(uncached.spaHtml!.stats.builds).toBe(builds + 1);
+    expect(uncached.spaHtml!.stats.hits).toBe(0);
+    expect(again.body).toBe(first.body);
+  });
+
   it('an unknown offer, static page or address carries the featured offers its not-found page shows', async () => {
     const key = notFoundFeaturedKey();
     for (const url of ['/pl/inwestycja/no-such-offer', '/en/no-such-page', '/pl/nie/ma/takiej/strony']) {
