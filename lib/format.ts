@@ -137,19 +137,15 @@ export function warsawYear(value: Date | string | number): number {
 
 const pluralRules = new Map<FormatLanguage, Intl.PluralRules>();
 
-export type PluralForm = 'one' | 'few' | 'many' | 'other';
-
-/** The language's plural form of a count (Polish needs three forms besides `other`; English uses one and other). */
-export function pluralForm(language: FormatLanguage, count: number): PluralForm {
+/**
+ * The dictionary key for a count: `base.one|few|many|other` by the language's plural rules (Polish needs three
+ * forms besides `other`; English uses one and other).
+ */
+export function pluralKey(base: string, language: FormatLanguage, count: number): string {
   let rules = pluralRules.get(language);
   if (!rules) pluralRules.set(language, (rules = new Intl.PluralRules(LOCALES[language])));
   const form = rules.select(count);
-  return form === 'one' || form === 'few' || form === 'many' ? form : 'other';
-}
-
-/** The dictionary key for a count: `base.one|few|many|other` by the language's plural rules. */
-export function pluralKey(base: string, language: FormatLanguage, count: number): string {
-  return `${base}.${pluralForm(language, count)}`;
+  return `${base}.${form === 'one' || form === 'few' || form === 'many' ? form : 'other'}`;
 }
 
 /**
