@@ -8,6 +8,8 @@ import { orders, transactions } from '../db/schema-orders';
 import { pick } from '../lib/translated';
 import { formatReference } from '../orders/reference';
 import { formatAmountPlain, formatDate } from '../../lib/format';
+import enInvestor from '../../lib/locales/en/investor';
+import plInvestor from '../../lib/locales/pl/investor';
 
 // CSV exports of the investor's orders and transactions (GET /investor/exports/{orders|transactions}.csv).
 // Made for spreadsheets: UTF-8 with a byte-order mark (Excel then reads Polish letters right), CRLF line
@@ -21,20 +23,17 @@ const HEAD = {
   pl: {
     orders: ['Numer zamówienia', 'Data złożenia', 'Status', 'Inwestycja', 'Seria', 'Liczba udziałów', 'Cena za udział (PLN)', 'Wartość (PLN)', 'Prowizja (PLN)', 'Razem (PLN)', 'Metoda płatności', 'Data płatności', 'Termin płatności'],
     transactions: ['Data', 'Numer zamówienia', 'Inwestycja', 'Metoda płatności', 'Status', 'Liczba udziałów', 'Kwota (PLN)', 'Prowizja (PLN)'],
-    orderStatus: { new: 'Oczekujące', paid: 'Opłacone', completed: 'Zrealizowane', cancelled: 'Anulowane' },
-    transactionStatus: { new: 'Oczekująca', paid: 'Opłacona', completed: 'Zrealizowana', rejected: 'Odrzucona' },
-    method: { BankTransfer: 'Przelew bankowy', PayPal: 'PayPal' },
     file: { orders: 'zamowienia', transactions: 'transakcje' },
   },
   en: {
     orders: ['Order reference', 'Placed on', 'Status', 'Investment', 'Series', 'Shares', 'Price per share (PLN)', 'Amount (PLN)', 'Fee (PLN)', 'Total (PLN)', 'Payment method', 'Paid on', 'Payment deadline'],
     transactions: ['Date', 'Order reference', 'Investment', 'Payment method', 'Status', 'Shares', 'Amount (PLN)', 'Fee (PLN)'],
-    orderStatus: { new: 'Pending', paid: 'Paid', completed: 'Completed', cancelled: 'Cancelled' },
-    transactionStatus: { new: 'Pending', paid: 'Paid', completed: 'Completed', rejected: 'Rejected' },
-    method: { BankTransfer: 'Bank transfer', PayPal: 'PayPal' },
     file: { orders: 'orders', transactions: 'transactions' },
   },
 } as const;
+
+// Statuses and payment methods read as on the investor's screens: the SPA's "investor" namespace.
+const LABELS = { pl: plInvestor, en: enInvestor };
 
 export const csvSeparator = (language: Language) => (language === 'pl' ? ';' : ',');
 
@@ -67,6 +66,7 @@ export function toCsv(rows: Cell[][], language: Language): string {
 
 export async function exportCsv(db: Db, userId: string, kind: ExportKind, language: Language): Promise<{ fileName: string; body: string }> {
   const h = HEAD[language];
+  const labels = LABELS[language];
   const money = (grosze: number) => ({ number: formatAmountPlain(grosze, language) });
   const when = (d: Date | null) => formatDate(d, language, 'dateTime');
   const rows: (string | { number: string })[][] = [];
@@ -84,7 +84,7 @@ export async function exportCsv(db: Db, userId: string, kind: ExportKind, langua
       rows.push([
         formatReference(order.reference),
         when(order.createdAt),
-        h.orderStatus[order.status],
+        labels.orderStatus[order.status],
         pick(offerTitle, language),
         pick(seriesName, language),
         { number: String(order.quantity) },
@@ -92,7 +92,7 @@ export async function exportCsv(db: Db, userId: string, kind: ExportKind, langua
         money(order.amount),
         money(order.feeValue),
         money(order.totalPrice),
-        h.method[order.methodCode],
+        labels.methods[order.methodCode],
         when(order.paidAt),
         order.status === 'new' ? when(order.expiresAt) : '',
       ]);
@@ -112,8 +112,8 @@ export async function exportCsv(db: Db, userId: string, kind: ExportKind, langua
         when(transaction.createdAt),
         formatReference(order.reference),
         pick(offerTitle, language),
-        h.method[transaction.methodCode],
-        h.transactionStatus[transaction.status],
+        labels.methods[transaction.methodCode],
+        labels.transactionStatus[transaction.status],
         { number: String(order.quantity) },
         money(transaction.amount),
         money(transaction.commission),

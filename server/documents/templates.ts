@@ -1,5 +1,7 @@
 import type { PdfContent } from './pdf';
 import { formatDate, formatMoney, formatPercent, type FormatLanguage as DocLanguage } from '../../lib/format';
+import enInvestor from '../../lib/locales/en/investor';
+import plInvestor from '../../lib/locales/pl/investor';
 import { formatReference as displayReference } from '../orders/reference';
 
 const formatDateTime = (date: Date, language: DocLanguage) => formatDate(date, language, 'dateTime');
@@ -35,7 +37,7 @@ const TEXT = {
     investor: 'Inwestor',
     address: 'Adres',
     email: 'E-mail',
-    methods: { BankTransfer: 'Przelew bankowy', PayPal: 'PayPal' },
+    methods: plInvestor.methods,
     orderIntro:
       'Dziękujemy za złożenie zamówienia. Udziały zostały zarezerwowane do terminu płatności. W tytule przelewu podaj numer zamówienia.',
     paymentIntro: 'Potwierdzamy otrzymanie płatności za poniższe zamówienie. Udziały zostały przypisane do Twojego portfela.',
@@ -84,7 +86,7 @@ const TEXT = {
     investor: 'Investor',
     address: 'Address',
     email: 'E-mail',
-    methods: { BankTransfer: 'Bank transfer', PayPal: 'PayPal' },
+    methods: enInvestor.methods,
     orderIntro:
       'Thank you for your order. The shares are reserved until the payment deadline. Use the order reference as the transfer title.',
     paymentIntro: 'We confirm that we received the payment for the order below. The shares have been added to your portfolio.',

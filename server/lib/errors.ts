@@ -1,11 +1,12 @@
+import type { ErrorParams } from '../../lib/locales/errorText';
 import type { ErrorCode } from '../i18n/messages';
 
 export interface ApiErrorItem {
   code: ErrorCode;
   /** Dotted path of the offending request field, or '' when the error concerns no field. */
   context: string;
-  /** values the message is written with (`{minutes}`); never sent as such, only in the translated message */
-  params?: Record<string, number>;
+  /** values the message is written with (TOO_MANY_TRIES: minutes); never sent as such, only in the translated message */
+  params?: ErrorParams;
 }
 
 /** A failure the error handler turns into the envelope; messages are added there, in the request's language. */

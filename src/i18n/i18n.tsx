@@ -45,7 +45,9 @@ export function translate(language: Language, key: string, params?: Record<strin
 
 /**
  * Server error codes are shortened to the part after the last colon (SPEC §5), then looked up in the
- * errors dictionary; an unknown code shows the server's own message, else the generic text.
+ * errors dictionary, the error catalogue the API writes its messages from too (lib/locales/<language>/errors.ts);
+ * an unknown code shows the server's own message, else the generic text. A text written with a value only the
+ * server knows (TOO_MANY_TRIES's minutes) is a function rosetta calls without it: "wait a while".
  */
 export function errorCodeKey(code: string): string {
   const i = code.lastIndexOf(':');

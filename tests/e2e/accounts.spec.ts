@@ -28,7 +28,7 @@ const T = {
     goToLogin: 'Przejdź do logowania',
     emailExists: 'Ten e-mail jest już zarejestrowany',
     accountNumber: 'Numer rachunku musi mieć 26 cyfr',
-    required: 'To pole jest wymagane',
+    firstNameRequired: 'Imię jest wymagane',
   },
   en: {
     register: '/en/register',
@@ -43,7 +43,7 @@ const T = {
     goToLogin: 'Go to login',
     emailExists: 'This e-mail is already registered',
     accountNumber: 'Bank account number must have 26 digits',
-    required: 'This field is required',
+    firstNameRequired: 'First name is required',
   },
 } as const;
 
@@ -143,7 +143,7 @@ test.describe.serial('accounts', () => {
     // client-side rules first
     await page.getByRole('button', { name: t.next }).click();
     expect(await errorBeside(page, 'email')).toBe('E-mail is required');
-    expect(await errorBeside(page, 'firstName')).toBe(t.required);
+    expect(await errorBeside(page, 'firstName')).toBe(t.firstNameRequired);
     // a registered e-mail is only known to the server: EMAIL_EXISTS shows on the first step, before the others
     await fillAccount(page, DEMO.investor.email, 'Emma');
     await page.getByRole('button', { name: t.next }).click();

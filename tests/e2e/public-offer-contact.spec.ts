@@ -105,8 +105,8 @@ test('contact form: server errors beside the fields, then a successful send', as
   await expect(form).toBeVisible();
   await form.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByTestId('error-email')).toBeVisible();
-  await expect(page.getByTestId('error-fullName')).toHaveText('This field is required');
-  await expect(page.getByTestId('error-message')).toHaveText('This field is required');
+  await expect(page.getByTestId('error-fullName')).toHaveText('Full name is required');
+  await expect(page.getByTestId('error-message')).toHaveText('Message is required');
 
   await page.getByLabel(/^E-mail/).fill('visitor@example.com');
   await page.getByLabel(/^Full name/).fill('Ann Visitor');

@@ -69,11 +69,11 @@ describe('contact form (model-based, ContactForm)', () => {
               // each server error beside its field, through the errors dictionary
               expect(screen.getByTestId('error-email')).toHaveTextContent('E-mail has an invalid format');
               expect(input(/^E-mail/)).toHaveAttribute('aria-invalid', 'true');
-              expect(screen.getByTestId('error-message')).toHaveTextContent('This field is required');
+              expect(screen.getByTestId('error-message')).toHaveTextContent('Message is required');
               expect(screen.getByTestId('error-agreements.terms')).toHaveTextContent('This field is required');
               expect(screen.queryByTestId('error-fullName')).toBeNull();
             } else if (errors.length) {
-              expect(screen.getByRole('alert')).toHaveTextContent('Too many attempts');
+              expect(screen.getByRole('alert')).toHaveTextContent('Too many tries. Wait a while until the next try');
             } else {
               expect(screen.queryByTestId('error-email')).toBeNull();
             }

@@ -12,9 +12,6 @@ export default {
     accountNumberHint: '26 digits; spaces are allowed.',
     phoneCountry: 'Phone country',
   },
-  errors: {
-    TOKEN_NOT_VALID: 'This link is not valid or has expired.',
-  },
   register: {
     title: 'Create an account',
     progress: 'Step {{step}} of {{total}}: {{name}}',

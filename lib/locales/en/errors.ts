@@ -1,6 +1,11 @@
-// The error catalogue of SPEC §8, keyed by the code after its last colon (SPEC §5).
+import type { ErrorParams, ErrorText } from '../errorText';
+
+// The error catalogue, en: one text per error code, the same for the SPA (the "errors" namespace of this
+// language's dictionary) and the API's envelopes (server/i18n/messages.ts builds its lookup from this file and
+// pl/errors.ts). Keyed by the code after its last colon (SPEC §5: the server sends TOKEN_REQUEST:USER_NOT_ACTIVE).
+// A text is written for both readers: the investor at a form and the developer of an API client.
 export default {
-  GENERIC: 'Something went wrong. Please try again.',
+  // SPEC §8
   EMAIL_EMPTY: 'E-mail is required',
   EMAIL_IS_EMPTY: 'E-mail is required',
   PASSWORD_EMPTY: 'Password is required',
@@ -8,21 +13,23 @@ export default {
   EMAIL_INVALID_FORMAT: 'E-mail has an invalid format',
   PASSWORD_CONSTRAINTS_MISMATCH: 'Password must have at least 8 characters, 1 capital letter and 1 digit',
   PASSWORD_NOT_SAME: 'Passwords are not the same',
-  FIRST_NAME_IS_EMPTY: 'This field is required',
-  LAST_NAME_IS_EMPTY: 'This field is required',
-  FULLNAME_IS_EMPTY: 'This field is required',
-  MESSAGE_IS_EMPTY: 'This field is required',
+  FIRST_NAME_IS_EMPTY: 'First name is required',
+  LAST_NAME_IS_EMPTY: 'Last name is required',
+  FULLNAME_IS_EMPTY: 'Full name is required',
+  MESSAGE_IS_EMPTY: 'Message is required',
   BANK_ACCOUNT_ACCOUNT_NUMBER_IS_WRONG: 'Bank account number must have 26 digits',
-  TOO_MANY_TRIES: 'Too many attempts. Wait a while before the next try',
-  CURRENT_PASSWORD_EMPTY: 'This field is required',
-  NEW_PASSWORD_EMPTY: 'This field is required',
-  REPEAT_PASSWORD_EMPTY: 'This field is required',
+  // minutes: the limit's window (server/lib/errors.ts tooManyTries); the SPA is not told it, so it says "a while"
+  TOO_MANY_TRIES: ({ minutes }: ErrorParams) =>
+    `Too many tries. Wait ${minutes ? `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}` : 'a while'} until the next try`,
+  CURRENT_PASSWORD_EMPTY: 'Current password is required',
+  NEW_PASSWORD_EMPTY: 'New password is required',
+  // also the registration's second password field, so not "the new password"
+  REPEAT_PASSWORD_EMPTY: 'Repeat the password',
   CURRENT_PASSWORD_NOT_MATCH: 'Current password is wrong',
   EMAIL_SAME: 'The new e-mail cannot be the same as the current one',
   EMAIL_NOT_SAME: 'E-mails are not the same',
   EMAIL_EXISTS: 'This e-mail is already registered',
   EMAIL_TAKEN: 'This e-mail is taken',
-  ACCOUNT_ALREADY_ACTIVE: 'This account is already active',
   ACTIVATION_TOKEN_NOT_EXIST: 'The activation link is not valid',
   IS_EMPTY: 'This field is required',
   STOCKS_IS_REQUIRED: 'Number of shares is required',
@@ -34,32 +41,64 @@ export default {
   SERIES_CLOSED_FOR_INVESTMENTS: 'This series is closed for investments',
   OFFER_CLOSED_FOR_INVESTMENTS: 'This offer is closed for investments',
   NO_TRANSACTION_METHOD_AVAILABLE: 'No payment method is available',
-  IDEMPOTENCY_KEY_REUSED: 'This order was already sent with other details. Please try again',
-  PAYPAL_UNAVAILABLE: 'PayPal cannot be reached right now. Please try again in a moment',
-  DATABASE_UNAVAILABLE: 'The service is briefly unavailable. Please try again in a moment',
-  AGREEMENT_REQUIRED: 'You must accept this agreement',
   CAN_CREATE_PAYMENT: 'Cannot create the PayPal payment',
-  USER_NOT_ACTIVE: 'Your account is not active yet',
-  INVALID_CLIENT: 'This application is not allowed to sign in',
+  USER_NOT_ACTIVE: 'Your account is not activated yet',
+  // Generic codes (docs/api.md)
+  INVALID_CLIENT: 'Unknown client: this application may not log users in',
   NOT_FOUND: 'Not found',
-  ROUTE_NOT_FOUND: 'Not found',
-  MALFORMED_JSON: 'The request could not be read',
-  PAYLOAD_TOO_LARGE: 'The request is too large',
-  UNSUPPORTED_MEDIA_TYPE: 'The request has an unsupported format',
-  UNAUTHORIZED: 'Please log in',
+  ROUTE_NOT_FOUND: 'This API route does not exist',
+  MALFORMED_JSON: 'The request body is not valid JSON',
+  PAYLOAD_TOO_LARGE: 'The request body is too large',
+  UNSUPPORTED_MEDIA_TYPE: 'Unsupported content type; send application/json',
+  UNAUTHORIZED: 'You need to log in',
   TOKEN_EXPIRED: 'Your session has expired',
-  FORBIDDEN: 'You do not have access to this page',
+  FORBIDDEN: 'You do not have access to this resource',
   MAINTENANCE: 'The platform is under maintenance',
-  INTERNAL_ERROR: 'Something went wrong on our side. Please try again later.',
-  NETWORK_ERROR: 'No connection to the server',
-  KIIS_NOT_ACKNOWLEDGED: 'Read the key investment information sheet and confirm it',
+  TOKEN_NOT_VALID: 'This link is not valid or has expired',
+  INTERNAL_ERROR: 'Something went wrong on our side. Please try again later',
+  // Transport-level failures and an unreachable database
+  URL_NOT_VALID: 'The address of the request is not valid',
+  URL_TOO_LONG: 'The address of the request is too long',
+  HEADERS_TOO_LARGE: 'The request headers are too large',
+  REQUEST_TIMEOUT: 'The request took too long to arrive',
+  BAD_REQUEST: 'The request is malformed',
+  DATABASE_UNAVAILABLE: 'The service is temporarily unavailable. Please try again in a moment',
+  // Readiness (GET /api/ready): why this node should not get traffic now
+  NODE_DRAINING: 'This server is shutting down; another one answers. Please try again',
+  MIGRATIONS_PENDING: 'The database is not yet at this version of the server',
+  // Answered by the load balancer, not by a node, when no node is ready (deploy/haproxy/haproxy.cfg repeats the
+  // Polish text: keep them the same)
+  SERVICE_UNAVAILABLE: 'The service is temporarily unavailable. Please try again in a moment',
+  // Back office: statements, exceptions, operator actions
+  STATEMENT_MALFORMED: 'The statement file is not valid at the line or element named in the error; nothing was imported',
+  STATEMENT_FORMAT_UNKNOWN: 'Not a bank statement: upload a CAMT.053 (.xml) or MT940 (.sta, .940, .txt) file',
+  STATEMENT_EMPTY: 'The statement has no entries',
+  FILE_TOO_LARGE: 'The file is too large',
+  FILE_TYPE_NOT_ALLOWED: 'This type of file is not allowed here',
+  EXCEPTION_ALREADY_RESOLVED: 'This exception has already been resolved',
+  EXCEPTION_HAS_NO_ORDER: 'No order is named by this payment: attach it to an order instead',
+  SERIES_TOTAL_BELOW_TAKEN: 'The total cannot be lower than the shares already sold and reserved',
+  INVESTMENT_WINDOW_NOT_VALID: 'The investment window must end after it starts',
+  ACCOUNT_ALREADY_ACTIVE: 'This account is already active',
+  // Orders (server/orders/status.ts)
+  ORDER_STATUS_CHANGED: 'The order has just been changed by someone else; reload it and try again',
+  INVALID_STATUS_CHANGE: 'The order cannot move to that status from its current one',
+  // the context names the Idempotency-Key header for an API client; the investor only sees the order
+  IDEMPOTENCY_KEY_REUSED: 'This order was already sent with other details. Please try again',
+  // PayPal (server/payments/paypal)
+  PAYPAL_UNAVAILABLE: 'PayPal cannot be reached right now. Please try again in a moment',
+  ORDER_ALREADY_PAID: 'This order is already paid',
+  ORDER_EXPIRED: 'This order has expired or was cancelled and can no longer be paid',
+  PAYMENT_PENDING: 'A payment of this order is still being processed',
+  WEBHOOK_NOT_VERIFIED: 'The notification could not be verified',
+  // Investor protection
+  KNOWLEDGE_TEST_REQUIRED: 'Take the knowledge test before investing (it is valid for 2 years)',
+  KNOWLEDGE_TEST_VERSION_CHANGED: 'The knowledge test has changed; load it again and answer the current questions',
+  RISK_WARNING_NOT_ACKNOWLEDGED: 'Your knowledge test shows the investment may not suit you; acknowledge the risk warning to continue',
+  LARGE_INVESTMENT_CONSENT_REQUIRED: 'This order is above EUR 1,000 or 5% of your net worth; confirm the warning to continue',
   KIIS_CHANGED: 'The key investment information sheet of this offer has changed; read and acknowledge the current one',
   KIIS_REQUIRED: 'Read and acknowledge the key investment information sheet of this offer before ordering',
   KIIS_TEXT_UNCHANGED: 'The text is the same as in the current version of the sheet; change it to make a new version',
-  KNOWLEDGE_TEST_REQUIRED: 'Take the knowledge test before investing (it is valid for 2 years)',
-  KNOWLEDGE_TEST_VERSION_CHANGED: 'The knowledge test has changed; load it again and answer the current questions',
-  RISK_WARNING_NOT_ACKNOWLEDGED: 'Acknowledge the risk warning to continue',
-  LARGE_INVESTMENT_CONSENT_REQUIRED: 'This order is above EUR 1,000 or 5% of your net worth; confirm the warning to continue',
   REFLECTION_PERIOD_OVER: 'The 4-day reflection period has ended; the order can no longer be revoked',
   DECLARATION_VERSION_CHANGED: 'The declaration has changed; read the current one and apply again',
   SOPHISTICATED_CRITERIA_NOT_MET: 'Tick the criteria you meet: a legal person at least one, a natural person at least two',
@@ -70,4 +109,24 @@ export default {
   REFLECTION_PERIOD_NOT_APPLICABLE: 'The reflection period applies to non-sophisticated investors only; this order cannot be revoked',
   REVOKE_LINK_NOT_VALID: 'This revoke link is not valid; check that it was copied whole, or revoke the order from its page in your account',
   REVOKE_LINK_USED: 'This order has already been revoked; the link works only once',
-} as Record<string, unknown>;
+  // Distributions and payouts
+  DISTRIBUTION_AMOUNT_REQUIRED: 'Give either a total amount or an amount per share',
+  DISTRIBUTION_PERIOD_NOT_VALID: 'The period must end on or after its start',
+  DISTRIBUTION_NO_HOLDERS: 'Nobody held paid shares of this offer on the record date',
+  DISTRIBUTION_AMOUNT_TOO_SMALL: 'The amount per share is too small to pay out a single grosz',
+  FUNDING_GOAL_ABOVE_TARGET: 'The funding goal cannot be above the target (total cost minus developer equity)',
+  OFFER_ALREADY_CLOSED: 'This offer is already closed',
+  OFFER_CLOSE_IN_PROGRESS: 'This offer is being closed right now; try again in a moment',
+  OFFER_NOT_FUNDED: 'The offer has not reached its funding goal',
+  OFFER_NOT_CLOSED: 'The offer has not closed yet: income is declared once it has closed funded',
+  DISTRIBUTION_FOUR_EYES: 'A distribution must be approved by another operator than its author',
+  DISTRIBUTION_ALREADY_APPROVED: 'This distribution is already approved',
+  PAYOUT_NOTHING_TO_EXPORT: 'There are no approved payouts to investors with a valid bank account',
+  PAYOUT_BANK_ACCOUNT_MISSING: 'The investor has no valid bank account in their settings',
+  // The SPA's own codes, never sent by the server (server/i18n/messages.ts SPA_ONLY): no answer at all, an answer
+  // without a known code, and its checks before sending
+  GENERIC: 'Something went wrong. Please try again.',
+  NETWORK_ERROR: 'No connection to the server',
+  AGREEMENT_REQUIRED: 'You must accept this agreement',
+  KIIS_NOT_ACKNOWLEDGED: 'Read the key investment information sheet and confirm it',
+} satisfies Record<string, ErrorText>;

@@ -12,9 +12,6 @@ export default {
     accountNumberHint: '26 cyfr; spacje są dozwolone.',
     phoneCountry: 'Kraj numeru telefonu',
   },
-  errors: {
-    TOKEN_NOT_VALID: 'Ten link jest nieprawidłowy lub wygasł.',
-  },
   register: {
     title: 'Załóż konto',
     progress: 'Krok {{step}} z {{total}}: {{name}}',

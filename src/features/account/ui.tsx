@@ -1,21 +1,12 @@
 // Pieces the account screens share: the page frame, success and error notices, and error texts.
 import { useCallback, useEffect, useRef, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { errorCodeKey, useT, useTranslateError } from '../../i18n/i18n';
+import { useTranslateError } from '../../i18n/i18n';
 
-/** An error code's text: the account namespace's own codes first (TOKEN_NOT_VALID), then SPEC §8's. */
+/** An error code's text from the error catalogue (the dictionary's "errors" namespace); null without a code. */
 export function useErrorText() {
-  const t = useT();
   const translateError = useTranslateError();
-  return useCallback(
-    (code: string | null | undefined): string | null => {
-      if (!code) return null;
-      const key = `account.errors.${errorCodeKey(code)}`;
-      const own = t(key);
-      return own !== key ? own : translateError(code);
-    },
-    [t, translateError],
-  );
+  return useCallback((code: string | null | undefined): string | null => (code ? translateError(code) : null), [translateError]);
 }
 
 /**

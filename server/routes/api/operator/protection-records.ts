@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { formatAmountPlain, formatDate } from '../../../../lib/format';
+import enInvestor from '../../../../lib/locales/en/investor';
+import plInvestor from '../../../../lib/locales/pl/investor';
 import { nowOf } from '../../../config';
 import { toCsv } from '../../../documents/csv';
 import { reasonSchema } from '../../../../contract/operator';
@@ -27,7 +29,7 @@ const HEAD = {
     yesNo: { true: 'Tak', false: 'Nie' },
     person: { natural_person: 'Osoba fizyczna', legal_person: 'Osoba prawna' } as Record<string, string>,
     status: { pending: 'Oczekuje', approved: 'Zatwierdzony', rejected: 'Odrzucony' } as Record<string, string>,
-    method: { BankTransfer: 'Przelew bankowy', PayPal: 'PayPal' } as Record<string, string>,
+    method: plInvestor.methods as Record<string, string>,
     file: 'ochrona-inwestorow',
   },
   en: {
@@ -39,7 +41,7 @@ const HEAD = {
     yesNo: { true: 'Yes', false: 'No' },
     person: { natural_person: 'Natural person', legal_person: 'Legal person' } as Record<string, string>,
     status: { pending: 'Pending', approved: 'Approved', rejected: 'Rejected' } as Record<string, string>,
-    method: { BankTransfer: 'Bank transfer', PayPal: 'PayPal' } as Record<string, string>,
+    method: enInvestor.methods as Record<string, string>,
     file: 'investor-protection',
   },
 } as const;
