@@ -922,19 +922,19 @@ Object.assign(RECIPES, {
         // "Slide 1 of 1" (pl "Slajd 1 z 1"): the slider's live status counts one slide
         return ctx.page.locator('[data-testid="hero-slider"][data-index="0"]').filter({ has: ctx.page.getByTestId('slider-status').filter({ hasText: /^\D*1\D+1\D*$/ }) });
       },
-      'carousel.running': async (ctx) => {
+      'carousel.autoplay.running': async (ctx) => {
         await consented(ctx);
         await home(ctx);
         return ctx.page.locator('[data-testid="hero-slider"][data-paused="false"]');
       },
-      'carousel.hovered': async (ctx) => {
+      'carousel.autoplay.hovered': async (ctx) => {
         await consented(ctx);
         await home(ctx);
         await ctx.page.getByTestId('hero-slider').hover();
         return ctx.page.locator('[data-testid="hero-slider"][data-paused="true"]');
       },
       // The seeded video slide, reached with the arrows; once it plays, autoplay waits for it.
-      'carousel.videoPlaying': async (ctx) => {
+      'carousel.autoplay.videoPlaying': async (ctx) => {
         await consented(ctx);
         await home(ctx);
         const slider = ctx.page.getByTestId('hero-slider');
@@ -951,8 +951,35 @@ Object.assign(RECIPES, {
         await ctx.page.mouse.move(0, 0); // off the slider: paused by the video alone
         return ctx.page.locator('[data-testid="hero-slider"][data-paused="true"]');
       },
+      // The first slide drawn alone, before the carousel's chunk is fetched (2 s after the slider is drawn): the
+      // page's clock is paused right after it loads.
+      'carousel.widget.waiting': async (ctx) => {
+        await consented(ctx);
+        await ctx.page.clock.install();
+        await home(ctx);
+        await ctx.page.clock.pauseAt(Date.now() + 500);
+        return ctx.page.locator('[data-testid="hero-slider"][data-carousel="waiting"]');
+      },
+      // The visitor reaches for the slider: the carousel is mounted.
+      'carousel.widget.mounted': async (ctx) => {
+        await consented(ctx);
+        await home(ctx);
+        await ctx.page.getByTestId('hero-slider').hover();
+        return ctx.page.locator('[data-testid="hero-slider"][data-carousel="mounted"] .slick-slider');
+      },
     },
-    sameAs: { carousel: 'carousel.running' },
+    sameAs: {
+      carousel: 'carousel.autoplay.running',
+      'carousel.autoplay': 'carousel.autoplay.running',
+      'carousel.widget': 'carousel.widget.waiting',
+    },
+    notShown: {
+      'carousel.autoplay.stopped': 'no recipe yet (the pause control, or a browser that prefers reduced motion)',
+      'carousel.widget.prefetching': 'the carousel’s chunk comes from the local server within milliseconds; holding it needs its hashed file name',
+      'carousel.widget.loading': 'the carousel’s chunk comes from the local server within milliseconds; holding it needs its hashed file name',
+      'carousel.widget.ready': 'between the chunk’s arrival and the first move (6 s) or the visitor’s reach; no recipe yet',
+      'carousel.widget.failed': 'needs the carousel’s chunk to fail (its hashed file name); the unit tests show it',
+    },
   },
   lightbox: {
     states: {
