@@ -106,7 +106,8 @@ function HeroSliderView({ items, isLoggedIn, actor }: { items: readonly SliderIt
   }, [index, count, alone, Carousel]);
 
   // New slides (a language switch loads them again): the chart starts over, and the carousel is drawn anew for
-  // them (keyed by the list), at the first slide (react-slick keeps its old position when its slides change).
+  // them (keyed by the list) at the first slide: handed new slides, react-slick did not follow a move back to the
+  // first one (it stayed where it was).
   const firstItems = useRef(items);
   useEffect(() => {
     if (items === firstItems.current) return;
