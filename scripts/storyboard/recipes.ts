@@ -922,19 +922,19 @@ Object.assign(RECIPES, {
         // "Slide 1 of 1" (pl "Slajd 1 z 1"): the slider's live status counts one slide
         return ctx.page.locator('[data-testid="hero-slider"][data-index="0"]').filter({ has: ctx.page.getByTestId('slider-status').filter({ hasText: /^\D*1\D+1\D*$/ }) });
       },
-      'carousel.running': async (ctx) => {
+      'carousel.autoplay.running': async (ctx) => {
         await consented(ctx);
         await home(ctx);
         return ctx.page.locator('[data-testid="hero-slider"][data-paused="false"]');
       },
-      'carousel.hovered': async (ctx) => {
+      'carousel.autoplay.hovered': async (ctx) => {
         await consented(ctx);
         await home(ctx);
         await ctx.page.getByTestId('hero-slider').hover();
         return ctx.page.locator('[data-testid="hero-slider"][data-paused="true"]');
       },
       // The seeded video slide, reached with the arrows; once it plays, autoplay waits for it.
-      'carousel.videoPlaying': async (ctx) => {
+      'carousel.autoplay.videoPlaying': async (ctx) => {
         await consented(ctx);
         await home(ctx);
         const slider = ctx.page.getByTestId('hero-slider');
@@ -951,8 +951,58 @@ Object.assign(RECIPES, {
         await ctx.page.mouse.move(0, 0); // off the slider: paused by the video alone
         return ctx.page.locator('[data-testid="hero-slider"][data-paused="true"]');
       },
+      // The first slide drawn alone, before the carousel's chunk is fetched (2 s after the slider is drawn): the
+      // page's clock is paused right after it loads.
+      'carousel.widget.waiting': async (ctx) => {
+        await consented(ctx);
+        await ctx.page.clock.install();
+        await home(ctx);
+        await ctx.page.clock.pauseAt(Date.now() + 500);
+        return ctx.page.locator('[data-testid="hero-slider"][data-carousel="waiting"]');
+      },
+      // The carousel's chunk (assets/slick-<hash>.js) is held: fetched ahead 2 s after the slider is drawn, with
+      // the pointer away from the slider.
+      'carousel.widget.prefetching': async (ctx) => {
+        await consented(ctx);
+        const held = await hold(ctx.page, '**/assets/slick-*.js');
+        await home(ctx);
+        await held.seen;
+        return ctx.page.locator('[data-testid="hero-slider"][data-carousel="prefetching"]');
+      },
+      // The visitor reaches for the slider at once, and the carousel's chunk is held.
+      'carousel.widget.loading': async (ctx) => {
+        await consented(ctx);
+        const held = await hold(ctx.page, '**/assets/slick-*.js');
+        await home(ctx);
+        await ctx.page.getByTestId('hero-slider').hover();
+        await held.seen;
+        return ctx.page.locator('[data-testid="hero-slider"][data-carousel="loading"]');
+      },
+      // The carousel's chunk cannot be loaded: the current slide is drawn alone, the arrows still move it.
+      'carousel.widget.failed': async (ctx) => {
+        await consented(ctx);
+        await fail(ctx.page, '**/assets/slick-*.js');
+        await home(ctx);
+        await ctx.page.getByTestId('hero-slider').hover();
+        return ctx.page.locator('[data-testid="hero-slider"][data-carousel="failed"]');
+      },
+      // The visitor reaches for the slider: the carousel is mounted.
+      'carousel.widget.mounted': async (ctx) => {
+        await consented(ctx);
+        await home(ctx);
+        await ctx.page.getByTestId('hero-slider').hover();
+        return ctx.page.locator('[data-testid="hero-slider"][data-carousel="mounted"] .slick-slider');
+      },
     },
-    sameAs: { carousel: 'carousel.running' },
+    sameAs: {
+      carousel: 'carousel.autoplay.running',
+      'carousel.autoplay': 'carousel.autoplay.running',
+      'carousel.widget': 'carousel.widget.waiting',
+    },
+    notShown: {
+      'carousel.autoplay.stopped': 'no recipe yet (the pause control, or a browser that prefers reduced motion)',
+      'carousel.widget.ready': 'between the chunk’s arrival and the first move (6 s) or the visitor’s reach; no recipe yet',
+    },
   },
   lightbox: {
     states: {

@@ -62,9 +62,14 @@ export function createMachineTestModel<TMachine extends AnyStateMachine>(
   options?: MachineModelOptions<TMachine> & {
     /** false: the paths are not registered for the measured coverage (tests of this harness only) */
     measure?: boolean;
+    /**
+     * Only these event types are tried (default: every event the active states handle). For a model of one
+     * region of a parallel chart, whose other region another model walks.
+     */
+    eventTypes?: readonly string[];
   },
 ): TestModel<SnapshotFrom<TMachine>, EventFromLogic<TMachine>, unknown> {
-  const { events: getEvents, measure = true, ...otherOptions } = options ?? {};
+  const { events: getEvents, measure = true, eventTypes, ...otherOptions } = options ?? {};
   type S = SnapshotFrom<TMachine>;
   type E = EventFromLogic<TMachine>;
   const Model = measure ? MeasuredTestModel : TestModel;
@@ -77,7 +82,9 @@ export function createMachineTestModel<TMachine extends AnyStateMachine>(
     },
     events: (state) => {
       const given = typeof getEvents === 'function' ? getEvents(state) : (getEvents ?? []);
-      const own = [...new Set((state as unknown as AnyMachineSnapshot)._nodes.flatMap((n) => n.ownEvents))];
+      const own = [...new Set((state as unknown as AnyMachineSnapshot)._nodes.flatMap((n) => n.ownEvents))].filter(
+        (type) => !eventTypes || eventTypes.includes(type),
+      );
       return own.flatMap((type) => {
         const variants = given.filter((e) => e.type === type);
         return variants.length ? variants : [{ type } as E];

@@ -109,6 +109,19 @@ describe('pathsCoverage (predicted from paths)', () => {
     expect(() => expectFullCoverage(result)).toThrow(/transitions never taken \(6\):[\s\S]*after 5 s/);
   });
 
+  it('tries only the given event types when told (a model of one region)', () => {
+    const only = createMachineTestModel(fetchMachine, {
+      measure: false,
+      serializeState: byValueAnd('retries'),
+      events: [doneEvent('loadData', 'the data'), errorEvent('loadData', new Error('boom'))],
+      eventTypes: ['fetch.requested', 'xstate.done.actor.loadData'],
+    });
+    const tried = new Set(only.getShortestPaths().flatMap((p) => p.steps.map((s) => s.event.type)));
+    expect([...tried].sort()).toEqual(['fetch.requested', 'xstate.done.actor.loadData', 'xstate.init']);
+    const result = pathsCoverage(fetchMachine, only.getShortestPaths());
+    expect(result.states.missing).toEqual(['fetch.failure', 'fetch.gaveUp']);
+  });
+
   it('counts a guarded transition only when its guard lets it through', () => {
     // Three failures: the third retry is refused by canRetry, so failure -> gaveUp happens via always.
     const fail = errorEvent('loadData', new Error('x'));

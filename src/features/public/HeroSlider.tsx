@@ -1,72 +1,25 @@
-// The home page's hero slider (SPEC §2). machines/slider.machine.ts decides which slide shows and when it
-// moves on (autoplay every 6 s with more than one slide, paused on hover and while a video plays); this
-// view draws the slides with react-slick (its own autoplay and arrows off), follows the chart's index, and
-// reports hover, arrows, swipes and the current slide's video events to the chart.
+// The home page's hero slider (SPEC §2). machines/slider.machine.ts decides everything that changes: which
+// slide shows and when it moves on (autoplay every 6 s with more than one slide, paused on hover, while a video
+// plays, or stopped), and whether the carousel (react-slick, a chunk of its own) is mounted yet. This view draws
+// what the chart says — the slide drawn alone, or the carousel (its own autoplay and arrows off) kept at the
+// chart's slide — and forwards what the visitor does: hover and focus, a touch, the arrows, the play/pause
+// control, a swipe, and the current slide's video events. What the chart runs in the browser (the chunk's
+// loader, the reduced-motion watcher) is provided in ./heroSliderActors.ts.
 //
-// Speed: react-slick and its polyfill are not in the entry chunk. Until the carousel's chunk has
-// arrived, the chart's current slide is drawn on its own, in the same box and markup, so the first slide (the
-// home page's LCP element: eager, high fetch priority, sized) is on screen without waiting for it and nothing
-// moves when the carousel takes over.
+// Speed: until the carousel is mounted the chart's slide is drawn on its own, in the same box and markup, so the
+// first slide (the home page's LCP element: eager, high fetch priority, sized) is on screen without waiting for
+// the carousel's chunk and nothing moves when the carousel takes over.
 import { useActorRef, useSelector } from '@xstate/react';
-import { startTransition, useEffect, useRef, useState, type ComponentType, type FocusEvent, type ReactNode } from 'react';
+import { createElement, useDeferredValue, useEffect, useRef, type FocusEvent, type ReactNode, type Ref } from 'react';
 import styled from 'styled-components';
-import { sliderMachine, type SliderActorRef } from '../../../machines/slider.machine';
+import { slideDrawnAlone, type SliderActorRef } from '../../../machines/slider.machine';
 import type { SliderItem } from '../../api/types';
 import { useScreenSize } from '../../components/offers/useScreen';
 import { ServerHtml } from '../../components/ui/ServerHtml';
 import { useT } from '../../i18n/i18n';
 import { ContentLinkButton } from './ContentLinkButton';
+import { browserSliderMachine, loadedCarousel } from './heroSliderActors';
 import { slideButton } from './rules';
-
-// react-slick with its stylesheet, loaded on demand (src/components/media/slick.ts unwraps its CommonJS export).
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type SlickComponent = ComponentType<any>;
-let Slick: SlickComponent | null = null;
-let slickLoading: Promise<SlickComponent> | null = null;
-
-/** Loads the carousel (once); afterwards sliders render it at once (tests await it before rendering). */
-export function loadCarousel(): Promise<SlickComponent> {
-  slickLoading ??= import('../../components/media/slick').then((m) => {
-    Slick = m.Slider as SlickComponent;
-    return Slick;
-  });
-  return slickLoading;
-}
-
-/** How long after the slider is drawn its carousel's chunk is fetched. */
-export const CAROUSEL_FETCH_DELAY_MS = 2000;
-
-/**
- * The carousel component once it is wanted and its chunk has arrived, else null. Its chunk is fetched a while
- * after the slider is drawn (or at once when wanted); it is mounted only when wanted: react-slick measures every
- * slide when it mounts, one long task of 100–150 ms on a phone-speed CPU, which the first screen does not need
- *.
- */
-function useCarousel(multiple: boolean, wanted: boolean): { Carousel: SlickComponent | null; failed: boolean } {
-  const [component, setComponent] = useState<SlickComponent | null>(() => Slick);
-  const [failed, setFailed] = useState(false);
-  // The chunk: a while after the slider is on screen, so it does not compete with the first screen's files and
-  // images, and well before the chart's first move (SLIDER_AUTOPLAY_MS), which then animates at once.
-  useEffect(() => {
-    if (!multiple || Slick) return;
-    const timer = setTimeout(() => void loadCarousel().catch(() => {}), CAROUSEL_FETCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [multiple]);
-  useEffect(() => {
-    if (!multiple || !wanted || component) return;
-    let live = true;
-    loadCarousel().then(
-      // A transition: React renders the carousel (every slide and its clones) in slices of a few ms between
-      // other work instead of one long task after the first paint (total blocking time).
-      (c) => live && startTransition(() => setComponent(() => c)),
-      () => live && setFailed(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, [multiple, wanted, component]);
-  return { Carousel: multiple && (wanted || component) ? component : null, failed };
-}
 
 interface SlickHandle {
   slickGoTo(index: number, dontAnimate?: boolean): void;
@@ -81,25 +34,40 @@ export interface HeroSliderProps {
   actorRef?: SliderActorRef;
 }
 
-const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
-
-function prefersReducedMotion(): boolean {
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(REDUCED_MOTION).matches;
+export function HeroSlider({ items, isLoggedIn, actorRef }: HeroSliderProps) {
+  return actorRef ? (
+    <HeroSliderView items={items} isLoggedIn={isLoggedIn} actor={actorRef} />
+  ) : (
+    <OwnHeroSlider items={items} isLoggedIn={isLoggedIn} />
+  );
 }
 
-export function HeroSlider({ items, isLoggedIn, actorRef }: HeroSliderProps) {
-  const own = useActorRef(sliderMachine, { input: { count: items.length, reducedMotion: prefersReducedMotion() } });
-  const actor = actorRef ?? own;
-  // The chart decides what reduced motion means; the view only reports the preference when it changes.
-  useEffect(() => {
-    if (typeof window === 'undefined' || typeof window.matchMedia !== 'function') return undefined;
-    const query = window.matchMedia(REDUCED_MOTION);
-    const changed = (e: MediaQueryListEvent) => actor.send({ type: 'slider.motionPreferenceChanged', reduce: e.matches });
-    query.addEventListener?.('change', changed);
-    return () => query.removeEventListener?.('change', changed);
-  }, [actor]);
+function OwnHeroSlider({ items, isLoggedIn }: { items: readonly SliderItem[]; isLoggedIn: boolean }) {
+  // The chart starts (and its timers run) in the browser only, after the first render, which is the server's.
+  const actor = useActorRef(browserSliderMachine, { input: { count: items.length, carouselLoaded: loadedCarousel() !== null } });
   return <HeroSliderView items={items} isLoggedIn={isLoggedIn} actor={actor} />;
 }
+
+/** react-slick once its chunk has arrived (the chart mounts the carousel only then). */
+function LoadedCarousel({ ref, ...props }: Record<string, unknown> & { ref?: Ref<SlickHandle> }) {
+  const slick = loadedCarousel();
+  return slick && createElement(slick, { ...props, ref });
+}
+
+/** A name for each list of slides, to draw the carousel anew for new slides. */
+const listKeys = new WeakMap<readonly SliderItem[], number>();
+let lists = 0;
+function listKey(items: readonly SliderItem[]): number {
+  let key = listKeys.get(items);
+  if (key === undefined) listKeys.set(items, (key = ++lists));
+  return key;
+}
+
+/** The state of the carousel's region, for the `data-carousel` attribute (none without several slides). */
+const widgetOf = (s: ReturnType<SliderActorRef['getSnapshot']>): string | undefined => {
+  const value = s.value;
+  return typeof value === 'object' && 'carousel' in value ? String((value.carousel as { widget: string }).widget) : undefined;
+};
 
 function HeroSliderView({ items, isLoggedIn, actor }: { items: readonly SliderItem[]; isLoggedIn: boolean; actor: SliderActorRef }) {
   const t = useT();
@@ -107,39 +75,22 @@ function HeroSliderView({ items, isLoggedIn, actor }: { items: readonly SliderIt
   const slick = useRef<SlickHandle | null>(null);
   const root = useRef<HTMLElement | null>(null);
   const empty = useSelector(actor, (s) => s.matches('empty'));
-  const arrows = useSelector(actor, (s) => s.hasTag('arrows')) && screen !== 'small';
-  const paused = useSelector(actor, (s) => s.hasTag('paused'));
   const several = useSelector(actor, (s) => s.hasTag('arrows'));
+  const arrows = several && screen !== 'small';
+  const paused = useSelector(actor, (s) => s.hasTag('paused'));
   const stopped = useSelector(actor, (s) => s.hasTag('stopped'));
   const announce = useSelector(actor, (s) => s.context.announce);
   const index = useSelector(actor, (s) => s.context.index);
   const count = useSelector(actor, (s) => s.context.count);
-  // The carousel is wanted once the chart moves on from the slide drawn alone, or the visitor reaches for the
-  // slider (pointer, touch, keyboard focus); one slide needs no carousel at all. Until then the chart's first
-  // slide is drawn alone, in the same box and markup.
-  const [alone, setAlone] = useState(index);
-  const [wanted, setWanted] = useState(() => Slick !== null);
-  const want = () => setWanted(true);
-  const { Carousel, failed } = useCarousel(items.length > 1, wanted);
-  useEffect(() => {
-    if (Carousel || index === alone) return;
-    // The carousel takes over at the slide drawn alone and moves on from there (below); with one slide, or
-    // without its chunk, the chart's slide is simply drawn instead.
-    if (items.length > 1 && !failed) setWanted(true);
-    else setAlone(index);
-  }, [Carousel, index, alone, items.length, failed]);
+  const alone = useSelector(actor, slideDrawnAlone);
+  const widget = useSelector(actor, widgetOf);
+  const mounted = useSelector(actor, (s) => s.hasTag('carousel'));
+  // Deferred: React renders the carousel (every slide and its clones) in a background render, in slices of a
+  // few ms between other work, instead of one long task after the first paint (total blocking time).
+  const Carousel = useDeferredValue(mounted) && loadedCarousel() !== null ? LoadedCarousel : null;
 
-  // New slides (a language switch loads them again): the chart starts over.
-  const firstItems = useRef(items);
-  useEffect(() => {
-    if (items === firstItems.current) return;
-    firstItems.current = items;
-    setAlone(0);
-    actor.send({ type: 'slider.itemsChanged', count: items.length });
-  }, [actor, items]);
-
-  // Follow the chart: show its slide (forwards across the loop when it moved on by one). The carousel starts
-  // at the slide that was drawn alone, so its first move is animated too.
+  // Keep the carousel at the chart's slide (forwards across the loop when it moved on by one). It starts at the
+  // slide that was drawn alone, so its first move is animated too. `shown` is the slide react-slick shows.
   const shown = useRef(alone);
   useEffect(() => {
     if (!slick.current) {
@@ -153,6 +104,17 @@ function HeroSliderView({ items, isLoggedIn, actor }: { items: readonly SliderIt
     else if (index === (from - 1 + count) % count) slick.current.slickPrev();
     else slick.current.slickGoTo(index);
   }, [index, count, alone, Carousel]);
+
+  // New slides (a language switch loads them again): the chart starts over, and the carousel is drawn anew for
+  // them (keyed by the list) at the first slide: handed new slides, react-slick did not follow a move back to the
+  // first one (it stayed where it was).
+  const firstItems = useRef(items);
+  useEffect(() => {
+    if (items === firstItems.current) return;
+    firstItems.current = items;
+    shown.current = 0;
+    actor.send({ type: 'slider.itemsChanged', count: items.length });
+  }, [actor, items]);
 
   // Only the current slide's video plays; a slide that is left stops its video.
   useEffect(() => {
@@ -174,14 +136,16 @@ function HeroSliderView({ items, isLoggedIn, actor }: { items: readonly SliderIt
 
   const send = actor.send;
   const videoHandlers = (i: number) => {
-    const mine = (e: { currentTarget: HTMLVideoElement }) => i === actor.getSnapshot().context.index && !e.currentTarget.closest('.slick-cloned');
+    // Only the current slide's video is reported: a slide that is left stops its video (not the visitor's
+    // pause), and react-slick's copies of the first and last slides (for the loop) are not the slide itself.
+    const current = (e: { currentTarget: HTMLVideoElement }) => i === index && !e.currentTarget.closest('.slick-cloned');
     return {
-      onPlay: (e: { currentTarget: HTMLVideoElement }) => mine(e) && send({ type: 'slider.videoPlayed' }),
-      onPause: (e: { currentTarget: HTMLVideoElement }) => mine(e) && send({ type: 'slider.videoPaused' }),
+      onPlay: (e: { currentTarget: HTMLVideoElement }) => current(e) && send({ type: 'slider.videoPlayed' }),
+      onPause: (e: { currentTarget: HTMLVideoElement }) => current(e) && send({ type: 'slider.videoPaused' }),
       // `suspend` also fires while a video plays (it stopped downloading): only a stopped video counts.
       onSuspend: (e: { currentTarget: HTMLVideoElement }) =>
-        mine(e) && e.currentTarget.paused && send({ type: 'slider.videoPaused' }),
-      onEnded: (e: { currentTarget: HTMLVideoElement }) => mine(e) && send({ type: 'slider.videoEnded' }),
+        current(e) && e.currentTarget.paused && send({ type: 'slider.videoPaused' }),
+      onEnded: (e: { currentTarget: HTMLVideoElement }) => current(e) && send({ type: 'slider.videoEnded' }),
     };
   };
   const onBlur = (e: FocusEvent<HTMLElement>) => {
@@ -238,20 +202,16 @@ function HeroSliderView({ items, isLoggedIn, actor }: { items: readonly SliderIt
       data-testid="hero-slider"
       data-index={index}
       data-paused={paused ? 'true' : 'false'}
-      onMouseEnter={() => {
-        want();
-        send({ type: 'slider.hovered' });
-      }}
+      data-carousel={widget}
+      onMouseEnter={() => send({ type: 'slider.hovered' })}
       onMouseLeave={() => send({ type: 'slider.unhovered' })}
-      onTouchStart={want}
-      onFocus={() => {
-        want();
-        send({ type: 'slider.hovered' });
-      }}
+      onTouchStart={() => send({ type: 'slider.touched' })}
+      onFocus={() => send({ type: 'slider.hovered' })}
       onBlur={onBlur}
     >
       {Carousel ? (
         <Carousel
+          key={listKey(items)}
           ref={(r: unknown) => {
             slick.current = r as SlickHandle | null;
           }}
@@ -265,7 +225,8 @@ function HeroSliderView({ items, isLoggedIn, actor }: { items: readonly SliderIt
           initialSlide={alone}
           afterChange={(current: number) => {
             shown.current = current;
-            if (current !== actor.getSnapshot().context.index) send({ type: 'slider.shown', index: current });
+            // the chart's own moves land here too; a slide other than the chart's was swiped to
+            if (current !== index) send({ type: 'slider.shown', index: current });
           }}
         >
           {items.map((item, i) => (
@@ -273,7 +234,7 @@ function HeroSliderView({ items, isLoggedIn, actor }: { items: readonly SliderIt
           ))}
         </Carousel>
       ) : (
-        // Before the carousel: the slide drawn alone (arrows and autoplay already work: they bring the carousel).
+        // Before the carousel (or without it): the slide drawn alone (arrows and autoplay already work).
         <div key={items[alone]?.id}>{items[alone] && slide(items[alone], alone)}</div>
       )}
       {/* Only the visitor's own moves are read out; a slide the timer brings is not announced. */}
