@@ -12,7 +12,7 @@ import type { CreateInvestmentResult, TransactionMethod } from '../../contract/i
 import type { Order } from '../../contract/orders';
 import type { Tokens } from '../../machines/auth.machine';
 import { investmentMachine, type FlowRoute, type InvestmentDraft, type InvestmentInput, type LoadedFlow } from '../../machines/investment.machine';
-import { toFlowOffer } from '../../src/features/invest/api';
+import { toFlowOffer } from '../../src/components/invest/api';
 import { ROUTE_OF } from '../../src/config/investFlow';
 import { href } from '../../contract/routes';
 import { STORAGE_KEYS } from '../../src/config/storage';

@@ -13,8 +13,8 @@ import { useLatestCallback } from '../../components/ui/useLatestCallback';
 import { ROUTE_OF } from '../../config/investFlow';
 import { useLanguage } from '../../i18n/i18n';
 import { useAppSystem } from '../../system/AppSystemContext';
-import { createInvestApi } from './api';
-import { readDraft, readTestAnswers, writeDraft, writeTestAnswers } from './draftStorage';
+import { createInvestApi } from '../../components/invest/api';
+import { readDraft, readTestAnswers, writeDraft, writeTestAnswers } from '../../components/invest/draftStorage';
 
 /** History state of a move the chart made itself (goToStep), so it is not reported back as the investor's. */
 export interface FlowNavigation {

@@ -1,12 +1,12 @@
 // The investment box (SPEC §2): open — price per share of the first open series in PLN, minimum shares,
 // then step one of the investment flow (each series' price and shares left, the number of shares and the
-// invest button: src/features/invest/InitiateForm.tsx); closed — a closed notice.
+// invest button: InitiateForm.tsx); closed — a closed notice.
 import type { Ref } from 'react';
 import styled from 'styled-components';
 import { formatMonthRange, formatMoney } from '../../../lib/format';
 import { useLanguage, useT } from '../../i18n/i18n';
-import { toFlowOffer } from '../invest/api';
-import { InitiateForm } from '../invest/InitiateForm';
+import { toFlowOffer } from '../../components/invest/api';
+import { InitiateForm } from './InitiateForm';
 import { firstOpenSeries } from './offerRules';
 import type { Offer } from './types';
 

@@ -18,8 +18,8 @@ import { FieldError } from '../../components/forms/FieldError';
 import { Button } from '../../components/ui/Button';
 import { href } from '../../../contract/routes';
 import { useLanguage, useT, useTranslateError } from '../../i18n/i18n';
-import { createInvestApi } from './api';
-import { writeDraft } from './draftStorage';
+import { createInvestApi } from '../../components/invest/api';
+import { writeDraft } from '../../components/invest/draftStorage';
 
 const BLOCKED_KEYS = new Set(['e', 'E', '-', ',', '+']);
 
