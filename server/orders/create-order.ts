@@ -40,6 +40,8 @@ export interface OrderServiceDeps {
   config: Config;
   log: FastifyBaseLogger;
   paymentMethods: PaymentMethodRegistry;
+  /** On PostgreSQL the order's commit skips its WAL flush and a barrier waits for it after (insertOrder, durable). */
+  databaseKind?: 'pglite' | 'postgres';
   /** Told once the order has committed (metrics), before the payment handler. */
   onCreated?: (order: { methodCode: string }) => void;
 }
@@ -223,7 +225,8 @@ export async function createOrder(deps: OrderServiceDeps, input: CreateOrderInpu
 
     try {
       // ONE transaction: the order's rows, then the reservation (see insertOrder).
-      const transactionId = await insertOrder(db, order, transaction, { versionId: kiisVersion.id, ...kiis }, mail && { ...mail, to: user.email, revokeTokenHash: revoke?.hash ?? null });
+      const asyncCommit = deps.databaseKind === 'postgres';
+      const transactionId = await insertOrder(db, asyncCommit, order, transaction, { versionId: kiisVersion.id, ...kiis }, mail && { ...mail, to: user.email, revokeTokenHash: revoke?.hash ?? null });
       if (transactionId === undefined) throw apiError(409, 'NOT_ENOUGH_SHARES_AVAILABLE', 'quantity');
       transaction.id = transactionId;
       deps.onCreated?.(order);
@@ -238,6 +241,9 @@ export async function createOrder(deps: OrderServiceDeps, input: CreateOrderInpu
       if (attempt < REFERENCE_ATTEMPTS && isReferenceCollision(error)) continue;
       throw error;
     }
+
+    // Durability barrier (see durable()): the order is confirmed only once its commit is on disk.
+    if (deps.databaseKind === 'postgres' && config.orderSynchronousCommit) await durable(db);
 
     const payment = await handler.afterCreate(ctx, created);
     const history: OrderHistoryRow[] = [
@@ -255,6 +261,46 @@ export async function createOrder(deps: OrderServiceDeps, input: CreateOrderInpu
   }
 }
 
+/**
+ * Durability barrier: a transaction that takes an xid commits synchronously, so its flush covers every
+ * earlier WAL record, the caller's order commit included. (WAL is sequential: a crash before the flush loses
+ * the order together with anything that saw it, so shares can never be oversold; the barrier only makes sure
+ * no order we confirm can be lost.)
+ * Group commit in the process: orders that finish while a barrier is already on its way to the database
+ * cannot use that one (it may have been sent before their commit); they all share the NEXT one, sent as
+ * soon as the current one returns, hence after each of their commits. At most one barrier is in flight and
+ * one waiting per process (per database), whatever the number of concurrent orders.
+ */
+const barriers = new WeakMap<Db, { inFlight: Promise<void> | null; next: Promise<void> | null }>();
+export function durable(db: Db): Promise<void> {
+  let state = barriers.get(db);
+  if (!state) barriers.set(db, (state = { inFlight: null, next: null }));
+  const current = state;
+  const send = (): Promise<void> => {
+    const sent: Promise<void> = db
+      .execute(sql`select txid_current()`)
+      .then(() => undefined)
+      .finally(() => {
+        if (current.inFlight === sent) current.inFlight = null;
+      });
+    current.inFlight = sent;
+    return sent;
+  };
+  if (current.next) return current.next;
+  if (!current.inFlight) return send();
+  const next = current.inFlight
+    .then(
+      () => undefined,
+      () => undefined,
+    )
+    .then(() => {
+      current.next = null;
+      return send();
+    });
+  current.next = next;
+  return next;
+}
+
 /** The series did not have the shares: the order's transaction is rolled back and nothing is written. */
 class SharesTaken extends Error {}
 
@@ -264,13 +310,17 @@ class SharesTaken extends Error {}
  * shares (shares.ts: one conditional UPDATE of the series row, the guard against oversell), then the commit.
  * All of it or nothing: no reserved share without its order, no order without its reservation, history and mail.
  * The reservation comes last so that the series row, which every order of the series updates, stays locked only
- * for that statement and the commit, not while the other rows are written.
+ * for that statement and the commit, not while the other rows are written. On PostgreSQL (ORDER_SYNCHRONOUS_COMMIT)
+ * the commit does not wait for its WAL flush, which would hold the row lock for a whole fsync and cap one series
+ * at about one order per fsync (docs/benchmarks.md); the durability barrier after it waits for the disk instead,
+ * with the row already free.
  * A taken Idempotency-Key (orders_user_idempotency_unique; a request still in flight is waited for) or reference
  * fails the first insert with 23505 and rolls the transaction back.
  * Returns the transaction id, or undefined when the series did not have the shares.
  */
 async function insertOrder(
   db: Db,
+  asyncCommit: boolean,
   o: OrderRow,
   t: TransactionRow,
   kiis: { versionId: number; hash: string; language: Language },
@@ -278,6 +328,8 @@ async function insertOrder(
 ): Promise<number | undefined> {
   try {
     return await db.transaction(async (tx) => {
+      // for this transaction only (see above)
+      if (asyncCommit) await tx.execute(sql`set local synchronous_commit = off`);
       await tx.insert(orders).values(o);
       const { id: _id, ...first } = t;
       const [row] = await tx.insert(transactions).values(first).returning({ id: transactions.id });

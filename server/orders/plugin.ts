@@ -38,7 +38,7 @@ export default fp(
       async create(input: CreateOrderInput) {
         let result: CreateOrderResult;
         try {
-          result = await createOrder({ db: fastify.db, config: fastify.config, log, paymentMethods, onCreated }, input);
+          result = await createOrder({ db: fastify.db, config: fastify.config, log, paymentMethods, databaseKind: fastify.database.kind, onCreated }, input);
         } catch (error) {
           // A business rule said no (NOT_ENOUGH_SHARES_AVAILABLE, ...): counted by code. Faults are not refusals.
           if (error instanceof ApiError && error.statusCode < 500) fastify.metrics.ordersRefused.inc({ code: error.errors[0]?.code ?? 'UNKNOWN' });
