@@ -6,11 +6,9 @@ import { commissionValue } from '../../contract/money';
 import type { InvestorData, Order, Payment } from '../../contract/orders';
 import { nowOf, type Config, type Language } from '../config';
 import type { Db } from '../db/client';
-import { orders, transactions, type OrderHistoryRow, type OrderRow, type TransactionRow } from '../db/schema-orders';
-import { orderKiis, orderRevokeLinks } from '../db/schema-protection';
+import { orders, type OrderHistoryRow, type OrderRow, type TransactionRow } from '../db/schema-orders';
 import { apiError, ApiError, type ApiErrorItem } from '../lib/errors';
 import { pick } from '../lib/translated';
-import { enqueueMail } from '../mail/outbox';
 import type { RenderedMail } from '../mail/templates';
 import { checkOrderProtection, reflectionApplies } from '../protection/service';
 import { getsRevokeLink, newRevokeToken } from '../protection/revoke-link';
@@ -19,19 +17,17 @@ import { checkAgreements, checkTarget, loadOrderContext, methodUsable } from './
 import { loadOrderParts, toOrder } from './order-repository';
 import type { CreatedOrder, PaymentMethodContext, PaymentMethodRegistry } from './payment-methods';
 import { generateReference } from './reference';
-import { reserveShares } from './shares';
-import { recordCreation } from './status';
 
 // THE order-creation service (POST /investment; PayPal and any later method go through it too).
 // Before the transaction, in ONE query (loadOrderContext): the caller, offer, series, method and agreements;
 // then the rules (offer open and in its window, series of that offer and open, minimum shares, amount
 // within limits, required agreements, an enabled method with a registered handler) and the confirmation
 // e-mail, rendered by the method's handler in the order's language.
-// Then ONE transaction (insertOrder) writes the order (reference generated; a collision with an existing one
-// retries everything), its first transaction (status new, the method, amount = total price, commission = fee),
-// the history's creation entry and the e-mail into the outbox, and reserves the shares: all of it or nothing.
-// No free shares: nothing is written (409 NOT_ENOUGH_SHARES_AVAILABLE).
-// An Idempotency-Key that already has an order fails the transaction (unique index): that first order is
+// Then ONE statement in autocommit (insertOrder) reserves the shares and writes the order (reference
+// generated; a collision with an existing one retries everything), its first transaction (status new, the
+// method, amount = total price, commission = fee), the history's creation entry and the e-mail into the
+// outbox: all of it or nothing. No free shares: nothing is written (409 NOT_ENOUGH_SHARES_AVAILABLE).
+// An Idempotency-Key that already has an order fails the statement (unique index): that first order is
 // answered instead, so a double click, a retry after a lost answer or two tabs give exactly one order.
 // After the commit the handler produces the payment (bank details, or PayPal's approval link).
 
@@ -40,11 +36,18 @@ export interface OrderServiceDeps {
   config: Config;
   log: FastifyBaseLogger;
   paymentMethods: PaymentMethodRegistry;
-  /** On PostgreSQL the order's commit skips its WAL flush and a barrier waits for it after (insertOrder, durable). */
+  /** On PostgreSQL the order's commit skips its WAL flush and a barrier waits for it after (see below). */
   databaseKind?: 'pglite' | 'postgres';
-  /** Told once the order has committed (metrics), before the payment handler. */
+  /**
+   * The driver's own query call (plugin.ts): on PostgreSQL a NAMED prepared statement, parsed and planned once
+   * per connection, for the order statement of every purchase; on PGlite its query().
+   */
+  query: RawQuery;
+  /** Told once the order's statement has committed (metrics), before the barrier and the payment handler. */
   onCreated?: (order: { methodCode: string }) => void;
 }
+
+export type RawQuery = (name: string, text: string, values: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
 
 export interface CreateOrderInput {
   userId: string;
@@ -224,9 +227,8 @@ export async function createOrder(deps: OrderServiceDeps, input: CreateOrderInpu
     const mail = handler.confirmationMail(ctx, created);
 
     try {
-      // ONE transaction: the order's rows, then the reservation (see insertOrder).
-      const asyncCommit = deps.databaseKind === 'postgres';
-      const transactionId = await insertOrder(db, asyncCommit, order, transaction, { versionId: kiisVersion.id, ...kiis }, mail && { ...mail, to: user.email, revokeTokenHash: revoke?.hash ?? null });
+      // ONE statement, in autocommit: the reservation, then the order's rows (see insertOrder).
+      const transactionId = await insertOrder(deps, order, transaction, { versionId: kiisVersion.id, ...kiis }, mail && { ...mail, to: user.email, revokeTokenHash: revoke?.hash ?? null });
       if (transactionId === undefined) throw apiError(409, 'NOT_ENOUGH_SHARES_AVAILABLE', 'quantity');
       transaction.id = transactionId;
       deps.onCreated?.(order);
@@ -243,6 +245,7 @@ export async function createOrder(deps: OrderServiceDeps, input: CreateOrderInpu
     }
 
     // Durability barrier (see durable()): the order is confirmed only once its commit is on disk.
+    // ORDER_SYNCHRONOUS_COMMIT=false skips it.
     if (deps.databaseKind === 'postgres' && config.orderSynchronousCommit) await durable(db);
 
     const payment = await handler.afterCreate(ctx, created);
@@ -301,52 +304,93 @@ export function durable(db: Db): Promise<void> {
   return next;
 }
 
-/** The series did not have the shares: the order's transaction is rolled back and nothing is written. */
-class SharesTaken extends Error {}
 
 /**
- * The order in ONE transaction: its rows (the order, its first transaction, the history's creation entry, the
- * acknowledged key information sheet, the confirmation mail and its revoke link), then the reservation of its
- * shares (shares.ts: one conditional UPDATE of the series row, the guard against oversell), then the commit.
- * All of it or nothing: no reserved share without its order, no order without its reservation, history and mail.
- * The reservation comes last so that the series row, which every order of the series updates, stays locked only
- * for that statement and the commit, not while the other rows are written. On PostgreSQL (ORDER_SYNCHRONOUS_COMMIT)
- * the commit does not wait for its WAL flush, which would hold the row lock for a whole fsync and cap one series
- * at about one order per fsync (docs/benchmarks.md); the durability barrier after it waits for the disk instead,
- * with the row already free.
- * A taken Idempotency-Key (orders_user_idempotency_unique; a request still in flight is waited for) or reference
- * fails the first insert with 23505 and rolls the transaction back.
+ * The whole order in ONE statement, run in autocommit (its own transaction): one round trip instead of
+ * BEGIN, inserts, reservation, COMMIT.
+ *   r: the reservation, one conditional UPDATE of the series row (open, enough free shares). PostgreSQL locks
+ *      the row and re-checks the condition after a concurrent writer commits, so no interleaving of nodes or
+ *      connections can oversell; the CHECK (sold + reserved <= total) is the last line of defence. No row:
+ *      nothing else is written either (every insert selects from r) and the answer is 409.
+ *   o, t, h, m: the order, its first transaction, the history's creation entry (what recordCreation writes)
+ *      and the confirmation mail (what enqueueMail writes), each only if the row before it was written.
+ *   a: the key investment information sheet's version the investor acknowledged.
+ *   k: the revoke link's hash, with a mail that carries the link (an order under the reflection rule).
+ * A plain INSERT, so a taken Idempotency-Key (orders_user_idempotency_unique; a request still in flight is
+ * waited for) or reference fails the statement with 23505 and the whole of it is rolled back: no reserved
+ * share without its order, no order without its reservation, history and mail.
+ * The series row stays locked from the reservation to the end of the commit, all inside this one statement.
+ * On PostgreSQL the commit does not wait for its WAL flush (set_config(..., true) lasts only for this
+ * statement's transaction): waiting inside the commit would hold the row lock for a whole fsync and cap one
+ * series at ~1/fsync orders per second; the durability barrier waits instead, with the row already free.
  * Returns the transaction id, or undefined when the series did not have the shares.
  */
 async function insertOrder(
-  db: Db,
-  asyncCommit: boolean,
+  deps: OrderServiceDeps,
   o: OrderRow,
   t: TransactionRow,
   kiis: { versionId: number; hash: string; language: Language },
   mail: (RenderedMail & { to: string; revokeTokenHash: string | null }) | null,
 ): Promise<number | undefined> {
-  try {
-    return await db.transaction(async (tx) => {
-      // for this transaction only (see above)
-      if (asyncCommit) await tx.execute(sql`set local synchronous_commit = off`);
-      await tx.insert(orders).values(o);
-      const { id: _id, ...first } = t;
-      const [row] = await tx.insert(transactions).values(first).returning({ id: transactions.id });
-      await recordCreation(tx, o, o.createdAt);
-      await tx.insert(orderKiis).values({ orderId: o.id, kiisVersionId: kiis.versionId, hash: kiis.hash, language: kiis.language, acknowledgedAt: o.createdAt });
-      if (mail) {
-        await enqueueMail(tx, { ...mail, kind: 'order_confirmation', language: o.language });
-        // the revoke link's hash only with the mail that carries the link
-        if (mail.revokeTokenHash) await tx.insert(orderRevokeLinks).values({ orderId: o.id, tokenHash: mail.revokeTokenHash, createdAt: o.createdAt });
+  const asyncCommit = deps.databaseKind === 'postgres';
+  const values: unknown[] = [
+    o.quantity, o.seriesId, o.id, o.reference, o.userId, o.offerId, o.methodId, o.methodCode, o.pricePerShare, o.amount,
+    o.feeBasisPoints, o.feeValue, o.totalPrice, o.language, JSON.stringify(o.investorData), JSON.stringify(o.agreements),
+    o.idempotencyKey, o.requestHash, o.expiresAt?.toISOString() ?? null, o.createdAt.toISOString(), t.amount, t.commission,
+    o.protection === null ? null : JSON.stringify(o.protection),
+    kiis.versionId, kiis.hash, kiis.language,
+  ];
+  if (mail) values.push(mail.to, mail.subject, mail.text, mail.html, mail.link ?? null);
+  // The revoke link's hash only with the mail that carries the link.
+  const withLink = Boolean(mail?.revokeTokenHash);
+  if (withLink) values.push(mail!.revokeTokenHash);
+  const variant = `${mail ? (withLink ? 'mail_link' : 'mail') : 'nomail'}_${asyncCommit ? 'async' : 'sync'}`;
+  const result = await deps.query(`order_create_${variant}`, orderStatement(Boolean(mail), asyncCommit, withLink), values);
+  const id = result.rows[0]?.transaction_id as number | string | null | undefined;
+  return id === null || id === undefined ? undefined : Number(id);
+}
+
+/** The statement's text ($1..$32 as in insertOrder's values). */
+function orderStatement(withMail: boolean, asyncCommit: boolean, withLink = false): string {
+  return `
+    with r as (
+      update offer_series set reserved_shares = reserved_shares + $1::integer
+      where id = $2::integer and is_open and total_shares - sold_shares - reserved_shares >= $1::integer
+      returning id),
+    o as (
+      insert into orders (id, reference, user_id, offer_id, series_id, method_id, method_code, status, quantity,
+        price_per_share, amount, fee_basis_points, fee_value, total_price, language, investor_data, agreements,
+        idempotency_key, request_hash, expires_at, created_at, updated_at, protection)
+      select $3::uuid, $4::text, $5::uuid, $6::integer, r.id, $7::integer, $8::text, 'new', $1::integer,
+        $9, $10, $11, $12, $13, $14::text, $15::jsonb, $16::jsonb, $17::text, $18::text, $19::timestamptz,
+        $20::timestamptz, $20::timestamptz, $23::jsonb
+      from r
+      returning id),
+    t as (
+      insert into transactions (order_id, method_code, status, amount, commission, commission_basis_points, created_at, updated_at)
+      select id, $8::text, 'new', $21, $22, $11, $20::timestamptz, $20::timestamptz from o
+      returning id),
+    h as (
+      insert into order_status_history (order_id, from_status, to_status, actor, actor_user_id, reason, created_at)
+      select id, null, 'new', 'investor', $5::uuid, 'ORDER_CREATED', $20::timestamptz from o),
+    a as (
+      insert into order_kiis (order_id, kiis_version_id, hash, language, acknowledged_at)
+      select id, $24::integer, $25::text, $26::text, $20::timestamptz from o)${
+        withMail
+          ? `,
+    m as (
+      insert into mail_outbox (kind, recipient, language, subject, text_body, html_body, link)
+      select 'order_confirmation', $27::text, $14::text, $28::text, $29::text, $30::text, $31::text from o)`
+          : ''
+      }${
+        withMail && withLink
+          ? `,
+    k as (
+      insert into order_revoke_links (order_id, token_hash, created_at)
+      select id, $32::text, $20::timestamptz from o)`
+          : ''
       }
-      if (!(await reserveShares(tx, o.seriesId, o.quantity))) throw new SharesTaken();
-      return row.id;
-    });
-  } catch (error) {
-    if (error instanceof SharesTaken) return undefined;
-    throw error;
-  }
+    select (select id from t) as transaction_id${asyncCommit ? `, set_config('synchronous_commit', 'off', true) as commit_mode` : ''}`;
 }
 
 /**

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { ApiError } from '../lib/errors';
-import { createOrder, type CreateOrderInput, type CreateOrderResult } from './create-order';
+import { createOrder, type CreateOrderInput, type CreateOrderResult, type RawQuery } from './create-order';
 import { createExpiryWorker, type ExpiryWorker } from './expiry-worker';
 import { createPaymentMethodRegistry, type PaymentMethodRegistry } from './payment-methods';
 
@@ -32,13 +32,19 @@ export default fp(
     });
     fastify.metrics.trackWorker(expiryWorker.loop);
     fastify.decorate('paymentMethods', paymentMethods);
+    // The order statement goes to the driver directly: a named prepared statement on PostgreSQL.
+    const database = fastify.database;
+    const query: RawQuery =
+      database.kind === 'postgres'
+        ? (name, text, values) => database.pool.query({ name, text, values })
+        : (_name, text, values) => database.client.query(text, values) as Promise<{ rows: Record<string, unknown>[] }>;
     // Counted as soon as the order is committed (a payment handler failing afterwards does not undo it).
     const onCreated = (order: { methodCode: string }) => fastify.metrics.ordersCreated.inc({ method: order.methodCode });
     fastify.decorate('orders', {
       async create(input: CreateOrderInput) {
         let result: CreateOrderResult;
         try {
-          result = await createOrder({ db: fastify.db, config: fastify.config, log, paymentMethods, databaseKind: fastify.database.kind, onCreated }, input);
+          result = await createOrder({ db: fastify.db, config: fastify.config, log, paymentMethods, databaseKind: database.kind, query, onCreated }, input);
         } catch (error) {
           // A business rule said no (NOT_ENOUGH_SHARES_AVAILABLE, ...): counted by code. Faults are not refusals.
           if (error instanceof ApiError && error.statusCode < 500) fastify.metrics.ordersRefused.inc({ code: error.errors[0]?.code ?? 'UNKNOWN' });
