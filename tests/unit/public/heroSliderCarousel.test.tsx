@@ -6,23 +6,11 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { createActor, fromPromise } from 'xstate';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SLIDER_CAROUSEL_FETCH_MS } from '../../../machines/slider.machine';
-import type { SliderItem } from '../../../src/api/types';
+import { imageSlide as image } from './sliderItems';
 import { HeroSlider } from '../../../src/features/public/HeroSlider';
 import { browserSliderMachine } from '../../../src/features/public/heroSliderActors';
 import { loadTexts, renderView } from '../layout/render';
 
-const image = (n: number): SliderItem => ({
-  id: `s${n}`,
-  fileType: 'image',
-  imageUrl: `/media/slide-${n}.svg`,
-  name: `Slide ${n}`,
-  content: `<h2>Headline ${n}</h2>`,
-  shadowOverlay: false,
-  guestButtonLabel: null,
-  guestButtonUrl: null,
-  loggedUserButtonLabel: null,
-  loggedUserButtonUrl: null,
-});
 const ITEMS = [image(1), image(2), image(3)];
 
 const carousel = () => document.querySelector('.slick-slider');

@@ -9,24 +9,12 @@ import { ThemeProvider } from 'styled-components';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { SliderItem } from '../../../src/api/types';
+import { imageSlide as image } from './sliderItems';
 import { HeroSlider } from '../../../src/features/public/HeroSlider';
 import { I18nProvider } from '../../../src/i18n/i18n';
 import { theme } from '../../../lib/theme';
 import { loadTexts } from '../layout/render';
 
-const image = (n: number): SliderItem => ({
-  id: `s${n}`,
-  fileType: 'image',
-  imageUrl: `/media/slide-${n}.svg`,
-  name: `Slide ${n}`,
-  content: `<h2>Headline ${n}</h2>`,
-  shadowOverlay: false,
-  guestButtonLabel: null,
-  guestButtonUrl: null,
-  loggedUserButtonLabel: null,
-  loggedUserButtonUrl: null,
-});
 const ITEMS = [image(1), image(2), image(3)];
 
 const wrap = (node: ReactNode) => (
