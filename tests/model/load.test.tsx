@@ -1,6 +1,7 @@
 // Model-based test of the load chart (machines/load.machine.ts) through a small view built on useLoad, as
 // every page loads its data: idle before the page asks, a skeleton while loading, the data on success, an
-// error with a retry on failure; asking again while a request runs aborts it.
+// error with a retry on failure; asking again while a request runs aborts it; a reload after the view changed
+// the data keeps it on screen while it is asked for again, and counts the answers (revision).
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { type AnyMachineSnapshot, type EventObject } from 'xstate';
 import { describe, expect, it } from 'vitest';
@@ -44,7 +45,14 @@ function View({ page, calls }: { page: number; calls: Call[] }) {
     <div>
       <p data-testid="status">{load.status}</p>
       {load.skeleton && <div data-testid="skeleton" aria-busy="true" />}
-      {load.status === 'success' && <p data-testid="data">{`${load.data} (page ${page})`}</p>}
+      {load.status === 'success' && (
+        <>
+          <p data-testid="data" data-revision={load.revision} aria-busy={load.refreshing}>{`${load.data} (page ${page})`}</p>
+          <button type="button" onClick={load.reload} disabled={load.refreshing}>
+            Reload
+          </button>
+        </>
+      )}
       {load.status === 'failure' && (
         <div role="alert">
           {(load.error as Error).message}
@@ -62,6 +70,7 @@ describe('load (model-based, a view using useLoad)', () => {
     it(path.description, async () => {
       const calls: Call[] = [];
       let page = 0;
+      let answers = 0;
       let view: ReturnType<typeof render> | null = null;
       const live = () => calls.filter((c) => !c.signal.aborted && !c.settled);
       const pending = () => live().at(-1)!;
@@ -84,6 +93,18 @@ describe('load (model-based, a view using useLoad)', () => {
           success: () => {
             expect(screen.queryByTestId('skeleton')).toBeNull();
             expect(screen.getByTestId('data')).toHaveTextContent(`three offers (page ${page})`);
+            expect(screen.getByTestId('data')).toHaveAttribute('aria-busy', 'false');
+            // every answer counted, the first for these parameters included
+            expect(Number(screen.getByTestId('data').dataset.revision)).toBe(answers);
+          },
+          refreshing: () => {
+            // the data stays on screen, no skeleton, and the same parameters are asked for once more
+            expect(screen.getByTestId('status')).toHaveTextContent('success');
+            expect(screen.queryByTestId('skeleton')).toBeNull();
+            expect(screen.getByTestId('data')).toHaveTextContent(`three offers (page ${page})`);
+            expect(screen.getByTestId('data')).toHaveAttribute('aria-busy', 'true');
+            expect(live()).toHaveLength(1);
+            expect(live()[0].params).toEqual({ page });
           },
           failure: () => {
             expect(screen.queryByTestId('skeleton')).toBeNull();
@@ -103,6 +124,13 @@ describe('load (model-based, a view using useLoad)', () => {
             // a request still running for the old parameters was aborted
             calls.slice(0, -1).forEach((c) => expect(c.signal.aborted || c.settled).toBe(true));
           },
+          'load.refreshed': async () => {
+            const before = calls.length;
+            await act(async () => {
+              fireEvent.click(screen.getByRole('button', { name: 'Reload' }));
+            });
+            expect(calls.length).toBe(before + 1);
+          },
           'load.retried': async () => {
             await act(async () => {
               fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
@@ -110,6 +138,7 @@ describe('load (model-based, a view using useLoad)', () => {
             expect(calls.at(-1)!.params).toEqual({ page });
           },
           'xstate.done.actor.fetch': async ({ event }) => {
+            answers += 1;
             await act(async () => {
               pending().resolve(event.output);
               await flushMicrotasks();

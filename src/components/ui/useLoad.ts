@@ -19,6 +19,21 @@ import { useLatestCallback } from './useLatestCallback';
 
 export type LoadStatus = 'idle' | 'loading' | 'success' | 'failure';
 
+export interface Load<TData> {
+  /** a refresh counts as success: the data stays on screen */
+  status: LoadStatus;
+  data: TData | null;
+  error: unknown;
+  skeleton: boolean;
+  /** asked for again after the view changed it (`reload`), with the old data still shown */
+  refreshing: boolean;
+  /** how many answers have arrived: key a form drawn from the data by it to start it again from a new answer */
+  revision: number;
+  retry: () => void;
+  /** the view changed the data (an action succeeded): ask for it again, keeping it on screen meanwhile */
+  reload: () => void;
+}
+
 type KeptFailure = { status: number; errors: ApiError[] };
 /** Only "no such thing" is kept from the server: anything else (a timeout, a 500) the browser asks again. */
 const keepNotFound = (error: unknown): KeptFailure | undefined =>
@@ -27,7 +42,7 @@ const keepNotFound = (error: unknown): KeptFailure | undefined =>
 export function useLoad<TData, TParams>(
   fetcher: (params: TParams, signal: AbortSignal) => Promise<TData>,
   params: TParams,
-): { status: LoadStatus; data: TData | null; error: unknown; skeleton: boolean; retry: () => void } {
+): Load<TData> {
   const fetchLatest = useLatestCallback(fetcher);
   // one chart per view, typed with its data and parameters
   const machine = useMemo(() => createLoadMachine<TData, TParams>(), []);
@@ -44,10 +59,15 @@ export function useLoad<TData, TParams>(
       ? {
           snapshot:
             'data' in settled
-              ? machine.resolveState({ value: 'success', context: { params, data: settled.data as TData, error: null } })
+              ? machine.resolveState({ value: 'success', context: { params, data: settled.data as TData, error: null, revision: 1 } })
               : machine.resolveState({
                   value: 'failure',
-                  context: { params, data: null, error: new ApiRequestError((settled.failure as KeptFailure).status, (settled.failure as KeptFailure).errors) },
+                  context: {
+                    params,
+                    data: null,
+                    error: new ApiRequestError((settled.failure as KeptFailure).status, (settled.failure as KeptFailure).errors),
+                    revision: 0,
+                  },
                 }),
         }
       : undefined,
@@ -69,12 +89,16 @@ export function useLoad<TData, TParams>(
   // The chart's state reaches the view in a transition: an answer (often the page's whole content, an offer) is
   // drawn time-sliced instead of in one long task.
   const snapshot = useSnapshotInTransition(actor);
+  const refreshing = snapshot.hasTag('refreshing');
   return {
-    status: snapshot.value as LoadStatus,
+    status: refreshing ? 'success' : (snapshot.value as LoadStatus),
     data: snapshot.context.data,
     error: snapshot.context.error,
     skeleton: snapshot.hasTag('skeleton'),
+    refreshing,
+    revision: snapshot.context.revision,
     retry: () => actor.send({ type: 'load.retried' }),
+    reload: () => actor.send({ type: 'load.refreshed' }),
   };
 }
 

@@ -269,9 +269,8 @@ export const DistributionsPage: Screen = () => {
   const t = useT();
   const language = useLanguage();
   const api = useOperatorApi();
-  const [version, setVersion] = useState(0);
   const offers = useLoad((_: null, signal) => api.offers(signal), null);
-  const list = useLoad((_: number, signal) => api.distributions(signal), version);
+  const list = useLoad((_: null, signal) => api.distributions(signal), null);
   // From an offer's "Declare a distribution" link (the offers screen): that offer preselected.
   const preselected = new URLSearchParams(useSearch()).get('offer');
   return (
@@ -292,7 +291,7 @@ export const DistributionsPage: Screen = () => {
               }}
               offers={declarable.map((o) => ({ id: o.id, title: o.title[language] }))}
               distributions={list.data?.items ?? []}
-              onChanged={() => setVersion((v) => v + 1)}
+              onChanged={list.reload}
             />
           );
         }}

@@ -54,8 +54,7 @@ export const InvestorPage: Screen = ({ params }) => {
   const t = useT();
   const language = useLanguage();
   const api = useOperatorApi();
-  const [version, setVersion] = useState(0);
-  const load = useLoad((p: { userId: string; version: number }, signal) => api.investor(p.userId, signal), { userId: params.userId, version });
+  const load = useLoad((userId: string, signal) => api.investor(userId, signal), params.userId);
   const resend = useOperatorAction((_draft, signal) => api.resendActivation(params.userId, signal), { required: [] });
   return (
     <Area
@@ -87,7 +86,7 @@ export const InvestorPage: Screen = ({ params }) => {
                 { cell: (o) => formatMoney(o.totalPrice, language) },
               ]}
             />
-            <InvestorProtection records={i.protection} onChanged={() => setVersion((v) => v + 1)} />
+            <InvestorProtection records={i.protection} onChanged={load.reload} />
           </>
         )}
       </Loaded>

@@ -214,17 +214,17 @@ function OfferLifecycle({ offer, onClosed }: { offer: OperatorOffer; onClosed: (
 export const OffersPage: Screen = () => {
   const t = useT();
   const api = useOperatorApi();
-  const [version, setVersion] = useState(0);
-  const load = useLoad((_: number, signal) => api.offers(signal), version);
+  const load = useLoad((_: null, signal) => api.offers(signal), null);
   return (
     <Area title={t('operator.offers.title')} testId="operator-offers">
       <Loaded load={load}>
         {(offers) =>
           offers.map((o) => (
-            <div key={`${o.id}-${version}`}>
-              <OfferEditor offer={o} onSaved={() => setVersion((v) => v + 1)} />
-              <OfferDocuments offer={o} onChanged={() => setVersion((v) => v + 1)} />
-              <OfferLifecycle offer={o} onClosed={() => setVersion((v) => v + 1)} />
+            // drawn again from each answer: an editor starts from what was saved
+            <div key={`${o.id}-${load.revision}`}>
+              <OfferEditor offer={o} onSaved={load.reload} />
+              <OfferDocuments offer={o} onChanged={load.reload} />
+              <OfferLifecycle offer={o} onClosed={load.reload} />
             </div>
           ))
         }

@@ -1,6 +1,5 @@
 // One order in the back office: status, investor, total, the actions its status allows, its history,
 // transactions and the statement lines booked to it.
-import { useState } from 'react';
 import type { OperatorOrderDetail, OrderAction } from '../../../contract/operator';
 import type { Screen } from '../../screens/screen';
 import { formatMoney } from '../../../lib/format';
@@ -55,8 +54,7 @@ export const OrderPage: Screen = ({ params }) => {
   const t = useT();
   const language = useLanguage();
   const api = useOperatorApi();
-  const [version, setVersion] = useState(0);
-  const load = useLoad((p: { id: string; version: number }, signal) => api.order(p.id, signal), { id: params.orderId, version });
+  const load = useLoad((id: string, signal) => api.order(id, signal), params.orderId);
   return (
     <Area title={load.data?.reference ?? t('operator.orders.title')} testId="operator-order">
       <Loaded load={load}>
@@ -72,7 +70,7 @@ export const OrderPage: Screen = ({ params }) => {
                 {o.attentionReason === 'REFUND_DUE_REVOKED' ? t('operator.orders.attention.REFUND_DUE_REVOKED', { method: t(`operator.orders.method.${o.method}`) }) : o.attentionReason}
               </p>
             )}
-            <OrderActions key={`${o.version}-${o.attentionReason ?? ''}`} order={o} onChanged={() => setVersion((v) => v + 1)} />
+            <OrderActions key={`${o.version}-${o.attentionReason ?? ''}`} order={o} onChanged={load.reload} />
             <h2>{t('operator.orders.history')}</h2>
             <DataTable
               testId="order-history"

@@ -7,9 +7,9 @@ import type { PayoutFile, PayoutStatus } from '../../../contract/payouts';
 import type { Screen } from '../../screens/screen';
 import { formatMoney } from '../../../lib/format';
 import { Button } from '../../components/ui/Button';
-import { useLoad } from '../../components/ui/useLoad';
+import { useLoad, type Load } from '../../components/ui/useLoad';
 import { useLanguage, useT } from '../../i18n/i18n';
-import type { OperatorApi } from './api';
+import type { OperatorApi, Paged } from './api';
 import { ActionForm, ActionOutcome, Area, Card, DataTable, Loaded, Notice, SelectField, TextField, useOperatorApi, when } from './ui';
 import { useOperatorAction } from './useOperatorAction';
 
@@ -76,12 +76,11 @@ function PayoutFileForm({ onCreated }: { onCreated: () => void }) {
   );
 }
 
-function PayoutFiles({ version }: { version: number }) {
+function PayoutFiles({ load }: { load: Load<Paged<PayoutFile>> }) {
   const t = useT();
   const language = useLanguage();
   const api = useOperatorApi();
   const [failed, setFailed] = useState<number | null>(null);
-  const load = useLoad((p: { version: number }, signal) => api.payoutFiles(signal), { version });
   return (
     <Card as="section" aria-labelledby="payout-files-title" data-testid="payout-files">
       <h2 id="payout-files-title">{t('operator.payouts.files')}</h2>
@@ -136,11 +135,16 @@ export const PayoutsPage: Screen = () => {
   const language = useLanguage();
   const api = useOperatorApi();
   const [status, setStatus] = useState<PayoutStatus | ''>('');
-  const [version, setVersion] = useState(0);
-  const load = useLoad((p: { status: PayoutStatus | ''; version: number }, signal) => api.payouts(p.status, signal), { status, version });
+  const load = useLoad((s: PayoutStatus | '', signal) => api.payouts(s, signal), status);
+  const files = useLoad((_: null, signal) => api.payoutFiles(signal), null);
   return (
     <Area title={t('operator.payouts.title')} testId="operator-payouts">
-      <PayoutFileForm onCreated={() => setVersion((v) => v + 1)} />
+      <PayoutFileForm
+        onCreated={() => {
+          load.reload();
+          files.reload();
+        }}
+      />
       <SelectField label={t('operator.payouts.status')} value={status} onChange={(v) => setStatus(v as PayoutStatus | '')} testId="payouts-status">
         <option value="">{t('operator.payouts.all')}</option>
         {STATUSES.map((s) => (
@@ -165,7 +169,7 @@ export const PayoutsPage: Screen = () => {
           />
         )}
       </Loaded>
-      <PayoutFiles version={version} />
+      <PayoutFiles load={files} />
     </Area>
   );
 };

@@ -1,7 +1,7 @@
 // Bank statement import (machines/statementImport.machine.ts): choose a file, send it, see what each line
 // became; below, the previous imports.
 import { useActorRef, useSelector } from '@xstate/react';
-import { useId, useRef, useState } from 'react';
+import { useId, useRef } from 'react';
 import { useLatestCallback } from '../../components/ui/useLatestCallback';
 import { fromPromise } from 'xstate';
 import type { StatementImportDetail, StatementLine } from '../../../contract/operator';
@@ -145,11 +145,10 @@ export const StatementsPage: Screen = () => {
   const t = useT();
   const language = useLanguage();
   const api = useOperatorApi();
-  const [version, setVersion] = useState(0);
-  const history = useLoad((_: number, signal) => api.statements(signal), version);
+  const history = useLoad((_: null, signal) => api.statements(signal), null);
   return (
     <Area title={t('operator.nav.statements')} testId="operator-statements">
-      <StatementImportForm upload={(file, signal) => api.importStatement(file, signal)} onImported={() => setVersion((v) => v + 1)} />
+      <StatementImportForm upload={(file, signal) => api.importStatement(file, signal)} onImported={history.reload} />
       <h2>{t('operator.statements.history')}</h2>
       <Loaded load={history}>
         {(page) => (
