@@ -6,6 +6,7 @@ import { numberFormat } from '../../../lib/format';
 import { SectionBlock } from './SectionBlock';
 import type { CounterElement, SectionOf } from './types';
 import { useInView } from './useInView';
+import { REDUCED_MOTION, useMediaQuery } from '../ui/useMediaQuery';
 
 /** animationDuration is given in seconds when small (2.5), in milliseconds when large (2500). */
 export function durationMs(animationDuration: number | null | undefined): number {
@@ -16,24 +17,25 @@ export function durationMs(animationDuration: number | null | undefined): number
 
 function Counter({ element, duration, run }: { element: CounterElement; duration: number; run: boolean }) {
   const language = useLanguage();
-  const [value, setValue] = useState(element.countFrom);
+  const reduced = useMediaQuery(REDUCED_MOTION);
+  // No animation to run: the final number is shown as soon as the counters are in view.
+  const instant = duration === 0 || reduced || typeof requestAnimationFrame === 'undefined';
+  const [animated, setAnimated] = useState(element.countFrom);
   useEffect(() => {
-    if (!run) return undefined;
-    const reduced = typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-    if (duration === 0 || reduced || typeof requestAnimationFrame === 'undefined') {
-      setValue(element.countTo);
-      return undefined;
-    }
+    if (!run || instant) return undefined;
     let frame = 0;
-    const startedAt = performance.now();
+    // timed by the frames' own clock: a frame's time may be earlier than performance.now() in this effect
+    let startedAt: number | undefined;
     const tick = (now: number) => {
+      startedAt ??= now;
       const p = Math.min(1, (now - startedAt) / duration);
-      setValue(Math.round(element.countFrom + (element.countTo - element.countFrom) * p));
+      setAnimated(Math.round(element.countFrom + (element.countTo - element.countFrom) * p));
       if (p < 1) frame = requestAnimationFrame(tick);
     };
     frame = requestAnimationFrame(tick);
     return () => cancelAnimationFrame(frame);
-  }, [run, duration, element.countFrom, element.countTo]);
+  }, [run, instant, duration, element.countFrom, element.countTo]);
+  const value = run && instant ? element.countTo : animated;
   const format = numberFormat(language);
   return (
     <Item style={{ color: element.color || undefined }}>

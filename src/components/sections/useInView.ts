@@ -1,5 +1,7 @@
 // Whether an element has scrolled into view (IntersectionObserver); true at once where there is none.
-import { useEffect, useState, type RefObject } from 'react';
+import { useEffect, useState, useSyncExternalStore, type RefObject } from 'react';
+
+const never = () => () => {};
 
 export function useInView(
   ref: RefObject<Element | null>,
@@ -7,13 +9,11 @@ export function useInView(
 ): boolean {
   const { once = false, threshold = 0.25, rootMargin } = options;
   const [inView, setInView] = useState(false);
+  // The server (and so the hydrating render) assumes an observer; a browser without one renders again at once.
+  const observable = useSyncExternalStore(never, () => typeof IntersectionObserver !== 'undefined', () => true);
   useEffect(() => {
     const el = ref.current;
-    if (!el) return undefined;
-    if (typeof IntersectionObserver === 'undefined') {
-      setInView(true);
-      return undefined;
-    }
+    if (!el || !observable) return undefined;
     const observer = new IntersectionObserver(
       ([entry]) => {
         setInView(entry.isIntersecting);
@@ -23,6 +23,6 @@ export function useInView(
     );
     observer.observe(el);
     return () => observer.disconnect();
-  }, [ref, once, threshold, rootMargin]);
-  return inView;
+  }, [ref, once, threshold, rootMargin, observable]);
+  return inView || !observable;
 }

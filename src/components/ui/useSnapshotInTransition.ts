@@ -8,9 +8,10 @@ import type { AnyActorRef, SnapshotFrom } from 'xstate';
 export function useSnapshotInTransition<TActor extends AnyActorRef>(actor: TActor): SnapshotFrom<TActor> {
   const [snapshot, setSnapshot] = useState<SnapshotFrom<TActor>>(() => actor.getSnapshot());
   useEffect(() => {
-    // what happened between the render and this effect (the first request is sent by an earlier effect)
-    setSnapshot(actor.getSnapshot());
-    const subscription = actor.subscribe((next) => startTransition(() => setSnapshot(next as SnapshotFrom<TActor>)));
+    const show = () => startTransition(() => setSnapshot(actor.getSnapshot() as SnapshotFrom<TActor>));
+    const subscription = actor.subscribe(show);
+    // and what happened between the render and the subscription (the first request is sent by an earlier effect)
+    show();
     return () => subscription.unsubscribe();
   }, [actor]);
   return snapshot;
