@@ -66,6 +66,8 @@ export const investmentMachine = described(investmentSetup.createMachine({
     protection: { testRequired: false, threshold: null },
     kiis: null,
   }),
+  // The router, as an actor: the investor's moves come in from it; the chart's own moves (goToStep) go out by it.
+  invoke: { id: 'navigation', src: 'navigation' },
   initial: 'entering',
   states: {
     entering: {

@@ -1,13 +1,13 @@
 // The investment chart's setup: its types, the actors and actions the app provides (placeholders here: the chart
 // does no I/O), its own actions and its guards. Each region's state config is written against it.
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromCallback, fromPromise, sendTo, setup } from 'xstate';
 import type { ErrorItem } from '../../contract/envelope';
 import type { CreateInvestmentBody, CreateInvestmentResult, TransactionMethod, ValidateInvestmentBody } from '../../contract/investment';
 import { onlyLaterStepErrors, type InvestmentStep } from '../../contract/investment-steps';
 import type { MethodCode, Order } from '../../contract/orders';
 import type { KnowledgeTestOutput } from '../knowledgeTest.machine';
 import { errorsOf, firstErrorStep, isDefinitive, kiisMissing, laterThan, needsLargeInvestmentConsent, refusedWith } from './rules';
-import type { FlowRoute, FlowStep, InvestmentContext, InvestmentEvent, InvestmentInput, LoadedFlow, ValidationAnswer } from './types';
+import type { FlowRoute, FlowStep, InvestmentContext, InvestmentEvent, InvestmentInput, LoadedFlow, NavigationCommand, ValidationAnswer } from './types';
 
 export const investmentSetup = setup({
   types: {
@@ -40,12 +40,18 @@ export const investmentSetup = setup({
     knowledgeTest: fromPromise<KnowledgeTestOutput, void>(async () => {
       throw new Error('knowledgeTest actor not provided');
     }),
+    /**
+     * the browser's address, for as long as the chart runs: it reports the investor's own moves to another step's
+     * address (a link, back/forward, a typed address) as `investment.locationChanged`; the moves the chart makes
+     * (`goToStep`) go through it and are not reported back. The offer page's invest box has none.
+     */
+    navigation: fromCallback<NavigationCommand>(() => {}),
   },
   actions: {
     /** writes `context.draft` to storage (a flow screen of the same offer finds it by its slugs) */
     persistDraft: () => {},
     /** shows a flow route: pushes it, or replaces the current entry (`replace`) when it differs */
-    goToStep: (_, _params: { route: FlowRoute; replace: boolean }) => {},
+    goToStep: sendTo('navigation', (_, params: { route: FlowRoute; replace: boolean }): NavigationCommand => ({ type: 'navigation.go', ...params })),
     /** an anonymous visitor logs in, then comes back to the offer with the quantity typed */
     redirectToLogin: (_, _params: { slug: string; quantity: string }) => {},
     /** PayPal: the browser leaves for PayPal's approval page (issue: PayPal) */

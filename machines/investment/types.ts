@@ -157,4 +157,12 @@ export type InvestmentEvent =
   | { type: 'investment.retried'; attemptKey?: string }
   | { type: 'investment.locationChanged'; route: FlowRoute };
 
+/** What the chart tells its navigation actor: show this step's address. */
+export interface NavigationCommand {
+  type: 'navigation.go';
+  route: FlowRoute;
+  /** replace the current history entry instead of adding one */
+  replace: boolean;
+}
+
 export const EMPTY_INVESTOR: InvestorDraft = { firstName: '', lastName: '', phone: '', address: '', city: '', zip: '', country: 'PL' };

@@ -1,13 +1,12 @@
 // The investment flow's screens (SPEC §2 "Investment flow"): its own frame (top bar with the four-step
 // breadcrumb, the user's dropdown and the language switcher), the step beside the order summary card, and
 // the thank-you or error page. The investment chart owns everything: its I/O (the invest api, the draft storage,
-// navigation) is provided in investActors.ts; this page tells it where the browser is and renders its state,
-// one file of steps/ per step.
+// the router, through which the investor's moves reach it: SPEC §2, errors are cleared on every location change,
+// and a step's address the chart does not allow is turned back) is provided in investActors.ts; this page renders
+// its state, one file of steps/ per step.
 import { useSelector } from '@xstate/react';
-import { useEffect } from 'react';
 import styled from 'styled-components';
 import { useLocation, useSearch } from 'wouter';
-import { useHistoryState } from 'wouter/use-browser-location';
 import { href, matchRoute, splitLanguage, type RouteParams } from '../../../contract/routes';
 import { MAIN_CONTENT_ID, SkipLink } from '../../components/layout/SkipLink';
 import { useAlternateLinks } from '../../components/language/alternates';
@@ -19,7 +18,7 @@ import { flowRouteOf, ROUTE_OF } from '../../config/investFlow';
 import { useLanguage, useT } from '../../i18n/i18n';
 import { useAppSystem } from '../../system/AppSystemContext';
 import { FlowTopBar } from './FlowTopBar';
-import { useInvestmentActor, type FlowNavigation, type InvestmentActor } from './investActors';
+import { useInvestmentActor, type InvestmentActor } from './investActors';
 import { KnowledgeTest } from './KnowledgeTest';
 import { DocumentsStep } from './steps/DocumentsStep';
 import { FailedStep } from './steps/FailedStep';
@@ -46,7 +45,6 @@ function InvestFlow({ params }: { params: RouteParams }) {
   const language = useLanguage();
   const [pathname] = useLocation();
   const search = useSearch();
-  const history = useHistoryState<FlowNavigation | null>();
   const route = flowRouteOf(matchRoute(language, splitLanguage(pathname).rest)?.route.name) ?? 'personalInformation';
   const slug = params.slug ?? '';
   const actor = useInvestmentActor(slug, route);
@@ -61,14 +59,6 @@ function InvestFlow({ params }: { params: RouteParams }) {
       ? Object.fromEntries(LANGUAGES.map((l) => [l, `${href(l, ROUTE_OF[route], { slug: slugs[l] })}${search ? `?${search}` : ''}`]))
       : null,
   );
-
-  // SPEC §2: errors are cleared on every location change; a step's address the chart does not allow is
-  // turned back to the step it is on. The chart decides; the page only reports where the investor went
-  // (a link, the breadcrumb, back/forward, a typed address), not the moves the chart made itself.
-  const byFlow = Boolean(history?.byFlow);
-  useEffect(() => {
-    if (!byFlow) actor.send({ type: 'investment.locationChanged', route });
-  }, [actor, route, pathname, search, byFlow]);
 
   return (
     <Frame data-testid="invest-flow" data-state={state}>

@@ -1,36 +1,74 @@
 // The investment chart's live I/O, provided here so the views only render: the invest api (with the offer's
 // investor documents in the interface's language), the stored draft and knowledge-test answers, the address
-// PayPal brings the payer back to, the full page load to PayPal's approval page and the step's address.
+// PayPal brings the payer back to, the full page load to PayPal's approval page, and the router (navigation).
 import { useActorRef, useSelector } from '@xstate/react';
-import { useLocation } from 'wouter';
-import { fromPromise } from 'xstate';
+import { navigate as browserNavigate } from 'wouter/use-browser-location';
+import { fromCallback, fromPromise } from 'xstate';
 import type { Language } from '../../../contract/languages';
-import { href } from '../../../contract/routes';
-import { investmentMachine, type FlowRoute } from '../../../machines/investment.machine';
+import { href, matchRoute, splitLanguage } from '../../../contract/routes';
+import { investmentMachine, type FlowRoute, type NavigationCommand } from '../../../machines/investment.machine';
 import { knowledgeTestMachine } from '../../../machines/knowledgeTest.machine';
 import type { Http } from '../../api/http';
 import { useLatestCallback } from '../../components/ui/useLatestCallback';
-import { ROUTE_OF } from '../../config/investFlow';
+import { flowRouteOf, ROUTE_OF } from '../../config/investFlow';
 import { useLanguage } from '../../i18n/i18n';
 import { useAppSystem } from '../../system/AppSystemContext';
 import { createInvestApi } from '../../components/invest/api';
 import { readDraft, readTestAnswers, writeDraft, writeTestAnswers } from '../../components/invest/draftStorage';
 
-/** History state of a move the chart made itself (goToStep), so it is not reported back as the investor's. */
-export interface FlowNavigation {
-  byFlow?: boolean;
-}
-
 export interface InvestmentIo {
   http: Http;
   /** the interface's language (the flow's actor is created again when it changes) */
   language: () => Language;
-  /** the router's navigate: the chart moves the browser to the step it is on */
-  navigate: (to: string, options: { replace?: boolean; state: FlowNavigation }) => void;
+}
+
+/**
+ * The events the router (wouter) fires on every change of the browser's address: the browser's back/forward, and
+ * wouter's own pushState/replaceState, which it dispatches on the window when its links and `navigate` move.
+ */
+const ADDRESS_EVENTS = ['popstate', 'pushState', 'replaceState'] as const;
+const addressNow = () => `${window.location.pathname}${window.location.search}`;
+
+/**
+ * The router as the flow's actor. The chart tells it which step to show (`navigation.go`); it tells the chart
+ * where the investor went, when that is one of this flow's steps (a link, the breadcrumb, back/forward, a typed
+ * address). A move it makes itself is not news to the chart: the browser reports it while the actor is making
+ * it, inside its own call. Addresses outside this flow (another offer, another language, a page the investor
+ * leaves for) are the router's, which unmounts the flow.
+ */
+export function flowNavigation(slug: string, language: () => Language) {
+  return fromCallback<NavigationCommand>(({ sendBack, receive }) => {
+    let moving = false;
+    let address = addressNow();
+    const changed = () => {
+      const now = addressNow();
+      if (now === address) return;
+      address = now;
+      if (moving) return;
+      const { prefix, rest } = splitLanguage(window.location.pathname);
+      if (prefix !== language()) return;
+      const match = matchRoute(language(), rest);
+      const route = flowRouteOf(match?.route.name);
+      if (route && match?.params.slug === slug) sendBack({ type: 'investment.locationChanged', route });
+    };
+    receive(({ route, replace }) => {
+      const to = href(language(), ROUTE_OF[route], { slug });
+      if (window.location.pathname === to) return;
+      moving = true;
+      try {
+        browserNavigate(to, { replace });
+      } finally {
+        moving = false;
+      }
+      address = addressNow();
+    });
+    ADDRESS_EVENTS.forEach((type) => window.addEventListener(type, changed));
+    return () => ADDRESS_EVENTS.forEach((type) => window.removeEventListener(type, changed));
+  });
 }
 
 /** The investment chart with its live actors and actions, for the offer `slug`. */
-export function liveInvestmentMachine(slug: string, { http, language, navigate }: InvestmentIo) {
+export function liveInvestmentMachine(slug: string, { http, language }: InvestmentIo) {
   const api = createInvestApi(http);
   return investmentMachine.provide({
     actors: {
@@ -66,17 +104,13 @@ export function liveInvestmentMachine(slug: string, { http, language, navigate }
         ),
       ),
       loadOrder: fromPromise(({ input, signal }) => api.order(input.orderId, signal)),
+      navigation: flowNavigation(slug, language),
     },
     actions: {
       persistDraft: ({ context }) => writeDraft(context.draft),
       // PayPal: off to PayPal's approval page (a full page load; PayPal brings the payer back to the return page).
       redirectToPayPal: (_, { url }) => {
         if (url) window.location.assign(url);
-      },
-      goToStep: (_, { route, replace }) => {
-        const to = href(language(), ROUTE_OF[route], { slug });
-        // Marked as the chart's own move: only the investor's moves are reported back to it.
-        if (window.location.pathname !== to) navigate(to, { replace, state: { byFlow: true } satisfies FlowNavigation });
       },
     },
   });
@@ -87,10 +121,8 @@ export function useInvestmentActor(slug: string, entry: FlowRoute) {
   const { http, auth } = useAppSystem();
   const language = useLanguage();
   const currentLanguage = useLatestCallback(() => language);
-  const [, navigate] = useLocation();
-  const navigateLatest = useLatestCallback(navigate);
   const loggedIn = useSelector(auth, (s) => s.hasTag('loggedIn'));
-  return useActorRef(liveInvestmentMachine(slug, { http, language: currentLanguage, navigate: navigateLatest }), {
+  return useActorRef(liveInvestmentMachine(slug, { http, language: currentLanguage }), {
     input: { slug, entry, loggedIn },
   });
 }

@@ -8,7 +8,7 @@ import { useEffect, useId, type Ref } from 'react';
 import { useLatestCallback } from '../../components/ui/useLatestCallback';
 import styled from 'styled-components';
 import { useLocation, useSearch } from 'wouter';
-import { fromPromise } from 'xstate';
+import { fromCallback, fromPromise } from 'xstate';
 import { stepOfContext } from '../../../contract/investment-steps';
 import { investmentMachine, type FlowOffer } from '../../../machines/investment.machine';
 import { useAppSystem } from '../../system/AppSystemContext';
@@ -57,10 +57,11 @@ export function InitiateForm({ offer, slug, buttonRef }: { offer: FlowOffer; slu
     investmentMachine.provide({
       actors: {
         validate: fromPromise(({ input, signal }) => createInvestApi(http).validate(input, signal)),
+        // the invest box's one move: on to the flow's first step (whose page starts the flow's own chart)
+        navigation: fromCallback(({ receive }) => receive(() => navigateLatest(href(language, 'investPersonal', { slug })))),
       },
       actions: {
         persistDraft: ({ context }) => writeDraft(context.draft),
-        goToStep: () => navigateLatest(href(language, 'investPersonal', { slug })),
         redirectToLogin: (_, { quantity: q }) =>
           navigateLatest(href(language, 'login'), {
             state: { loginRequired: true, from: `${href(language, 'offer', { slug })}?quantity=${encodeURIComponent(q)}` } satisfies GuardState,
