@@ -149,6 +149,8 @@ test.describe('investor protection in the investment flow', () => {
 
   for (const language of ['pl', 'en'] as const) {
     test(`a new investor takes the knowledge test, acknowledges the KIIS, consents to a large investment, orders, and revokes from the e-mail link and the order page (${language})`, async ({ page, request, browser, baseURL }) => {
+      // the whole journey, two orders and two revocations: about 25 s on a quiet machine
+      test.setTimeout(90_000);
       const t = T[language];
       const flow = FLOW[language];
       const email = await newInvestor(request, language);
