@@ -58,22 +58,6 @@ export default defineConfig(
     ...reactHooks.configs.flat.recommended,
   },
   {
-    // Still to fix, kept as warnings so every run lists them (remove a file from the list once it is clean).
-    // React Compiler's rules of react-hooks 7: these hooks set state synchronously in an effect (a counter that
-    // jumps to its end without animation, an element in view where there is no IntersectionObserver, an actor's
-    // snapshot caught up after the render).
-    files: [
-      'src/components/sections/CounterSection.tsx',
-      'src/components/sections/useInView.ts',
-      'src/components/ui/useSnapshotInTransition.ts',
-    ],
-    rules: {
-      'react-hooks/refs': 'warn',
-      'react-hooks/set-state-in-effect': 'warn',
-      'react-hooks/immutability': 'warn',
-    },
-  },
-  {
     files: ['**/*.{ts,tsx,js,mjs}'],
     plugins: { boundaries, 'import-x': importX },
     settings: {
