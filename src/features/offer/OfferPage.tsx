@@ -2,7 +2,7 @@
 // useLoad, renders the offer's template, its description accordion, sections and sticky bar; a failure
 // shows the not-found page. The page registers its address in each language for the language switcher.
 import { useSelector } from '@xstate/react';
-import { useRef } from 'react';
+import { Suspense, useRef } from 'react';
 import styled from 'styled-components';
 import { Link, useSearch } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
@@ -119,10 +119,14 @@ export function OfferView({ offer }: { offer: Offer }) {
               <InvestBox ref={box} offer={offer} />
             </Aside>
           </Columns>
-          <Descriptions items={descriptions} actorRef={accordion} idPrefix={`offer-description-${offer.id}`} />
-          <Sections>
-            <SectionsGrid sections={offer.sections} />
-          </Sections>
+          {/* Below the fold: a boundary of its own, which React hydrates apart from the page's top, in a pass that
+              yields to the browser, and its effects are committed apart too. */}
+          <Suspense fallback={null}>
+            <Descriptions items={descriptions} actorRef={accordion} idPrefix={`offer-description-${offer.id}`} />
+            <Sections>
+              <SectionsGrid sections={offer.sections} />
+            </Sections>
+          </Suspense>
         </Container>
         <AfterFirstPaint>
           <StickyBar offer={offer} visible={past} onInvest={investNow} />
