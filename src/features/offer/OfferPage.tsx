@@ -11,7 +11,6 @@ import { lazyComponent } from '../../screens/lazyComponent';
 import { AfterFirstPaint } from '../../components/ui/AfterFirstPaint';
 import { tileTemplateOf } from '../../components/media/mapTiles';
 import { SectionEnvironmentContext } from '../../components/sections/SectionContext';
-import { SectionsGrid } from '../../components/sections/SectionsGrid';
 import { ServerHtml } from '../../components/ui/ServerHtml';
 import { useLoad } from '../../components/ui/useLoad';
 import { usePageTitle } from '../../components/ui/usePageTitle';
@@ -36,6 +35,9 @@ import { useMetaDescription } from './useMetaDescription';
 
 // The sticky bar shows only once the invest box has scrolled away: its code is not on the first screen's path.
 const StickyBar = lazyComponent(() => import('./StickyBar').then((m) => m.StickyBar));
+// The offer's sections are below the fold: their code is a chunk of its own, which a hydrating page fetches when
+// React reaches them (the server's HTML stays in place until it is there) instead of before the first hydration.
+const SectionsGrid = lazyComponent(() => import('../../components/sections/SectionsGrid').then((m) => m.SectionsGrid));
 
 export interface OfferLinkState {
   /** the page (path and query) the user came from: the offers list passes it to offer links */
