@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { useLocation } from 'wouter';
 import { disclosureMachine } from '../../../machines/disclosure.machine';
@@ -140,7 +140,10 @@ export function MainLayout({
       </Main>
       {/* After the content: a fixed rail on wide screens, a band above the footer on small ones. */}
       <ContactMenu language={language} phone={contentText(content, 'contactMenu.phone')} />
-      <Footer content={content} language={language} isLoggedIn={isLoggedIn} />
+      {/* Below the fold: hydrated apart from the page (its own boundary), in a pass that yields to the browser. */}
+      <Suspense fallback={null}>
+        <Footer content={content} language={language} isLoggedIn={isLoggedIn} />
+      </Suspense>
       {connectivity ? <OfflineBanner actorRef={connectivity} /> : <OfflineBannerContainer />}
     </Frame>
     );

@@ -4,7 +4,7 @@
 // field. The button is busy while the server validates. An anonymous visitor goes to login and comes
 // back here with the same quantity (`?quantity=`).
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, type Ref } from 'react';
+import { useEffect, useId, useRef, type Ref } from 'react';
 import { useLatestCallback } from '../../components/ui/useLatestCallback';
 import styled from 'styled-components';
 import { useLocation, useSearch } from 'wouter';
@@ -71,7 +71,16 @@ export function InitiateForm({ offer, slug, buttonRef }: { offer: FlowOffer; slu
     { input: { slug, entry: 'initiate', loggedIn, offer, quantity: quantity && /^\d+$/.test(quantity) ? quantity : null } },
   );
   const quantityText = useSelector(actor, (s) => s.context.quantityText);
-  useEffect(() => keepQuantity(quantityText), [quantityText]);
+  // Only a number the investor changed is written: the one the form starts with is already where it came from
+  // (the address, the entry's state, or the default), and a write changes the history state, which the route
+  // guard reads: right after a server-rendered offer page is hydrated the whole page would be drawn again at
+  // once, one long task on a phone.
+  const startedWith = useRef<string | null>(quantityText);
+  useEffect(() => {
+    if (quantityText === startedWith.current) return;
+    startedWith.current = null;
+    keepQuantity(quantityText);
+  }, [quantityText]);
   const seriesId = useSelector(actor, (s) => s.context.seriesId);
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const errors = useSelector(actor, (s) => s.context.errors);

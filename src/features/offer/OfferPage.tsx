@@ -2,7 +2,7 @@
 // useLoad, renders the offer's template, its description accordion, sections and sticky bar; a failure
 // shows the not-found page. The page registers its address in each language for the language switcher.
 import { useSelector } from '@xstate/react';
-import { useRef } from 'react';
+import { Suspense, useRef } from 'react';
 import styled from 'styled-components';
 import { Link, useSearch } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
@@ -11,7 +11,6 @@ import { lazyComponent } from '../../screens/lazyComponent';
 import { AfterFirstPaint } from '../../components/ui/AfterFirstPaint';
 import { tileTemplateOf } from '../../components/media/mapTiles';
 import { SectionEnvironmentContext } from '../../components/sections/SectionContext';
-import { SectionsGrid } from '../../components/sections/SectionsGrid';
 import { ServerHtml } from '../../components/ui/ServerHtml';
 import { useLoad } from '../../components/ui/useLoad';
 import { usePageTitle } from '../../components/ui/usePageTitle';
@@ -36,6 +35,9 @@ import { useMetaDescription } from './useMetaDescription';
 
 // The sticky bar shows only once the invest box has scrolled away: its code is not on the first screen's path.
 const StickyBar = lazyComponent(() => import('./StickyBar').then((m) => m.StickyBar));
+// The offer's sections are below the fold: their code is a chunk of its own, which a hydrating page fetches when
+// React reaches them (the server's HTML stays in place until it is there) instead of before the first hydration.
+const SectionsGrid = lazyComponent(() => import('../../components/sections/SectionsGrid').then((m) => m.SectionsGrid));
 
 export interface OfferLinkState {
   /** the page (path and query) the user came from: the offers list passes it to offer links */
@@ -119,10 +121,14 @@ export function OfferView({ offer }: { offer: Offer }) {
               <InvestBox ref={box} offer={offer} />
             </Aside>
           </Columns>
-          <Descriptions items={descriptions} actorRef={accordion} idPrefix={`offer-description-${offer.id}`} />
-          <Sections>
-            <SectionsGrid sections={offer.sections} />
-          </Sections>
+          {/* Below the fold: a boundary of its own, which React hydrates apart from the page's top, in a pass that
+              yields to the browser, and its effects are committed apart too. */}
+          <Suspense fallback={null}>
+            <Descriptions items={descriptions} actorRef={accordion} idPrefix={`offer-description-${offer.id}`} />
+            <Sections>
+              <SectionsGrid sections={offer.sections} />
+            </Sections>
+          </Suspense>
         </Container>
         <AfterFirstPaint>
           <StickyBar offer={offer} visible={past} onInvest={investNow} />
