@@ -161,7 +161,8 @@ async function shoot(browser: Browser, baseUrl: string, mailDir: string | undefi
   }
   mkdirSync(path.join(outDir, flow.base), { recursive: true });
   const newPage = async (vp: (typeof VIEWPORTS)[number]) => {
-    const context = await browser.newContext({ viewport: { width: vp.width, height: vp.height }, reducedMotion: 'reduce' });
+    // baseURL: the page objects the recipes share with the browser suite (tests/e2e/pages) go to the app's paths
+    const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: vp.width, height: vp.height }, reducedMotion: 'reduce' });
     const page = await context.newPage();
     page.setDefaultTimeout(15_000);
     return page;

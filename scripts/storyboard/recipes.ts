@@ -9,12 +9,20 @@
 // mail links (activation, password reset) are read from the server's mail folder. Public pages get their
 // first data inside index.html; a recipe that must see a load's own state strips that
 // (`withoutInitialData`), as a browser would be without the server's head start.
+// The flows' steps and locators (login, registration, the investment flow) are the browser suite's page objects
+// (tests/e2e/pages), so a change to a screen is made once for both.
 // States without a recipe are listed on the machine's page with the reason given here: `fleeting` when the app
 // leaves them with nothing to wait for (measured in the browser; counted apart), `notShown` otherwise.
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page, Request } from '@playwright/test';
+import { DEMO } from '../../tests/e2e/support/api';
 import { parseMail, type Mail } from '../../tests/e2e/support/mail';
+import { FLOW, INVEST_SLUG as SLUG, InvestFlow, type PaymentMethod } from '../../tests/e2e/pages/investFlow';
+import { LoginForm, LoginPage, type Credentials } from '../../tests/e2e/pages/login';
+import { DistributionForm, OPERATOR_PATHS, StatementImport } from '../../tests/e2e/pages/operator';
+import { PayPalPeer, PEER_PAGE, type PeerDecision } from '../../tests/e2e/pages/paypalPeer';
+import { RegistrationForm } from '../../tests/e2e/pages/registration';
 import { camt053 } from '../../tests/support/statements';
 
 export interface RecipeContext {
@@ -116,18 +124,14 @@ async function siteData(page: Page, pattern: string, change: (data: unknown) => 
   return { served };
 }
 
-const DEMO_INVESTOR = { email: 'investor@example.com', password: 'Investor123' };
-const DEMO_OPERATOR = { email: 'operator@example.com', password: 'Operator123' };
-type Who = { email: string; password: string };
+const DEMO_INVESTOR = DEMO.investor;
+const DEMO_OPERATOR = DEMO.operator;
+type Who = Credentials;
 
 /** Signs in through the login form and waits until the app has left the login page. */
 async function logIn(ctx: RecipeContext, who: Who = DEMO_INVESTOR) {
   await consented(ctx);
-  await ctx.page.goto(at(ctx, '/login', '/logowanie'));
-  await ctx.page.locator('input[name="userLogin"]').fill(who.email);
-  await ctx.page.locator('input[name="userPassword"]').fill(who.password);
-  await ctx.page.locator('form button[type="submit"]').click();
-  await ctx.page.waitForURL((url) => !/\/(login|logowanie)$/.test(url.pathname));
+  await new LoginPage(ctx.page, ctx.lang).logIn(who);
 }
 
 /** Signs the demo investor in through the login form and waits for the dashboard. */
@@ -199,56 +203,28 @@ function linkOf(mail: Mail, pattern: RegExp): string {
 const PASSWORD = 'Storyboard123';
 let counter = 0;
 const freshEmail = () => `storyboard-${Date.now().toString(36)}-${++counter}@example.com`;
-const field = (page: Page, name: string) => page.locator(`[name="${name}"]`);
-const T = {
-  en: { next: 'Next', create: 'Create account' },
-  pl: { next: 'Dalej', create: 'Załóż konto' },
-} as const;
-
-async function fillAccount(page: Page, email: string) {
-  await field(page, 'email').fill(email);
-  await field(page, 'password').fill(PASSWORD);
-  await field(page, 'repeatPassword').fill(PASSWORD);
-  await field(page, 'firstName').fill('Ewa');
-  await field(page, 'lastName').fill('Storyboard');
-  await field(page, 'phone').fill('501 234 567');
-}
-async function fillAddress(page: Page) {
-  await field(page, 'street').fill('Prosta 1');
-  await field(page, 'zip').fill('00-001');
-  await field(page, 'city').fill('Warszawa');
-  await field(page, 'state').fill('mazowieckie');
-  await field(page, 'country').selectOption('PL');
-}
-async function fillBank(page: Page) {
-  await field(page, 'country').selectOption('PL');
-  await field(page, 'bankName').fill('Bank Polski');
-  await field(page, 'accountNumber').fill('61 1090 1014 0000 0712 1981 2874');
-  await field(page, 'accountNumber').blur();
-  const boxes = page.locator('input[type="checkbox"][aria-required="true"]');
-  for (let i = 0; i < (await boxes.count()); i++) await boxes.nth(i).check();
-}
+const registration = (ctx: RecipeContext) => new RegistrationForm(ctx.page, ctx.lang);
 
 /** The registration form up to the step `upTo` (its fields filled, not yet sent). Answers the address used. */
 async function registerUpTo(ctx: RecipeContext, upTo: 'account' | 'address' | 'bank', email = freshEmail()) {
-  const { page } = ctx;
+  const form = registration(ctx);
   await open(ctx, '/register', '/rejestracja');
-  await fillAccount(page, email);
+  await form.fillAccount({ email, password: PASSWORD, firstName: 'Ewa', lastName: 'Storyboard' });
   if (upTo === 'account') return email;
-  await page.getByRole('button', { name: T[ctx.lang].next }).click();
-  await page.locator('[data-testid="registration-step"][data-step="address"]').waitFor();
-  await fillAddress(page);
+  await form.next.click();
+  await form.step('address').waitFor();
+  await form.fillAddress();
   if (upTo === 'address') return email;
-  await page.getByRole('button', { name: T[ctx.lang].next }).click();
-  await page.locator('[data-testid="registration-step"][data-step="bank"]').waitFor();
-  await fillBank(page);
+  await form.next.click();
+  await form.step('bank').waitFor();
+  await form.fillBank();
   return email;
 }
 
 /** Registers a new investor through the form; answers the address (its activation mail is on its way). */
 async function registered(ctx: RecipeContext): Promise<string> {
   const email = await registerUpTo(ctx, 'bank');
-  await ctx.page.getByRole('button', { name: T[ctx.lang].create }).click();
+  await registration(ctx).create.click();
   await ctx.page.getByTestId('page-registerSuccess').waitFor();
   return email;
 }
@@ -274,66 +250,65 @@ function freshInvestor(ctx: RecipeContext): Promise<Who> {
 
 // ---------- investing ----------
 
-const SLUG = { en: 'green-terraces', pl: 'zielone-tarasy' } as const;
-const flowPath = (ctx: RecipeContext, step: 'personal' | 'documents' | 'payment') =>
-  at(
-    ctx,
-    { personal: `/invest/personal-information/${SLUG.en}`, documents: `/invest/documents/${SLUG.en}`, payment: `/invest/payment/${SLUG.en}` }[step],
-    { personal: `/inwestuj/dane-osobowe/${SLUG.pl}`, documents: `/inwestuj/dokumenty/${SLUG.pl}`, payment: `/inwestuj/platnosc/${SLUG.pl}` }[step],
-  );
 /** The investment flow's root with the chart's state (data-state: the state value as JSON). */
 const flowIn = (page: Page, fragment: string) => page.locator(`[data-testid="invest-flow"][data-state*='${fragment}']`);
+const investFlow = (ctx: RecipeContext) => new InvestFlow(ctx.page, ctx.lang);
+
+/** The demo offer's page, as a visitor sees it (no cookie banner), the network quiet. */
+async function offerPage(ctx: RecipeContext) {
+  await consented(ctx);
+  await investFlow(ctx).openOffer();
+  await ctx.page.waitForLoadState('networkidle');
+}
 
 /** Signed in, the invest box sent with 2 shares: the flow's first step (personal information). */
-async function investStarted(ctx: RecipeContext) {
+async function investStarted(ctx: RecipeContext): Promise<InvestFlow> {
   await signedIn(ctx);
-  await ctx.page.goto(at(ctx, `/investment/${SLUG.en}`, `/inwestycja/${SLUG.pl}`));
-  await ctx.page.getByRole('spinbutton', { name: ctx.lang === 'en' ? 'Number of shares' : 'Liczba udziałów' }).fill('2');
-  await ctx.page.getByTestId('invest-button').click();
-  await ctx.page.getByTestId('step-personalInformation').waitFor();
+  const flow = investFlow(ctx);
+  await flow.openOffer();
+  await flow.start(2);
+  await flow.step('personalInformation').waitFor();
+  return flow;
 }
 
-async function investToDocuments(ctx: RecipeContext) {
-  await investStarted(ctx);
-  await ctx.page.getByTestId('step-next').click();
-  await ctx.page.getByTestId('step-documents').waitFor();
+async function investToDocuments(ctx: RecipeContext): Promise<InvestFlow> {
+  const flow = await investStarted(ctx);
+  await flow.toDocuments();
+  await flow.step('documents').waitFor();
+  return flow;
 }
 
-async function acceptDocuments(page: Page) {
-  for (const box of await page.getByTestId('step-documents').getByRole('checkbox').all()) await box.check();
+async function investToPayment(ctx: RecipeContext): Promise<InvestFlow> {
+  const flow = await investToDocuments(ctx);
+  await flow.toPayment();
+  await flow.step('payment').waitFor();
+  return flow;
 }
 
-async function investToPayment(ctx: RecipeContext) {
-  await investToDocuments(ctx);
-  await acceptDocuments(ctx.page);
-  await ctx.page.getByTestId('step-next').click();
-  await ctx.page.getByTestId('step-payment').waitFor();
-}
-
-async function chooseMethod(page: Page, method: 'BankTransfer' | 'PayPal') {
-  const input = page.getByTestId('payment-methods').locator(`[data-method="${method}"] input`);
-  await input.check();
+/** On the payment step with `method` chosen. */
+async function investChoosing(ctx: RecipeContext, method: PaymentMethod): Promise<InvestFlow> {
+  const flow = await investToPayment(ctx);
+  await flow.method(method).check();
+  return flow;
 }
 
 /** An order placed by bank transfer through the flow: its thank-you step. */
 async function investedByBankTransfer(ctx: RecipeContext) {
-  await investToPayment(ctx);
-  await chooseMethod(ctx.page, 'BankTransfer');
-  await ctx.page.getByTestId('pay-button').click();
-  await ctx.page.getByTestId('thank-you').waitFor();
+  const flow = await investToPayment(ctx);
+  await flow.pay('BankTransfer');
+  await flow.thankYou.waitFor();
 }
 
 /** An order placed with PayPal through the flow: the local PayPal peer's approval page. */
 async function onPayPalPeer(ctx: RecipeContext) {
-  await investToPayment(ctx);
-  await chooseMethod(ctx.page, 'PayPal');
-  await ctx.page.getByTestId('pay-button').click();
-  await ctx.page.waitForURL(/\/paypal-peer\/checkoutnow\?token=/);
+  const flow = await investToPayment(ctx);
+  await flow.pay('PayPal');
+  await ctx.page.waitForURL(PEER_PAGE);
 }
 
 /** On the peer's page: pay, leave pending, pay with a card that is declined, or cancel. */
-async function peerDecides(page: Page, action: 'pay' | 'pending' | 'declined-card' | 'cancel') {
-  await page.locator(`button[name="action"][value="${action}"]`).click();
+async function peerDecides(ctx: RecipeContext, decision: PeerDecision) {
+  await new PayPalPeer(ctx.page, ctx.lang).decide(decision);
 }
 
 const paypalIn = (page: Page, state: string) => page.getByTestId(`paypal-${state}`);
@@ -347,7 +322,7 @@ async function payPalPageHeld(page: Page) {
 /** PayPal's answer on the return page: cancelled by the payer (the order waits, retry or bank transfer offered). */
 async function paypalCancelled(ctx: RecipeContext) {
   await onPayPalPeer(ctx);
-  await peerDecides(ctx.page, 'cancel');
+  await peerDecides(ctx, 'cancel');
   await paypalIn(ctx.page, 'cancelled').waitFor();
 }
 
@@ -587,14 +562,12 @@ export const RECIPES: Record<string, MachineRecipes> = {
     states: {
       signedOut: async (ctx) => {
         await open(ctx, '/login', '/logowanie');
-        return ctx.page.locator('input[name="userLogin"]');
+        return new LoginForm(ctx.page, ctx.lang).email;
       },
       signingIn: async (ctx) => {
         await open(ctx, '/login', '/logowanie');
         const held = await hold(ctx.page, '**/api/token', isPost);
-        await ctx.page.locator('input[name="userLogin"]').fill(DEMO_INVESTOR.email);
-        await ctx.page.locator('input[name="userPassword"]').fill(DEMO_INVESTOR.password);
-        await ctx.page.locator('form button[type="submit"]').click();
+        await new LoginForm(ctx.page, ctx.lang).submitAs(DEMO_INVESTOR);
         await held.seen;
         return ctx.page.locator('form button[type="submit"][disabled], form [aria-busy="true"], form button[data-loading]');
       },
@@ -805,29 +778,29 @@ Object.assign(RECIPES, {
       },
       account: async (ctx) => {
         await open(ctx, '/register', '/rejestracja');
-        return ctx.page.locator('[data-testid="registration-step"][data-step="account"]');
+        return registration(ctx).step('account');
       },
       checkingEmail: async (ctx) => {
         await registerUpTo(ctx, 'account');
         const held = await hold(ctx.page, '**/api/investor/register/check-email*', isPost);
-        await ctx.page.getByRole('button', { name: T[ctx.lang].next }).click();
+        await registration(ctx).next.click();
         await held.seen;
-        return ctx.page.locator('[data-testid="registration-step"][data-step="account"]');
+        return registration(ctx).step('account');
       },
       address: async (ctx) => {
         await registerUpTo(ctx, 'address');
-        return ctx.page.locator('[data-testid="registration-step"][data-step="address"]');
+        return registration(ctx).step('address');
       },
       bank: async (ctx) => {
         await registerUpTo(ctx, 'bank');
-        return ctx.page.locator('[data-testid="registration-step"][data-step="bank"]');
+        return registration(ctx).step('bank');
       },
       submitting: async (ctx) => {
         await registerUpTo(ctx, 'bank');
         const held = await hold(ctx.page, '**/api/investor/register', isPost);
-        await ctx.page.getByRole('button', { name: T[ctx.lang].create }).click();
+        await registration(ctx).create.click();
         await held.seen;
-        return ctx.page.locator('[data-testid="registration-step"][data-step="bank"]');
+        return registration(ctx).step('bank');
       },
       registered: async (ctx) => {
         await registered(ctx);
@@ -1217,24 +1190,25 @@ Object.assign(RECIPES, {
   investment: {
     states: {
       'initiate.editing': async (ctx) => {
-        await open(ctx, `/investment/${SLUG.en}`, `/inwestycja/${SLUG.pl}`);
+        await offerPage(ctx);
         return ctx.page.locator('[data-testid="invest-button"]:not([disabled])');
       },
       'initiate.validating': async (ctx) => {
         await signedIn(ctx);
-        await ctx.page.goto(at(ctx, `/investment/${SLUG.en}`, `/inwestycja/${SLUG.pl}`));
-        await ctx.page.getByRole('spinbutton', { name: ctx.lang === 'en' ? 'Number of shares' : 'Liczba udziałów' }).fill('2');
+        const flow = investFlow(ctx);
+        await flow.openOffer();
+        await flow.quantity.fill('2');
         const held = await hold(ctx.page, '**/api/investment/validate*', isPost);
-        await ctx.page.getByTestId('invest-button').click();
+        await flow.investButton.click();
         await held.seen;
         return ctx.page.locator('[data-testid="invest-button"][data-loading]');
       },
       // Anonymous: the invest box sends the visitor to the login page (back to the offer after it).
       'initiate.loginRequired': async (ctx) => {
-        await open(ctx, `/investment/${SLUG.en}`, `/inwestycja/${SLUG.pl}`);
-        await ctx.page.getByTestId('invest-button').click();
+        await offerPage(ctx);
+        await investFlow(ctx).investButton.click();
         await ctx.page.waitForURL(/\/(login|logowanie)$/);
-        return ctx.page.locator('input[name="userLogin"]');
+        return new LoginForm(ctx.page, ctx.lang).email;
       },
       loading: async (ctx) => {
         await investStarted(ctx);
@@ -1251,7 +1225,7 @@ Object.assign(RECIPES, {
       },
       noDraft: async (ctx) => {
         await signedIn(ctx);
-        await ctx.page.goto(flowPath(ctx, 'personal'));
+        await ctx.page.goto(FLOW[ctx.lang].personal);
         return flowIn(ctx.page, '"noDraft"');
       },
       'steps.personalInformation.editing': async (ctx) => {
@@ -1259,9 +1233,9 @@ Object.assign(RECIPES, {
         return flowIn(ctx.page, '"personalInformation":"editing"');
       },
       'steps.personalInformation.validating': async (ctx) => {
-        await investStarted(ctx);
+        const flow = await investStarted(ctx);
         const held = await hold(ctx.page, '**/api/investment/validate*', isPost);
-        await ctx.page.getByTestId('step-next').click();
+        await flow.next.click();
         await held.seen;
         return flowIn(ctx.page, '"personalInformation":"validating"');
       },
@@ -1270,55 +1244,51 @@ Object.assign(RECIPES, {
         return flowIn(ctx.page, '"documents":"editing"');
       },
       'steps.documents.validating': async (ctx) => {
-        await investToDocuments(ctx);
-        await acceptDocuments(ctx.page);
+        const flow = await investToDocuments(ctx);
+        await flow.acceptDocuments();
         const held = await hold(ctx.page, '**/api/investment/validate*', isPost);
-        await ctx.page.getByTestId('step-next').click();
+        await flow.next.click();
         await held.seen;
         return flowIn(ctx.page, '"documents":"validating"');
       },
       'steps.payment.loadingMethods': async (ctx) => {
-        await investToDocuments(ctx);
-        await acceptDocuments(ctx.page);
+        const flow = await investToDocuments(ctx);
+        await flow.acceptDocuments();
         const held = await hold(ctx.page, '**/api/transaction?*', isGet);
-        await ctx.page.getByTestId('step-next').click();
+        await flow.next.click();
         await held.seen;
         return flowIn(ctx.page, '"payment":"loadingMethods"');
       },
       'steps.payment.methodsFailed': async (ctx) => {
-        await investToDocuments(ctx);
-        await acceptDocuments(ctx.page);
+        const flow = await investToDocuments(ctx);
+        await flow.acceptDocuments();
         await fail(ctx.page, '**/api/transaction?*', 500, undefined, isGet);
-        await ctx.page.getByTestId('step-next').click();
+        await flow.next.click();
         return flowIn(ctx.page, '"payment":"methodsFailed"');
       },
       'steps.payment.choosing': async (ctx) => {
-        await investToPayment(ctx);
-        await chooseMethod(ctx.page, 'BankTransfer');
+        await investChoosing(ctx, 'BankTransfer');
         return flowIn(ctx.page, '"payment":"choosing"');
       },
       submitting: async (ctx) => {
-        await investToPayment(ctx);
-        await chooseMethod(ctx.page, 'BankTransfer');
+        const flow = await investChoosing(ctx, 'BankTransfer');
         const held = await hold(ctx.page, '**/api/investment', isPost);
-        await ctx.page.getByTestId('pay-button').click();
+        await flow.payButton.click();
         await held.seen;
         return flowIn(ctx.page, '"submitting"');
       },
       // The order call's outcome is unknown (a 500): the flow's error page, retry with the same key.
       failed: async (ctx) => {
-        await investToPayment(ctx);
-        await chooseMethod(ctx.page, 'BankTransfer');
+        const flow = await investChoosing(ctx, 'BankTransfer');
         await fail(ctx.page, '**/api/investment', 500, undefined, isPost);
-        await ctx.page.getByTestId('pay-button').click();
+        await flow.payButton.click();
         return flowIn(ctx.page, '"failed"');
       },
       // PayPal chosen: on the way to PayPal's approval page (held here, so the page stays).
       redirecting: async (ctx) => {
-        await investToPayment(ctx);
-        await chooseMethod(ctx.page, 'PayPal');
+        const flow = await investChoosing(ctx, 'PayPal');
         await payPalPageHeld(ctx.page);
-        await ctx.page.getByTestId('pay-button').click();
+        await flow.payButton.click();
         return flowIn(ctx.page, '"redirecting"');
       },
       'thankYou.loadingOrder': async (ctx) => {
@@ -1358,23 +1328,23 @@ Object.assign(RECIPES, {
       capturing: async (ctx) => {
         await onPayPalPeer(ctx);
         const held = await hold(ctx.page, '**/api/order/*/paypal/return', isPost);
-        await peerDecides(ctx.page, 'pay');
+        await peerDecides(ctx, 'pay');
         await held.seen;
         return paypalIn(ctx.page, 'capturing');
       },
       paid: async (ctx) => {
         await onPayPalPeer(ctx);
-        await peerDecides(ctx.page, 'pay');
+        await peerDecides(ctx, 'pay');
         return paypalIn(ctx.page, 'paid');
       },
       pending: async (ctx) => {
         await onPayPalPeer(ctx);
-        await peerDecides(ctx.page, 'pending');
+        await peerDecides(ctx, 'pending');
         return paypalIn(ctx.page, 'pending');
       },
       declined: async (ctx) => {
         await onPayPalPeer(ctx);
-        await peerDecides(ctx.page, 'declined-card');
+        await peerDecides(ctx, 'declined-card');
         return paypalIn(ctx.page, 'declined');
       },
       cancelled: async (ctx) => {
@@ -1386,7 +1356,7 @@ Object.assign(RECIPES, {
         const { page, baseUrl } = ctx;
         await onPayPalPeer(ctx);
         const held = await hold(page, '**/api/order/*/paypal/return', isPost);
-        await peerDecides(page, 'cancel');
+        await peerDecides(ctx, 'cancel');
         await held.seen;
         const orderId = /\/([0-9a-f-]{36})\?/.exec(page.url())?.[1];
         if (!orderId) throw new Error(`no order id in ${page.url()}`);
@@ -1423,7 +1393,7 @@ Object.assign(RECIPES, {
       // Back to PayPal after a declined card (PayPal's page is held, so the return page stays).
       leaving: async (ctx) => {
         await onPayPalPeer(ctx);
-        await peerDecides(ctx.page, 'declined-card');
+        await peerDecides(ctx, 'declined-card');
         await paypalIn(ctx.page, 'declined').waitFor();
         await payPalPageHeld(ctx.page);
         await paypalIn(ctx.page, 'declined').getByRole('button', { name: ctx.lang === 'en' ? 'Back to PayPal' : 'Wróć do PayPal' }).click();
@@ -1457,11 +1427,12 @@ Object.assign(RECIPES, {
         const held = await hold(ctx.page, '**/api/operator/orders/*/*', isPost);
         await ctx.page.getByTestId('run-action').click();
         await held.seen;
-        return ctx.page.locator('[data-testid="run-action"][disabled]');
+        // a busy button stays focusable: aria-disabled, not disabled (src/components/ui/Button.tsx)
+        return ctx.page.locator('[data-testid="run-action"][aria-busy="true"]');
       },
       done: async (ctx) => {
         await logIn(ctx, DEMO_OPERATOR);
-        await ctx.page.goto(at(ctx, '/operator/settings', '/operator/ustawienia'));
+        await ctx.page.goto(OPERATOR_PATHS[ctx.lang].settings);
         await ctx.page.getByTestId('operator-settings').locator('button[type="submit"]').click();
         return ctx.page.getByTestId('action-done');
       },
@@ -1478,41 +1449,40 @@ Object.assign(RECIPES, {
   statementImport: {
     states: {
       empty: async (ctx) => {
-        await statementsPage(ctx);
-        return ctx.page.locator('[data-testid="statement-import"][data-state="empty"]');
+        const statements = await statementsPage(ctx);
+        return statements.inState('empty');
       },
       // Over the 5 MB limit: refused before anything is sent.
       tooLarge: async (ctx) => {
-        await statementsPage(ctx);
-        await ctx.page.getByTestId('statement-file').setInputFiles({ name: 'too-large.xml', mimeType: 'application/xml', buffer: Buffer.alloc(5 * 1024 * 1024 + 1, 32) });
-        return ctx.page.locator('[data-testid="statement-import"][data-state="tooLarge"]');
+        const statements = await statementsPage(ctx);
+        await statements.choose('too-large.xml', Buffer.alloc(5 * 1024 * 1024 + 1, 32));
+        return statements.inState('tooLarge');
       },
       ready: async (ctx) => {
-        await statementsPage(ctx);
-        await chooseStatement(ctx);
-        return ctx.page.locator('[data-testid="statement-import"][data-state="ready"]');
+        const statements = await statementsPage(ctx);
+        await chooseStatement(statements);
+        return statements.inState('ready');
       },
       uploading: async (ctx) => {
-        await statementsPage(ctx);
-        await chooseStatement(ctx);
+        const statements = await statementsPage(ctx);
+        await chooseStatement(statements);
         const held = await hold(ctx.page, '**/api/operator/statements', isPost);
-        await ctx.page.getByTestId('statement-submit').click();
+        await statements.submit.click();
         await held.seen;
-        return ctx.page.locator('[data-testid="statement-import"][data-state="uploading"]');
+        return statements.inState('uploading');
       },
       // One transfer nobody's order matches: read, and queued as an exception for the operator.
       imported: async (ctx) => {
-        await statementsPage(ctx);
-        await chooseStatement(ctx);
-        await ctx.page.getByTestId('statement-submit').click();
-        return ctx.page.locator('[data-testid="statement-import"][data-state="imported"]');
+        const statements = await statementsPage(ctx);
+        await chooseStatement(statements);
+        await statements.submit.click();
+        return statements.inState('imported');
       },
       // A file that is not a statement: the server names what is wrong.
       failed: async (ctx) => {
-        await statementsPage(ctx);
-        await ctx.page.getByTestId('statement-file').setInputFiles({ name: 'not-a-statement.xml', mimeType: 'application/xml', buffer: Buffer.from('<Document><BkToCstmrStmt><Stmt></Stmt>') });
-        await ctx.page.getByTestId('statement-submit').click();
-        return ctx.page.locator('[data-testid="statement-import"][data-state="failed"]');
+        const statements = await statementsPage(ctx);
+        await statements.importFile('not-a-statement.xml', '<Document><BkToCstmrStmt><Stmt></Stmt>');
+        return statements.inState('failed');
       },
     },
   },
@@ -1551,24 +1521,24 @@ Object.assign(RECIPES, {
       },
       // Declare with nothing filled in: every required field is marked, nothing is sent.
       invalid: async (ctx) => {
-        await distributionsPage(ctx);
-        await ctx.page.getByTestId('distribution-submit').click();
+        const form = await distributionsPage(ctx);
+        await form.submit.click();
         return ctx.page.locator('[data-testid="distribution-flow"][data-state="invalid"]');
       },
       declaring: async (ctx) => {
-        await distributionsPage(ctx);
-        await fillDistribution(ctx);
+        const form = await distributionsPage(ctx);
+        await fillDistribution(form);
         const held = await hold(ctx.page, '**/api/operator/distributions', isPost);
-        await ctx.page.getByTestId('distribution-submit').click();
+        await form.submit.click();
         await held.seen;
         return ctx.page.locator('[data-testid="distribution-flow"][data-state="declaring"]');
       },
       // The server's refusal (nobody held shares on the record date) beside the draft.
       declineShown: async (ctx) => {
-        await distributionsPage(ctx);
-        await fillDistribution(ctx);
+        const form = await distributionsPage(ctx);
+        await fillDistribution(form);
         await fail(ctx.page, '**/api/operator/distributions', 422, 'DISTRIBUTION_NO_HOLDERS', isPost);
-        await ctx.page.getByTestId('distribution-submit').click();
+        await form.submit.click();
         return ctx.page.getByTestId('distribution-declare-error');
       },
       // The demo's rental income distribution, approved by the second operator, opened from the list.
@@ -1588,42 +1558,41 @@ Object.assign(RECIPES, {
 
 async function operatorOffers(ctx: RecipeContext) {
   await logIn(ctx, DEMO_OPERATOR);
-  await ctx.page.goto(at(ctx, '/operator/offers', '/operator/oferty'));
+  await ctx.page.goto(OPERATOR_PATHS[ctx.lang].offers);
   await ctx.page.getByTestId('operator-offers').locator('[data-lifecycle]').first().waitFor();
 }
 
-async function distributionsPage(ctx: RecipeContext) {
+async function distributionsPage(ctx: RecipeContext): Promise<DistributionForm> {
   await logIn(ctx, DEMO_OPERATOR);
-  await ctx.page.goto(at(ctx, '/operator/distributions', '/operator/dystrybucje'));
-  await ctx.page.getByTestId('distribution-submit').waitFor();
+  await ctx.page.goto(OPERATOR_PATHS[ctx.lang].distributions);
+  const form = new DistributionForm(ctx.page);
+  await form.submit.waitFor();
+  return form;
 }
 
-async function fillDistribution(ctx: RecipeContext) {
-  const { page } = ctx;
-  await page.getByTestId('distribution-offerId').selectOption({ index: 1 });
-  await page.getByTestId('distribution-periodFrom').fill('2026-01-01');
-  await page.getByTestId('distribution-periodTo').fill('2026-03-31');
-  await page.getByTestId('distribution-recordDate').fill('2026-03-31');
-  await page.getByTestId('distribution-amount').fill('1000');
-  await page.getByTestId('distribution-reason').fill('Storyboard');
+/** For the demo's first offer in the list (a closed funded one). */
+async function fillDistribution(form: DistributionForm) {
+  await form.fill({ offer: { index: 1 }, periodFrom: '2026-01-01', periodTo: '2026-03-31', recordDate: '2026-03-31', amount: '1000', reason: 'Storyboard' });
 }
 
 async function operatorOrder(ctx: RecipeContext) {
   const order = await demoOrder(ctx);
   await logIn(ctx, DEMO_OPERATOR);
-  await ctx.page.goto(at(ctx, `/operator/order/${order.id}`, `/operator/zamowienie/${order.id}`));
+  await ctx.page.goto(OPERATOR_PATHS[ctx.lang].order(order.id));
   await ctx.page.getByTestId('order-actions').waitFor();
 }
 
-async function statementsPage(ctx: RecipeContext) {
+async function statementsPage(ctx: RecipeContext): Promise<StatementImport> {
   await logIn(ctx, DEMO_OPERATOR);
-  await ctx.page.goto(at(ctx, '/operator/statements', '/operator/wyciagi'));
-  await ctx.page.getByTestId('statement-file').waitFor();
+  await ctx.page.goto(OPERATOR_PATHS[ctx.lang].statements);
+  const statements = new StatementImport(ctx.page);
+  await statements.file.waitFor();
+  return statements;
 }
 
-let statements = 0;
-async function chooseStatement(ctx: RecipeContext) {
-  const id = `STORYBOARD-${Date.now().toString(36)}-${++statements}`;
+let statementFiles = 0;
+async function chooseStatement(statements: StatementImport) {
+  const id = `STORYBOARD-${Date.now().toString(36)}-${++statementFiles}`;
   const xml = camt053({ id, lines: [{ ref: `${id}-1`, amount: 123_45, title: 'Transfer without an order reference', payerName: 'Jan Kowalski' }] });
-  await ctx.page.getByTestId('statement-file').setInputFiles({ name: `${id}.xml`, mimeType: 'application/xml', buffer: Buffer.from(xml) });
+  await statements.choose(`${id}.xml`, xml);
 }

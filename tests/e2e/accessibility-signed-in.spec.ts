@@ -1,8 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
-import { DEMO, logInThroughForm } from './support/api';
-import { FLOW } from './support/invest';
+import { DEMO } from './support/api';
+import { InvestFlow } from './pages/investFlow';
+import { LoginPage } from './pages/login';
+import { PayPalPeer } from './pages/paypalPeer';
 
 // Accessibility of the screens behind the login, in both languages: the investor area, the back office and every
 // screen of the investment flow (each step, the documents step with its errors shown, the bank-transfer
@@ -15,11 +17,9 @@ const NEEDS_EYES = ['color-contrast', 'video-caption'];
 
 const INVESTOR = {
   pl: {
-    login: '/pl/logowanie',
     screens: ['/pl/inwestor', '/pl/inwestor/portfel', '/pl/inwestor/zamowienia', '/pl/inwestor/transakcje', '/pl/inwestor/wyplaty', '/pl/inwestor/dokumenty', '/pl/inwestor/ustawienia'],
   },
   en: {
-    login: '/en/login',
     screens: ['/en/investor', '/en/investor/portfolio', '/en/investor/orders', '/en/investor/transactions', '/en/investor/payouts', '/en/investor/documents', '/en/investor/settings'],
   },
 } as const;
@@ -78,7 +78,7 @@ test.beforeEach(async ({ context, baseURL }) => {
 
 for (const language of ['pl', 'en'] as const) {
   test(`investor area (${language}): no WCAG A/AA violation`, async ({ page }) => {
-    await logInThroughForm(page, INVESTOR[language].login, DEMO.investor);
+    await new LoginPage(page, language).logIn(DEMO.investor);
     const axe = collector(page);
     for (const path of INVESTOR[language].screens) {
       await page.goto(path);
@@ -96,7 +96,7 @@ for (const language of ['pl', 'en'] as const) {
   });
 
   test(`back office (${language}): no WCAG A/AA violation`, async ({ page }) => {
-    await logInThroughForm(page, INVESTOR[language].login, DEMO.operator);
+    await new LoginPage(page, language).logIn(DEMO.operator);
     const axe = collector(page);
     for (const path of OPERATOR[language]) {
       await page.goto(path);
@@ -114,38 +114,38 @@ for (const language of ['pl', 'en'] as const) {
   });
 
   test(`investment flow (${language}): every step, its errors, the thank-you and the PayPal return page`, async ({ page }) => {
-    await logInThroughForm(page, INVESTOR[language].login, DEMO.investor);
+    await new LoginPage(page, language).logIn(DEMO.investor);
     const axe = collector(page);
-    const flow = FLOW[language];
+    const flow = new InvestFlow(page, language);
     const bankOrPayPal = async (method: 'BankTransfer' | 'PayPal') => {
-      await page.goto(flow.offer);
-      await page.getByRole('spinbutton', { name: flow.quantity }).fill('2');
+      await flow.openOffer();
+      await flow.quantity.fill('2');
       await axe.check('invest box');
-      await page.getByTestId('invest-button').click();
-      await expect(page.getByTestId('step-personalInformation')).toBeVisible();
+      await flow.investButton.click();
+      await expect(flow.step('personalInformation')).toBeVisible();
       if (method === 'BankTransfer') await axe.check('personal information');
-      await page.getByTestId('step-next').click();
-      await expect(page.getByTestId('step-documents')).toBeVisible();
+      await flow.next.click();
+      await expect(flow.step('documents')).toBeVisible();
       if (method === 'BankTransfer') {
         await axe.check('documents');
-        await page.getByTestId('step-next').click();
+        await flow.next.click();
         await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
         await axe.check('documents with errors');
       }
-      for (const box of await page.getByTestId('step-documents').getByRole('checkbox').all()) await box.check();
-      await page.getByTestId('step-next').click();
-      await expect(page.getByTestId('payment-methods')).toBeVisible();
-      await page.getByTestId('payment-methods').locator(`[data-method="${method}"] input`).check();
+      await flow.acceptDocuments();
+      await flow.next.click();
+      await expect(flow.paymentMethods).toBeVisible();
+      await flow.method(method).check();
       if (method === 'BankTransfer') await axe.check('payment');
-      await page.getByTestId('pay-button').click();
+      await flow.payButton.click();
     };
     await bankOrPayPal('BankTransfer');
-    await expect(page.getByTestId('thank-you')).toBeVisible();
+    await expect(flow.thankYou).toBeVisible();
     await axe.check('bank-transfer thank-you');
 
     await bankOrPayPal('PayPal');
     await expect(page).toHaveURL(/\/paypal-peer\/checkoutnow\?token=/, { timeout: 15_000 });
-    await page.getByRole('button', { name: language === 'pl' ? 'Zapłać' : 'Pay', exact: true }).click();
+    await new PayPalPeer(page, language).decide('pay');
     await expect(page.getByTestId('paypal-paid')).toBeVisible({ timeout: 15_000 });
     await axe.check('PayPal return');
     axe.done();

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { DEMO } from './support/api';
-import { INVEST_SLUG } from './support/invest';
+import { INVEST_SLUG } from './pages/investFlow';
 
 // Accessibility of the public screens, in both languages, on a desktop and a 390 px phone: axe-core finds no
 // serious or critical violation, and headings never skip a level (h1 → h3). Then keyboard-only walks: the

@@ -2,6 +2,8 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { DEMO } from './support/api';
 import { linkPath, listMail, waitForMail } from './support/mail';
+import { LoginPage } from './pages/login';
+import { RegistrationForm } from './pages/registration';
 
 // Accounts against the real server (SPEC §2, §4, §5, §8; issue "Accounts"): register in each language,
 // receive the activation mail, activate, log in, change settings, forget and reset the password, and see
@@ -16,11 +18,7 @@ const emailFor = (who: string) => `e2e-${who}-${stamp}@example.com`;
 
 const T = {
   pl: {
-    register: '/pl/rejestracja',
     login: '/pl/logowanie',
-    next: 'Dalej',
-    back: 'Wstecz',
-    create: 'Załóż konto',
     sentTo: 'Wysłaliśmy link aktywacyjny na adres',
     resend: 'Wyślij ponownie e-mail aktywacyjny',
     resent: 'E-mail aktywacyjny został wysłany ponownie.',
@@ -31,11 +29,7 @@ const T = {
     firstNameRequired: 'Imię jest wymagane',
   },
   en: {
-    register: '/en/register',
     login: '/en/login',
-    next: 'Next',
-    back: 'Back',
-    create: 'Create account',
     sentTo: 'We have sent an activation link to',
     resend: 'Send the activation e-mail again',
     resent: 'The activation e-mail has been sent again.',
@@ -58,50 +52,24 @@ async function errorBeside(page: Page, name: string): Promise<string | null> {
   });
 }
 
-async function fillAccount(page: Page, email: string, firstName: string) {
-  await field(page, 'email').fill(email);
-  await field(page, 'password').fill(PASSWORD);
-  await field(page, 'repeatPassword').fill(PASSWORD);
-  await field(page, 'firstName').fill(firstName);
-  await field(page, 'lastName').fill('Testowa');
-  await field(page, 'phone').fill('501 234 567');
-}
+const account = (email: string, firstName: string) => ({ email, password: PASSWORD, firstName, lastName: 'Testowa' });
 
-async function fillAddress(page: Page) {
-  await field(page, 'street').fill('Prosta 1');
-  await field(page, 'zip').fill('00-001');
-  await field(page, 'city').fill('Warszawa');
-  await field(page, 'state').fill('mazowieckie');
-  await field(page, 'country').selectOption('PL');
-}
-
-async function fillBank(page: Page, accountNumber = '61 1090 1014 0000 0712 1981 2874') {
-  await field(page, 'country').selectOption('PL');
-  await field(page, 'bankName').fill('Bank Polski');
-  await field(page, 'accountNumber').fill(accountNumber);
-  // checked on blur: let a message appear (and move the agreements down) before clicking them
-  await field(page, 'accountNumber').blur();
-  // every required agreement (those with an asterisk)
-  const boxes = page.locator('input[type="checkbox"][aria-required="true"]');
-  for (let i = 0; i < (await boxes.count()); i++) await boxes.nth(i).check();
-}
-
+/** Sends the login form (what follows is the test's to check). */
 async function logIn(page: Page, language: 'pl' | 'en', email: string, password: string) {
-  await page.goto(T[language].login);
-  await page.locator('input[name="userLogin"]').fill(email);
-  await page.locator('input[name="userPassword"]').fill(password);
-  await page.locator('form button[type="submit"]').click();
+  const login = new LoginPage(page, language);
+  await login.goto();
+  await login.submitAs({ email, password });
 }
 
 async function register(page: Page, language: 'pl' | 'en', email: string, firstName: string) {
-  const t = T[language];
-  await page.goto(t.register);
-  await fillAccount(page, email, firstName);
-  await page.getByRole('button', { name: t.next }).click();
-  await fillAddress(page);
-  await page.getByRole('button', { name: t.next }).click();
-  await fillBank(page);
-  await page.getByRole('button', { name: t.create }).click();
+  const form = new RegistrationForm(page, language);
+  await form.goto();
+  await form.fillAccount(account(email, firstName));
+  await form.next.click();
+  await form.fillAddress();
+  await form.next.click();
+  await form.fillBank();
+  await form.create.click();
 }
 
 const users = { pl: emailFor('pl'), en: emailFor('en') };
@@ -139,33 +107,34 @@ test.describe.serial('accounts', () => {
 
   test('registration errors stand beside their fields; a registered e-mail is refused at the first step', async ({ page }) => {
     const t = T.en;
-    await page.goto(t.register);
+    const form = new RegistrationForm(page, 'en');
+    await form.goto();
     // client-side rules first
-    await page.getByRole('button', { name: t.next }).click();
+    await form.next.click();
     expect(await errorBeside(page, 'email')).toBe('E-mail is required');
     expect(await errorBeside(page, 'firstName')).toBe(t.firstNameRequired);
     // a registered e-mail is only known to the server: EMAIL_EXISTS shows on the first step, before the others
-    await fillAccount(page, DEMO.investor.email, 'Emma');
-    await page.getByRole('button', { name: t.next }).click();
+    await form.fillAccount(account(DEMO.investor.email, 'Emma'));
+    await form.next.click();
     await expect.poll(() => errorBeside(page, 'email')).toBe(t.emailExists);
     await expect(page.getByTestId('registration-step')).toHaveAttribute('data-step', 'account');
     // a free address goes on; the bank account's rule on the last step
-    await field(page, 'email').fill(`emma-${Date.now()}@example.com`);
-    await page.getByRole('button', { name: t.next }).click();
-    await fillAddress(page);
-    await page.getByRole('button', { name: t.next }).click();
-    await fillBank(page, '1234');
-    await page.getByRole('button', { name: t.create }).click();
+    await form.field('email').fill(`emma-${Date.now()}@example.com`);
+    await form.next.click();
+    await form.fillAddress();
+    await form.next.click();
+    await form.fillBank('1234');
+    await form.create.click();
     expect(await errorBeside(page, 'accountNumber')).toBe(t.accountNumber);
     // the account number is typed in groups of four
-    await field(page, 'accountNumber').fill('61109010140000071219812874');
-    await expect(field(page, 'accountNumber')).toHaveValue('61 1090 1014 0000 0712 1981 2874');
+    await form.field('accountNumber').fill('61109010140000071219812874');
+    await expect(form.field('accountNumber')).toHaveValue('61 1090 1014 0000 0712 1981 2874');
     // going back and forth kept what was typed
-    await page.getByRole('button', { name: t.back }).click();
-    await page.getByRole('button', { name: t.back }).click();
-    await expect(field(page, 'firstName')).toHaveValue('Emma');
-    await page.getByRole('button', { name: t.next }).click();
-    await expect(field(page, 'city')).toHaveValue('Warszawa');
+    await form.back.click();
+    await form.back.click();
+    await expect(form.field('firstName')).toHaveValue('Emma');
+    await form.next.click();
+    await expect(form.field('city')).toHaveValue('Warszawa');
   });
 
   test('an activation link that does not exist is shown in red', async ({ page }) => {

@@ -1,43 +1,41 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { DEMO } from './support/api';
 import { E2E_ACCESS_TOKEN_TTL } from './support/env';
+import { LoginPage } from './pages/login';
 
 // Login, logout, guards and the token refresh after expiry, against the real API (SPEC §2, §4, §6).
 
-async function logIn(page: Page, email: string, password: string) {
-  await page.locator('input[name="userLogin"]').fill(email);
-  await page.locator('input[name="userPassword"]').fill(password);
-  await page.locator('form button[type="submit"]').click();
-}
-
 test.describe('login', () => {
   test('required fields: both errors beside their fields, in Polish', async ({ page }) => {
-    await page.goto('/pl/logowanie');
-    await logIn(page, '', '');
+    const login = new LoginPage(page, 'pl');
+    await login.goto();
+    await login.submitAs({ email: '', password: '' });
     await expect(page.getByText('E-mail jest wymagany')).toBeVisible();
     await expect(page.getByText('Hasło jest wymagane')).toBeVisible();
-    await expect(page.locator('input[name="userLogin"]')).toHaveAttribute('aria-invalid', 'true');
+    await expect(login.email).toHaveAttribute('aria-invalid', 'true');
   });
 
   test('a wrong password shows INVALID_GRANT beside the field, in English', async ({ page }) => {
-    await page.goto('/en/login');
-    await logIn(page, DEMO.investor.email, 'Wrong-password1');
+    const login = new LoginPage(page, 'en');
+    await login.goto();
+    await login.submitAs({ email: DEMO.investor.email, password: 'Wrong-password1' });
     await expect(page.getByText('E-mail or password is not valid')).toBeVisible();
     await expect(page).toHaveURL(/\/en\/login$/);
   });
 
   test('an inactive account is sent to resend-activation with its e-mail', async ({ page }) => {
-    await page.goto('/en/login');
-    await logIn(page, DEMO.inactive.email, DEMO.inactive.password);
+    const login = new LoginPage(page, 'en');
+    await login.goto();
+    await login.submitAs(DEMO.inactive);
     await expect(page).toHaveURL(/\/en\/resend-activation\/inactive%40example\.com$/);
   });
 
   for (const language of ['pl', 'en'] as const) {
     test(`log in with an upper-case e-mail and log out (${language})`, async ({ page }) => {
-      await page.goto(language === 'pl' ? '/pl/logowanie' : '/en/login');
+      const login = new LoginPage(page, language);
+      await login.goto();
       const tokenRequest = page.waitForRequest((r) => r.url().endsWith('/api/token') && r.method() === 'POST');
-      await logIn(page, DEMO.investor.email.toUpperCase(), DEMO.investor.password);
+      await login.submitAs({ email: DEMO.investor.email.toUpperCase(), password: DEMO.investor.password });
       expect((await tokenRequest).postDataJSON()).toMatchObject({ grantType: 'password', email: DEMO.investor.email });
       // The guest-only login page sends a logged-in user home.
       await expect(page).toHaveURL(new RegExp(`/${language}/$`));
@@ -73,7 +71,7 @@ test.describe('guards', () => {
     await page.goto('/en/investor/orders');
     await expect(page).toHaveURL(/\/en\/login$/);
     await expect(page.getByText('Please log in to see this page.')).toBeVisible();
-    await logIn(page, DEMO.investor.email, DEMO.investor.password);
+    await new LoginPage(page, 'en').submitAs(DEMO.investor);
     await expect(page).toHaveURL(/\/en\/investor\/orders$/);
     await expect(page.getByTestId('page-orders')).toBeVisible();
   });
@@ -85,8 +83,9 @@ test.describe('guards', () => {
 });
 
 test('the access token expires and one refresh restores the session on the next private call', async ({ page }) => {
-  await page.goto('/en/login');
-  await logIn(page, DEMO.investor.email, DEMO.investor.password);
+  const login = new LoginPage(page, 'en');
+  await login.goto();
+  await login.submitAs(DEMO.investor);
   await expect(page.getByTestId('welcome')).toBeVisible();
   const firstRefresh = await page.evaluate(() => localStorage.getItem('refreshToken'));
 

@@ -3,7 +3,9 @@ import { expect, test } from './support/test';
 import en from '../../lib/locales/en';
 import pl from '../../lib/locales/pl';
 import { apiLogin, DEMO } from './support/api';
-import { FLOW, INVEST_SLUG, logIn, type Language } from './support/invest';
+import { exactly, FLOW, INVEST_SLUG, InvestFlow, type Language } from './pages/investFlow';
+import { homeOf, LoginPage } from './pages/login';
+import { PayPalPeer } from './pages/paypalPeer';
 
 // The language switch at every screen of the investment flow, in both directions: the invest box on the offer
 // page, the four steps' screens (personal information, documents, payment), the bank-transfer thank-you and the
@@ -17,24 +19,16 @@ const DICTIONARY = { pl, en } as const;
 
 const PATHS = {
   pl: {
-    offer: `/pl/inwestycja/${INVEST_SLUG.pl}`,
+    ...FLOW.pl,
     personalInformation: FLOW.pl.personal,
-    documents: FLOW.pl.documents,
-    payment: FLOW.pl.payment,
-    thankYou: `/pl/inwestuj/dziekujemy/${INVEST_SLUG.pl}`,
     paypalReturn: new RegExp(`/pl/inwestuj/${INVEST_SLUG.pl}/[0-9a-f-]{36}(\\?|$)`),
   },
   en: {
-    offer: `/en/investment/${INVEST_SLUG.en}`,
+    ...FLOW.en,
     personalInformation: FLOW.en.personal,
-    documents: FLOW.en.documents,
-    payment: FLOW.en.payment,
-    thankYou: `/en/invest/thank-you/${INVEST_SLUG.en}`,
     paypalReturn: new RegExp(`/en/invest/${INVEST_SLUG.en}/[0-9a-f-]{36}(\\?|$)`),
   },
 } as const;
-const PAY_ON_PEER = { pl: 'Zapłać', en: 'Pay' } as const;
-const exact = (p: string) => new RegExp(`${p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
 
 // ---------------------------------------------------------------------------------------------------
 // What counts as "the other language's text"
@@ -140,7 +134,7 @@ test.beforeAll(async ({ request }) => {
 /** Clicks the switcher's `to`, then waits for the page in `to`: its address, `lang`, and `ready` shown. */
 async function switchTo(page: Page, to: Language, address: string | RegExp, ready: () => Promise<void>) {
   await page.getByTestId(`language-${to}`).click();
-  await expect(page).toHaveURL(typeof address === 'string' ? exact(address) : address);
+  await expect(page).toHaveURL(typeof address === 'string' ? exactly(address) : address);
   await expect(page.locator('html')).toHaveAttribute('lang', to);
   await ready();
   await page.waitForLoadState('networkidle');
@@ -180,22 +174,23 @@ for (const start of ['pl', 'en'] as const) {
     test.beforeEach(async ({ page, baseURL }) => {
       test.setTimeout(120_000);
       await acceptCookies(page, baseURL!);
-      await logIn(page, start);
+      await new LoginPage(page, start).logIn(DEMO.investor, homeOf(start));
     });
 
     test('invest box, personal information, documents, payment and the bank-transfer thank-you', async ({ page }) => {
       // the invest box: the quantity typed stays
-      await page.goto(PATHS[start].offer);
+      const flow = new InvestFlow(page, start);
+      await flow.openOffer();
       const quantity = (l: Language) => page.getByRole('spinbutton', { name: DICTIONARY[l].invest.box.quantity });
       await quantity(start).fill('2');
       await bothWays(page, start, (l) => PATHS[l].offer, async (l) => {
         await expect(page.getByTestId('offer-page')).toContainText(TITLE[l]);
         await expect(quantity(l)).toHaveValue('2');
       });
-      await page.getByTestId('invest-button').click();
+      await flow.investButton.click();
 
       // personal information: a field edited and not yet sent stays
-      await expect(page).toHaveURL(exact(PATHS[start].personalInformation));
+      await expect(page).toHaveURL(exactly(PATHS[start].personalInformation));
       await page.locator('[name="firstName"]').fill('Zofia');
       await page.locator('[name="city"]').fill('Gdańsk');
       await bothWays(page, start, (l) => PATHS[l].personalInformation, async (l) => {
@@ -203,17 +198,17 @@ for (const start of ['pl', 'en'] as const) {
         await expect(page.locator('[name="firstName"]')).toHaveValue('Zofia');
         await expect(page.locator('[name="city"]')).toHaveValue('Gdańsk');
       });
-      await page.getByTestId('step-next').click();
+      await flow.next.click();
 
       // documents: Next with no consent shows the errors; one consent ticked stays ticked
-      await expect(page).toHaveURL(exact(PATHS[start].documents));
+      await expect(page).toHaveURL(exactly(PATHS[start].documents));
       // The key information sheet is asked for first; once acknowledged, Next shows the consents' errors.
-      await page.getByTestId('step-next').click();
+      await flow.next.click();
       const kiis = page.getByTestId('kiis').getByRole('checkbox');
       await expect(kiis).toHaveAttribute('aria-invalid', 'true');
       await kiis.check();
-      await page.getByTestId('step-next').click();
-      const boxes = page.getByTestId('step-documents').locator('input[type="checkbox"][name^="agreements"]');
+      await flow.next.click();
+      const boxes = flow.agreementBoxes();
       await expect(boxes.first()).toHaveAttribute('aria-invalid', 'true');
       const count = await boxes.count();
       expect(count).toBeGreaterThan(1);
@@ -228,11 +223,11 @@ for (const start of ['pl', 'en'] as const) {
         for (let i = 1; i < count; i++) await expect(boxes.nth(i)).not.toBeChecked();
       });
       for (const box of await boxes.all()) await box.check();
-      await page.getByTestId('step-next').click();
+      await flow.next.click();
 
       // payment: the method chosen, the data and the quantity stay
-      await expect(page).toHaveURL(exact(PATHS[start].payment));
-      const bank = page.getByTestId('payment-methods').locator('[data-method="BankTransfer"] input');
+      await expect(page).toHaveURL(exactly(PATHS[start].payment));
+      const bank = flow.method('BankTransfer');
       await bank.check();
       await bothWays(page, start, (l) => PATHS[l].payment, async (l) => {
         await stepShown(page, 'payment', l)();
@@ -241,14 +236,14 @@ for (const start of ['pl', 'en'] as const) {
         await expect(page.getByTestId('summary-investor')).toContainText('Zofia');
         await expect(page.getByTestId('summary-investor')).toContainText('Gdańsk');
       });
-      await page.getByTestId('pay-button').click();
+      await flow.payButton.click();
 
       // the bank-transfer thank-you: the same order, its status and transfer details in the new language
-      await expect(page).toHaveURL(exact(PATHS[start].thankYou));
+      await expect(page).toHaveURL(exactly(PATHS[start].thankYou));
       const reference = (await page.getByTestId('order-reference').textContent())!;
       expect(reference).toMatch(/^ES-/);
       await bothWays(page, start, (l) => PATHS[l].thankYou, async (l) => {
-        await expect(page.getByTestId('thank-you')).toContainText(DICTIONARY[l].invest.thankYou.title);
+        await expect(flow.thankYou).toContainText(DICTIONARY[l].invest.thankYou.title);
         await expect(page.getByTestId('order-reference')).toHaveText(reference);
         await expect(page.getByTestId('order-status')).toHaveText(DICTIONARY[l].invest.thankYou.statuses.new);
         await expect(page.getByTestId('bank-title')).toContainText(reference);
@@ -257,17 +252,17 @@ for (const start of ['pl', 'en'] as const) {
     });
 
     test('the PayPal return page', async ({ page }) => {
-      await page.goto(PATHS[start].offer);
-      await page.getByRole('spinbutton', { name: DICTIONARY[start].invest.box.quantity }).fill('3');
-      await page.getByTestId('invest-button').click();
-      await page.getByTestId('step-next').click();
-      await expect(page).toHaveURL(exact(PATHS[start].documents));
-      for (const box of await page.getByTestId('step-documents').getByRole('checkbox').all()) await box.check();
-      await page.getByTestId('step-next').click();
-      await page.getByTestId('payment-methods').locator('[data-method="PayPal"] input').check();
-      await page.getByTestId('pay-button').click();
+      const flow = new InvestFlow(page, start);
+      await flow.openOffer();
+      await flow.quantity.fill('3');
+      await flow.investButton.click();
+      await flow.next.click();
+      await expect(page).toHaveURL(exactly(PATHS[start].documents));
+      await flow.acceptDocuments();
+      await flow.next.click();
+      await flow.pay('PayPal');
       await expect(page).toHaveURL(/\/paypal-peer\/checkoutnow\?token=/, { timeout: 15_000 });
-      await page.getByRole('button', { name: PAY_ON_PEER[start], exact: true }).click();
+      await new PayPalPeer(page, start).decide('pay');
       await expect(page).toHaveURL(PATHS[start].paypalReturn, { timeout: 15_000 });
       await expect(page.getByTestId('paypal-paid')).toBeVisible({ timeout: 15_000 });
       const orderId = /\/([0-9a-f-]{36})/.exec(new URL(page.url()).pathname)![1];

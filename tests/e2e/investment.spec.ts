@@ -7,6 +7,8 @@ import { investmentMachine, type FlowRoute, type InvestmentContext, type LoadedF
 import { formatCoverage, mergeCoverage, pathsCoverage, runPath } from '../support/model';
 import { apiLogin, DEMO } from './support/api';
 import { E2E_PORT } from './support/env';
+import { exactly, FLOW, InvestFlow } from './pages/investFlow';
+import { homeOf, LoginPage } from './pages/login';
 import { FIRST_NAME, loadName, PAYPAL, PLAN, SLUG, type Path, type Start } from './support/investmentModel';
 
 // The investment flow against the real server (SPEC §2 "Investment flow", §4), in pl and en, walked
@@ -38,13 +40,8 @@ import { FIRST_NAME, loadName, PAYPAL, PLAN, SLUG, type Path, type Start } from 
 type Language = 'pl' | 'en';
 const T = {
   pl: {
-    offer: `/pl/inwestycja/${SLUG.pl}`,
-    login: '/pl/logowanie',
-    personalInformation: `/pl/inwestuj/dane-osobowe/${SLUG.pl}`,
-    documents: `/pl/inwestuj/dokumenty/${SLUG.pl}`,
-    payment: `/pl/inwestuj/platnosc/${SLUG.pl}`,
-    thankYou: `/pl/inwestuj/dziekujemy/${SLUG.pl}`,
-    quantity: 'Liczba udziałów',
+    ...FLOW.pl,
+    personalInformation: FLOW.pl.personal,
     notEnough: 'W tej serii nie ma wystarczającej liczby udziałów',
     agreementRequired: 'Musisz zaakceptować tę zgodę',
     thanks: 'Dziękujemy za zamówienie',
@@ -56,13 +53,8 @@ const T = {
     title: /^Dane osobowe · Inwestuj \|/,
   },
   en: {
-    offer: `/en/investment/${SLUG.en}`,
-    login: '/en/login',
-    personalInformation: `/en/invest/personal-information/${SLUG.en}`,
-    documents: `/en/invest/documents/${SLUG.en}`,
-    payment: `/en/invest/payment/${SLUG.en}`,
-    thankYou: `/en/invest/thank-you/${SLUG.en}`,
-    quantity: 'Number of shares',
+    ...FLOW.en,
+    personalInformation: FLOW.en.personal,
     notEnough: 'Not enough shares left',
     agreementRequired: 'You must accept this agreement',
     thanks: 'Thank you for your order',
@@ -73,7 +65,6 @@ const T = {
     title: /^Personal information · Invest \|/,
   },
 } as const;
-const exact = (p: string) => new RegExp(`${p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
 
 // ---------------------------------------------------------------------------------------------------
 // Measured coverage: the paths whose browser walk passed (in this run)
@@ -127,13 +118,7 @@ function writeCoverage() {
 // ---------------------------------------------------------------------------------------------------
 // What the user does and sees
 
-async function logIn(page: Page, language: Language) {
-  await page.goto(T[language].login);
-  await page.locator('input[name="userLogin"]').fill(DEMO.investor.email);
-  await page.locator('input[name="userPassword"]').fill(DEMO.investor.password);
-  await page.locator('form button[type="submit"]').click();
-  await expect(page).toHaveURL(new RegExp(`/${language}/$`));
-}
+const logIn = (page: Page, language: Language) => new LoginPage(page, language).logIn(DEMO.investor, homeOf(language));
 
 /**
  * The chart's walks start signed in: a fresh session of the demo investor from POST /api/token, stored as the
@@ -160,7 +145,6 @@ async function signedIn(page: Page, request: APIRequestContext, language: Langua
   );
 }
 
-const quantityBox = (page: Page, language: Language) => page.getByRole('spinbutton', { name: T[language].quantity });
 const fieldError = (page: Page, name: string) =>
   page.locator(`[name="${name}"]`).evaluate((el) => {
     const id = el.getAttribute('aria-describedby');
@@ -190,24 +174,19 @@ async function makeDraft(page: Page, request: APIRequestContext, language: Langu
     await page.goto(t.personalInformation);
     return;
   }
-  await page.goto(t.offer);
-  await quantityBox(page, language).fill('2');
-  await page.getByTestId('invest-button').click();
-  await expect(page).toHaveURL(exact(t.personalInformation));
-  await expect(page.getByTestId('step-personalInformation')).toBeVisible();
+  const flow = new InvestFlow(page, language);
+  await flow.openOffer();
+  await flow.start(2);
+  await expect(flow.step('personalInformation')).toBeVisible();
   if (name === 'personalInformation') return;
-  await page.getByTestId('step-next').click();
-  await expect(page).toHaveURL(exact(t.documents));
+  await flow.toDocuments();
   if (name !== 'documents') {
-    for (const box of await page.getByTestId('step-documents').getByRole('checkbox').all()) await box.check();
-    await page.getByTestId('step-next').click();
-    await expect(page).toHaveURL(exact(t.payment));
-    await expect(page.getByTestId('payment-methods')).toBeVisible();
+    await flow.toPayment();
+    await expect(flow.paymentMethods).toBeVisible();
   }
   if (name === 'bank order' || name === 'bank order, paid since') {
-    await page.getByTestId('payment-methods').locator('[data-method="BankTransfer"] input').check();
-    await page.getByTestId('pay-button').click();
-    await expect(page).toHaveURL(exact(t.thankYou));
+    await flow.pay('BankTransfer');
+    await expect(page).toHaveURL(exactly(t.thankYou));
     await expect(page.getByTestId('order-status')).toHaveAttribute('data-status', 'new');
     if (name === 'bank order, paid since') {
       // the operator records the transfer (back office), as a bank statement match would
@@ -216,8 +195,7 @@ async function makeDraft(page: Page, request: APIRequestContext, language: Langu
     }
   }
   if (name === 'PayPal order') {
-    await page.getByTestId('payment-methods').locator('[data-method="PayPal"] input').check();
-    await page.getByTestId('pay-button').click();
+    await flow.pay('PayPal');
     await expect(page).toHaveURL(/paypal/i);
     // the payer comes back without paying (the browser's back, a bookmark): the thank-you address
     await page.goto(t.thankYou);
@@ -249,29 +227,30 @@ async function expectBreadcrumb(page: Page, current: number) {
 
 async function walk(page: Page, request: APIRequestContext, language: Language, start: Start, p: Path) {
   const t = T[language];
+  const flow = new InvestFlow(page, language);
   let typed = '1';
   let moves = 0;
   await runPath(p, {
     states: {
       'initiate.editing': async (state) => {
         const c = state.context as InvestmentContext;
-        await expect(page).toHaveURL(exact(t.offer));
+        await expect(page).toHaveURL(exactly(t.offer));
         await expect(page.getByTestId('invest-form')).toBeVisible();
-        await expect(quantityBox(page, language)).toHaveValue(typed);
-        await expect(page.getByTestId('invest-button')).toBeEnabled();
+        await expect(flow.quantity).toHaveValue(typed);
+        await expect(flow.investButton).toBeEnabled();
         // the invest box shows what is left of each series
         await expect(page.getByTestId('series').first().getByTestId('series-left')).not.toHaveText('');
         const codes = c.errors.map((e) => e.code);
         if (codes.includes('NOT_ENOUGH_SHARES_AVAILABLE')) await expect(page.getByTestId('invest-form')).toContainText(t.notEnough);
-        if (codes.length) await expect(quantityBox(page, language)).toHaveAttribute('aria-invalid', 'true');
-        else await expect(quantityBox(page, language)).not.toHaveAttribute('aria-invalid', 'true');
+        if (codes.length) await expect(flow.quantity).toHaveAttribute('aria-invalid', 'true');
+        else await expect(flow.quantity).not.toHaveAttribute('aria-invalid', 'true');
       },
       'initiate.loginRequired': async () => {
-        await expect(page).toHaveURL(exact(t.login));
+        await expect(page).toHaveURL(exactly(t.login));
       },
       'initiate.started': async () => {
-        await expect(page).toHaveURL(exact(t.personalInformation));
-        await expect(page.getByTestId('step-personalInformation')).toBeVisible();
+        await expect(page).toHaveURL(exactly(t.personalInformation));
+        await expect(flow.step('personalInformation')).toBeVisible();
         await expect(page).toHaveTitle(t.title);
         expect(await page.evaluate(() => JSON.parse(localStorage.getItem('investmentDraft') ?? 'null')?.quantity)).toBe(Number(typed));
       },
@@ -282,7 +261,7 @@ async function walk(page: Page, request: APIRequestContext, language: Language, 
       'steps.personalInformation.editing': async (state) => {
         const c = state.context as InvestmentContext;
         await expect(page).toHaveURL(new RegExp(`${t.personalInformation}(\\?again=\\d+)?$`));
-        await expect(page.getByTestId('step-personalInformation')).toBeVisible();
+        await expect(flow.step('personalInformation')).toBeVisible();
         await expectBreadcrumb(page, 0);
         await expect(page.getByTestId('summary-investor')).toHaveCount(0);
         // prefilled from the account, or as typed (and kept over a reload)
@@ -294,29 +273,29 @@ async function walk(page: Page, request: APIRequestContext, language: Language, 
       'steps.documents.editing': async (state) => {
         const c = state.context as InvestmentContext;
         await expect(page).toHaveURL(new RegExp(`${t.documents}(\\?again=\\d+)?$`));
-        await expect(page.getByTestId('step-documents')).toBeVisible();
+        await expect(flow.step('documents')).toBeVisible();
         await expectBreadcrumb(page, 1);
         // the offer's agreements (the key information sheet's acknowledgement has its own box below them)
-        const boxes = page.getByTestId('step-documents').locator('input[type="checkbox"][name^="agreements."]');
+        const boxes = flow.agreementBoxes();
         if (c.draft!.agreements.all) await expect(boxes.first()).toBeChecked();
         else await expect(boxes.first()).not.toBeChecked();
         const refused = c.errors.some((e) => e.context.startsWith('agreements.'));
-        const error = page.getByTestId('step-documents').getByText(t.agreementRequired);
+        const error = flow.step('documents').getByText(t.agreementRequired);
         await expect(error).toHaveCount(refused ? await boxes.count() : 0);
       },
       'steps.payment': async () => {
         await expect(page).toHaveURL(new RegExp(`${t.payment}(\\?again=\\d+)?$`));
-        await expect(page.getByTestId('step-payment')).toBeVisible();
+        await expect(flow.step('payment')).toBeVisible();
       },
       'steps.payment.choosing': async (state) => {
         const c = state.context as InvestmentContext;
         await expectBreadcrumb(page, 2);
         const chosen = c.draft!.methodId === PAYPAL ? 'PayPal' : 'BankTransfer';
-        await expect(page.getByTestId('payment-methods').locator(`[data-method="${chosen}"] input`)).toBeChecked();
+        await expect(flow.method(chosen)).toBeChecked();
         // SPEC §2: the investor's data in the summary at the payment step
         await expect(page.getByTestId('summary-investor')).toContainText(FIRST_NAME);
         await expect(page.getByTestId('summary-shares')).toHaveText('2');
-        await expect(page.getByTestId('pay-button')).toBeEnabled();
+        await expect(flow.payButton).toBeEnabled();
       },
       redirecting: async () => {
         // off to PayPal's approval page (the local PayPal peer)
@@ -324,9 +303,9 @@ async function walk(page: Page, request: APIRequestContext, language: Language, 
       },
       thankYou: async (state) => {
         const c = state.context as InvestmentContext;
-        await expect(page).toHaveURL(exact(t.thankYou));
-        await expect(page.getByTestId('thank-you')).toContainText(t.thanks);
-        await expect(page.getByTestId('thank-you')).toHaveAttribute('data-method', c.draft!.result!.payment.codeName);
+        await expect(page).toHaveURL(exactly(t.thankYou));
+        await expect(flow.thankYou).toContainText(t.thanks);
+        await expect(flow.thankYou).toHaveAttribute('data-method', c.draft!.result!.payment.codeName);
         await expect(page.getByTestId('breadcrumb-thankYou')).toHaveAttribute('aria-current', 'step');
       },
       'thankYou.shown': async (state) => {
@@ -363,10 +342,10 @@ async function walk(page: Page, request: APIRequestContext, language: Language, 
     events: {
       'investment.quantityChanged': async ({ event }) => {
         typed = event.quantity as string;
-        await quantityBox(page, language).fill(typed);
+        await flow.quantity.fill(typed);
       },
       'investment.started': async () => {
-        await page.getByTestId('invest-button').click();
+        await flow.investButton.click();
       },
       'xstate.done.actor.loadFlow': async ({ event }) => {
         await makeDraft(page, request, language, loadName((event.output as LoadedFlow).draft)!);
@@ -375,20 +354,20 @@ async function walk(page: Page, request: APIRequestContext, language: Language, 
         await page.locator(`[name="${event.field}"]`).fill(event.value as string);
       },
       'investment.stepSubmitted': async () => {
-        await page.getByTestId('step-next').click();
+        await flow.next.click();
       },
       'investment.agreementToggled': async () => {
-        for (const box of await page.getByTestId('step-documents').locator('input[type="checkbox"][name^="agreements."]').all()) await box.check();
+        for (const box of await flow.agreementBoxes().all()) await box.check();
       },
       'investment.kiisToggled': async () => {
         await page.getByTestId('kiis').getByRole('checkbox').check();
       },
       'investment.methodChosen': async ({ event }) => {
         const code = event.methodId === PAYPAL ? 'PayPal' : 'BankTransfer';
-        await page.getByTestId('payment-methods').locator(`[data-method="${code}"] input`).check();
+        await flow.method(code).check();
       },
       'investment.submitted': async () => {
-        await page.getByTestId('pay-button').click();
+        await flow.payButton.click();
       },
       'investment.locationChanged': async ({ event }) => {
         await goInside(page, T[language][event.route as FlowRoute], ++moves);
@@ -441,18 +420,13 @@ for (const language of ['pl', 'en'] as const) {
   test(`above the QR limit: no QR code, the page says why; leaving the flow clears the draft (${language})`, async ({ page }) => {
     await logIn(page, language);
     // 25 × 500 zł = 12 500 zł: no bank QR code can carry it
-    await page.goto(t.offer);
-    await quantityBox(page, language).fill('25');
-    await page.getByTestId('invest-button').click();
-    await expect(page).toHaveURL(exact(t.personalInformation));
-    await page.getByTestId('step-next').click();
-    await expect(page).toHaveURL(exact(t.documents));
-    for (const box of await page.getByTestId('step-documents').getByRole('checkbox').all()) await box.check();
-    await page.getByTestId('step-next').click();
-    await expect(page).toHaveURL(exact(t.payment));
-    await page.getByTestId('payment-methods').locator('[data-method="BankTransfer"] input').check();
-    await page.getByTestId('pay-button').click();
-    await expect(page).toHaveURL(exact(t.thankYou));
+    const flow = new InvestFlow(page, language);
+    await flow.openOffer();
+    await flow.start(25);
+    await flow.toDocuments();
+    await flow.toPayment();
+    await flow.pay('BankTransfer');
+    await expect(page).toHaveURL(exactly(t.thankYou));
     await expect(page.getByTestId('qr-too-large')).toContainText(t.tooLarge);
     await expect(page.getByTestId('transfer-qr')).toHaveCount(0);
 
@@ -464,28 +438,25 @@ for (const language of ['pl', 'en'] as const) {
   });
 
   test(`an anonymous visitor logs in and comes back to the same offer and quantity (${language})`, async ({ page }) => {
-    await page.goto(t.offer);
-    await quantityBox(page, language).fill('3');
-    await page.getByTestId('invest-button').click();
-    await expect(page).toHaveURL(exact(t.login));
-    await page.locator('input[name="userLogin"]').fill(DEMO.investor.email);
-    await page.locator('input[name="userPassword"]').fill(DEMO.investor.password);
-    await page.locator('form button[type="submit"]').click();
+    const flow = new InvestFlow(page, language);
+    await flow.openOffer();
+    await flow.quantity.fill('3');
+    await flow.investButton.click();
+    await expect(page).toHaveURL(exactly(t.login));
+    await new LoginPage(page, language).submitAs(DEMO.investor);
     await expect(page).toHaveURL(new RegExp(`${t.offer}\\?quantity=3$`));
-    await expect(quantityBox(page, language)).toHaveValue('3');
-    await page.getByTestId('invest-button').click();
-    await expect(page).toHaveURL(exact(t.personalInformation));
+    await expect(flow.quantity).toHaveValue('3');
+    await flow.investButton.click();
+    await expect(page).toHaveURL(exactly(t.personalInformation));
   });
 }
 
 test('the language switch keeps the step', async ({ page }) => {
   await logIn(page, 'pl');
-  await page.goto(T.pl.offer);
-  await quantityBox(page, 'pl').fill('1');
-  await page.getByTestId('invest-button').click();
-  await expect(page).toHaveURL(exact(T.pl.personalInformation));
-  await page.getByTestId('step-next').click();
-  await expect(page).toHaveURL(exact(T.pl.documents));
+  const flow = new InvestFlow(page, 'pl');
+  await flow.openOffer();
+  await flow.start(1);
+  await flow.toDocuments();
   await page.getByTestId('language-en').click();
   // The other language's address names the offer by that language's slug.
   await expect(page).toHaveURL(new RegExp(`/en/invest/documents/${SLUG.en}$`));

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { PDFParse } from 'pdf-parse';
-import { DEMO, logInThroughForm, placeBankOrder } from './support/api';
+import { DEMO, placeBankOrder } from './support/api';
+import { LoginPage } from './pages/login';
 
 // The investor area against the real server (issue: investor area; SPEC §2 "Investor area"), in Polish and
 // English: the demo investor invests through the API (the flow's own screens have their spec), then sees
@@ -11,7 +12,6 @@ import { DEMO, logInThroughForm, placeBankOrder } from './support/api';
 
 const T = {
   pl: {
-    login: '/pl/logowanie',
     dashboard: '/pl/inwestor',
     portfolio: '/pl/inwestor/portfel',
     orders: '/pl/inwestor/zamowienia',
@@ -27,7 +27,6 @@ const T = {
     ownTip: 'Dokument wystawiony dla Ciebie',
   },
   en: {
-    login: '/en/login',
     dashboard: '/en/investor',
     portfolio: '/en/investor/portfolio',
     orders: '/en/investor/orders',
@@ -47,7 +46,7 @@ const T = {
 const invest = (request: APIRequestContext, language: 'pl' | 'en') =>
   placeBankOrder(request, language, `e2e-investor-area-${language}`, { firstName: 'Anna', lastName: 'Żółkiewska', phone: null, address: { address: 'ul. Źródlana 5', city: 'Łódź', zip: '90-001', country: { name: 'PL' } } });
 
-const logIn = (page: Page, language: 'pl' | 'en') => logInThroughForm(page, T[language].login, DEMO.investor);
+const logIn = (page: Page, language: 'pl' | 'en') => new LoginPage(page, language).logIn(DEMO.investor);
 
 async function pdfText(path: string): Promise<string> {
   const parser = new PDFParse({ data: new Uint8Array(readFileSync(path)) });

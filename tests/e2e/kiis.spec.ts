@@ -7,7 +7,8 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { PDFParse } from 'pdf-parse';
 import { expect, test } from './support/test';
-import { DEMO, logInThroughForm, placeBankOrder } from './support/api';
+import { DEMO, placeBankOrder } from './support/api';
+import { LoginPage } from './pages/login';
 
 async function pdfText(path: string): Promise<string> {
   const parser = new PDFParse({ data: new Uint8Array(readFileSync(path)) });
@@ -45,7 +46,7 @@ test('the operator edits the Polish KIIS; the flow shows that version; an order 
   test.setTimeout(120_000);
   const offer = (await (await request.get('/api/offers/dom-nad-jeziorem', { headers: { 'Content-Language': 'pl' } })).json()).data as { id: number };
   const first = `Ryzyko opóźnienia budowy: do 6 miesięcy (${Date.now()}).`;
-  await logInThroughForm(page, '/pl/logowanie', DEMO.operator);
+  await new LoginPage(page, 'pl').logIn(DEMO.operator);
   const version = await editPolishSheet(page, offer.id, first);
 
   // The sheet the investment flow shows (GET /offer/{id}/kiis) is the new version, and its PDF says the text.
@@ -60,7 +61,7 @@ test('the operator edits the Polish KIIS; the flow shows that version; an order 
   const order = await placeBankOrder(request, 'pl', `e2e-kiis-${Date.now()}`, { firstName: 'Jan', lastName: 'Kowalski', phone: null, address: { address: 'ul. Prosta 1', city: 'Warszawa', zip: '00-001', country: { name: 'PL' } } });
   await editPolishSheet(page, offer.id, `Nowe informacje operatora (${Date.now()}).`);
 
-  await logInThroughForm(investorPage, '/pl/logowanie', DEMO.investor);
+  await new LoginPage(investorPage, 'pl').logIn(DEMO.investor);
   await investorPage.goto(`/pl/inwestor/zamowienie/${order.id}`);
   const button = investorPage.getByTestId('order-kiis-pdf');
   await expect(button).toContainText(`wersja ${version}`);

@@ -1,5 +1,6 @@
 import { expect, test } from './support/test';
 import { DEMO, setMaintenance } from './support/api';
+import { LoginForm } from './pages/login';
 
 // The maintenance gate with the flag switched on in the database through the operator's endpoint.
 // Serial: the flag is global to the server.
@@ -28,14 +29,13 @@ test('on the login route the maintenance screen offers the form; an operator get
   await setMaintenance(request, true);
   await page.goto('/en/login');
   const screen = page.getByTestId('maintenance-screen');
-  await expect(screen.locator('input[name="userLogin"]')).toBeVisible();
-  await screen.locator('input[name="userLogin"]').fill('');
-  await screen.locator('button[type="submit"]').click();
+  const form = new LoginForm(screen, 'en');
+  await expect(form.email).toBeVisible();
+  await form.email.fill('');
+  await form.submit.click();
   await expect(screen.getByText('E-mail is required')).toBeVisible();
 
-  await screen.locator('input[name="userLogin"]').fill(DEMO.operator.email);
-  await screen.locator('input[name="userPassword"]').fill(DEMO.operator.password);
-  await screen.locator('button[type="submit"]').click();
+  await form.submitAs(DEMO.operator);
   await expect(page.getByTestId('maintenance-screen')).toHaveCount(0);
   // an operator's own login lands in the back office
   await expect(page).toHaveURL(/\/en\/operator$/);
@@ -45,11 +45,11 @@ test('on the login route the maintenance screen offers the form; an operator get
 test('an investor who logs in during maintenance stays on the maintenance screen (the API answers 503)', async ({ page, request }) => {
   await setMaintenance(request, true);
   await page.goto('/en/login');
-  const screen = page.getByTestId('maintenance-screen');
-  await screen.locator('input[name="userLogin"]').fill(DEMO.investor.email);
-  await screen.locator('input[name="userPassword"]').fill(DEMO.investor.password);
+  const form = new LoginForm(page.getByTestId('maintenance-screen'), 'en');
+  await form.email.fill(DEMO.investor.email);
+  await form.password.fill(DEMO.investor.password);
   const me = page.waitForResponse((r) => r.url().endsWith('/api/user/me'));
-  await screen.locator('button[type="submit"]').click();
+  await form.submit.click();
   expect((await me).status()).toBe(503);
   await expect(page.getByTestId('maintenance-screen')).toBeVisible();
 

@@ -1,7 +1,9 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { camt053 } from '../support/statements';
-import { apiLogin, DEMO, logInThroughForm, placeBankOrder } from './support/api';
+import { apiLogin, DEMO, placeBankOrder } from './support/api';
+import { LoginPage, type Credentials } from './pages/login';
+import { OPERATOR_PATHS, StatementImport } from './pages/operator';
 
 // The back office in a real browser, in Polish and English: the demo investor places two
 // bank-transfer orders through the API; the operator logs in through the form, imports a CAMT.053 file
@@ -12,10 +14,7 @@ import { apiLogin, DEMO, logInThroughForm, placeBankOrder } from './support/api'
 
 const T = {
   pl: {
-    login: '/pl/logowanie',
-    statements: '/pl/operator/wyciagi',
-    exceptions: '/pl/operator/wyjatki',
-    overview: '/pl/operator',
+    ...OPERATOR_PATHS.pl,
     order: (id: string) => `/pl/inwestor/zamowienie/${id}`,
     summary: 'Przeczytano 2 linie: dopasowano 1, wyjątki 1',
     reason: 'Powód (wymagany)',
@@ -23,10 +22,7 @@ const T = {
     denied: /brak dostępu|dostęp/i,
   },
   en: {
-    login: '/en/login',
-    statements: '/en/operator/statements',
-    exceptions: '/en/operator/exceptions',
-    overview: '/en/operator',
+    ...OPERATOR_PATHS.en,
     order: (id: string) => `/en/investor/order/${id}`,
     summary: '2 lines read: 1 matched, 1 exceptions',
     reason: 'Reason (required)',
@@ -38,7 +34,7 @@ const T = {
 const invest = (request: APIRequestContext, language: 'pl' | 'en', tag: string) =>
   placeBankOrder(request, language, `e2e-operator-${language}-${tag}`, { firstName: 'Jan', lastName: 'Kowalski', phone: null, address: { address: 'ul. Prosta 1', city: 'Warszawa', zip: '00-001', country: { name: 'PL' } } });
 
-const logIn = (page: Page, language: 'pl' | 'en', who: { email: string; password: string }) => logInThroughForm(page, T[language].login, who);
+const logIn = (page: Page, language: 'pl' | 'en', who: Credentials) => new LoginPage(page, language).logIn(who);
 
 async function asInvestor(browser: Browser, language: 'pl' | 'en', run: (page: Page) => Promise<void>) {
   const context = await browser.newContext();
@@ -68,10 +64,10 @@ for (const language of ['pl', 'en'] as const) {
     await logIn(page, language, DEMO.operator);
     await page.goto(t.statements);
     await expect(page.getByTestId('operator-statements')).toBeVisible();
-    await page.getByTestId('statement-file').setInputFiles({ name: `wyciag-${stamp}.xml`, mimeType: 'application/xml', buffer: Buffer.from(xml) });
-    await page.getByTestId('statement-submit').click();
-    await expect(page.getByTestId('statement-summary')).toContainText(t.summary);
-    await expect(page.getByTestId('statement-lines').locator('tr[data-outcome="matched"]')).toContainText(paid.reference);
+    const statements = new StatementImport(page);
+    await statements.importFile(`wyciag-${stamp}.xml`, xml);
+    await expect(statements.summary).toContainText(t.summary);
+    await expect(statements.lines.locator('tr[data-outcome="matched"]')).toContainText(paid.reference);
 
     // The investor sees the first order paid in their own area.
     await asInvestor(browser, language, async (investorPage) => {

@@ -3,7 +3,9 @@ import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { PDFParse } from 'pdf-parse';
 import { formatMoney } from '../../lib/format';
 import { camt053 } from '../support/statements';
-import { apiLogin, DEMO, logInThroughForm } from './support/api';
+import { apiLogin, DEMO } from './support/api';
+import { LoginPage } from './pages/login';
+import { DistributionForm, OPERATOR_PATHS, StatementImport } from './pages/operator';
 import { expect, test } from './support/test';
 
 // The money loop's second half in a real browser, in Polish and English: the first operator declares a
@@ -19,10 +21,7 @@ const OPERATOR2 = { email: 'operator2@example.com', password: 'Operator123' };
 
 const T = {
   pl: {
-    login: '/pl/logowanie',
-    distributions: '/pl/operator/dystrybucje',
-    payouts: '/pl/operator/wyplaty',
-    statements: '/pl/operator/wyciagi',
+    ...OPERATOR_PATHS.pl,
     portfolio: '/pl/inwestor/portfel',
     transactions: '/pl/inwestor/transakcje',
     documents: '/pl/inwestor/dokumenty',
@@ -38,10 +37,7 @@ const T = {
     kind: 'Przychód z najmu',
   },
   en: {
-    login: '/en/login',
-    distributions: '/en/operator/distributions',
-    payouts: '/en/operator/payouts',
-    statements: '/en/operator/statements',
+    ...OPERATOR_PATHS.en,
     portfolio: '/en/investor/portfolio',
     transactions: '/en/investor/transactions',
     documents: '/en/investor/documents',
@@ -96,7 +92,7 @@ async function realisedOf(request: APIRequestContext, offerId: number): Promise<
 async function signedIn(browser: Browser, language: 'pl' | 'en', who: { email: string; password: string }): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await logInThroughForm(page, T[language].login, who);
+  await new LoginPage(page, language).logIn(who);
   return page;
 }
 
@@ -125,15 +121,10 @@ for (const language of ['pl', 'en'] as const) {
     // The author declares.
     const author = await signedIn(browser, language, DEMO.operator);
     await author.goto(L.distributions);
-    await author.getByTestId('distribution-offerId').selectOption(String(offer.id));
-    await author.getByTestId('distribution-kind').selectOption('rental_income');
-    await author.getByTestId('distribution-periodFrom').fill(L.period[0]);
-    await author.getByTestId('distribution-periodTo').fill(L.period[1]);
-    await author.getByTestId('distribution-recordDate').fill(today());
-    await author.getByTestId('distribution-amount').fill(L.amount);
-    await author.getByTestId('distribution-reason').fill('e2e');
+    const form = new DistributionForm(author);
+    await form.fill({ offer: String(offer.id), kind: 'rental_income', periodFrom: L.period[0], periodTo: L.period[1], recordDate: today(), amount: L.amount, reason: 'e2e' });
     const declared = author.waitForResponse((r) => r.url().endsWith('/api/operator/distributions') && r.request().method() === 'POST');
-    await author.getByTestId('distribution-submit').click();
+    await form.submit.click();
     const answer = await declared;
     expect(answer.ok()).toBe(true);
     const detail = (await answer.json()).data as { id: number; allocations: { email: string; gross: number; tax: number; net: number }[] };
@@ -202,9 +193,9 @@ for (const language of ['pl', 'en'] as const) {
       lines: transfers.map((x, i) => ({ ref: `PAYOUT-${stamp}-${i}`, amount: x.amount, direction: 'DBIT' as const, title: `${x.reference} Wyplata`, endToEndId: x.reference, payerName: 'Estate Shares' })),
     });
     await approver.goto(L.statements);
-    await approver.getByTestId('statement-file').setInputFiles({ name: `wyciag-wyplaty-${stamp}.xml`, mimeType: 'application/xml', buffer: Buffer.from(statement) });
-    await approver.getByTestId('statement-submit').click();
-    await expect(approver.getByTestId('statement-summary')).toBeVisible();
+    const statements = new StatementImport(approver);
+    await statements.importFile(`wyciag-wyplaty-${stamp}.xml`, statement);
+    await expect(statements.summary).toBeVisible();
     await expect(approver.locator('[data-testid="statement-lines"] tr[data-outcome="matched"]')).toHaveCount(transfers.length);
     await approver.goto(L.payouts);
     await approver.getByTestId('payouts-status').selectOption('executed');

@@ -1,7 +1,9 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { apiLogin, DEMO } from './support/api';
-import { logIn, walkToPayment, type Language } from './support/invest';
+import { InvestFlow } from './pages/investFlow';
+import { homeOf, LoginPage, type Language } from './pages/login';
+import { PayPalPeer, PEER_PAGE } from './pages/paypalPeer';
 
 // PayPal against the real server and its local PayPal peer (issue: PayPal; docs/api.md "PayPal"), in pl and
 // en. The investor picks PayPal at the flow's payment step, the browser goes to the peer's approval page
@@ -13,9 +15,6 @@ import { logIn, walkToPayment, type Language } from './support/invest';
 const T = {
   pl: {
     peerBanner: 'TESTOWY ODPOWIEDNIK PAYPAL',
-    pay: 'Zapłać',
-    declinedCard: 'Zapłać kartą, która zostanie odrzucona',
-    cancel: 'Anuluj i wróć do sklepu',
     declinedBefore: 'Poprzednia karta została odrzucona',
     paidTitle: 'Dziękujemy! Zamówienie jest opłacone',
     paidStatus: 'Opłacone',
@@ -29,9 +28,6 @@ const T = {
   },
   en: {
     peerBanner: 'PAYPAL TEST PEER',
-    pay: 'Pay',
-    declinedCard: 'Pay with a card that gets declined',
-    cancel: 'Cancel and return to the merchant',
     declinedBefore: 'The previous card was declined',
     paidTitle: 'Thank you! Your order is paid',
     paidStatus: 'Paid',
@@ -49,15 +45,18 @@ const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 /** The SPA's return route with PayPal's query: /pl/inwestuj/{slug}/{orderId}, /en/invest/{slug}/{orderId}. */
 const returnUrl = (language: Language, kind: 'return' | 'cancel') =>
   new RegExp(`/${language}/${language === 'pl' ? 'inwestuj' : 'invest'}/[^/]+/(${UUID})\\?paypal=${kind}&token=[A-Z0-9]+`);
-const PEER_PAGE = /\/paypal-peer\/checkoutnow\?token=([A-Z0-9]+)/;
+
+/** The demo investor signed in through the login form, on the home page. */
+const logIn = (page: Page, language: Language) => new LoginPage(page, language).logIn(DEMO.investor, homeOf(language));
 
 /** The payment step with PayPal chosen → "pay" → the peer's approval page; answers the PayPal order id. */
 async function payWithPayPal(page: Page, language: Language, shares = 1): Promise<string> {
-  await walkToPayment(page, language, shares);
-  const paypal = page.getByTestId('payment-methods').locator('[data-method="PayPal"] input');
+  const flow = new InvestFlow(page, language);
+  await flow.walkToPayment(shares);
+  const paypal = flow.method('PayPal');
   await paypal.check();
   await expect(paypal).toBeChecked();
-  await page.getByTestId('pay-button').click();
+  await flow.payButton.click();
   return onPeerPage(page, language);
 }
 
@@ -128,7 +127,7 @@ for (const language of ['pl', 'en'] as const) {
 
     test('invest with PayPal → approval page → pay → thank-you with the paid order', async ({ page, request }) => {
       await payWithPayPal(page, language, 2);
-      await page.getByRole('button', { name: t.pay, exact: true }).click();
+      await new PayPalPeer(page, language).decide('pay');
       await expectPaid(page, language);
       const orderId = orderIdOf(page, language);
       await expect(page.getByTestId('paypal-order')).toContainText('2');
@@ -145,7 +144,7 @@ for (const language of ['pl', 'en'] as const) {
 
     test('cancel on PayPal → cancelled with retry and bank transfer → retry → pay → paid', async ({ page, request }) => {
       const first = await payWithPayPal(page, language);
-      await page.getByRole('button', { name: t.cancel }).click();
+      await new PayPalPeer(page, language).decide('cancel');
       await expect(page).toHaveURL(returnUrl(language, 'cancel'), { timeout: 15_000 });
       const orderId = orderIdOf(page, language, 'cancel');
       const cancelled = page.getByTestId('paypal-cancelled');
@@ -157,7 +156,7 @@ for (const language of ['pl', 'en'] as const) {
       await cancelled.getByRole('button', { name: t.retry }).click();
       const second = await onPeerPage(page, language);
       expect(second).not.toBe(first); // a new PayPal order for the same order
-      await page.getByRole('button', { name: t.pay, exact: true }).click();
+      await new PayPalPeer(page, language).decide('pay');
       await expectPaid(page, language);
       expect(orderIdOf(page, language)).toBe(orderId);
       const order = await expectPaidOnce(request, orderId);
@@ -168,7 +167,7 @@ for (const language of ['pl', 'en'] as const) {
 
     test('cancel on PayPal → switch to bank transfer → bank details', async ({ page, request }) => {
       await payWithPayPal(page, language);
-      await page.getByRole('button', { name: t.cancel }).click();
+      await new PayPalPeer(page, language).decide('cancel');
       await expect(page).toHaveURL(returnUrl(language, 'cancel'), { timeout: 15_000 });
       const orderId = orderIdOf(page, language, 'cancel');
       await page.getByTestId('paypal-cancelled').getByRole('button', { name: t.bankTransfer }).click();
@@ -184,7 +183,7 @@ for (const language of ['pl', 'en'] as const) {
 
     test('declined card → back to PayPal to choose another funding source → pay → paid', async ({ page, request }) => {
       const paypalOrder = await payWithPayPal(page, language);
-      await page.getByRole('button', { name: t.declinedCard }).click();
+      await new PayPalPeer(page, language).decide('declined-card');
       await expect(page).toHaveURL(returnUrl(language, 'return'), { timeout: 15_000 });
       const orderId = orderIdOf(page, language);
       const declined = page.getByTestId('paypal-declined');
@@ -196,7 +195,7 @@ for (const language of ['pl', 'en'] as const) {
       // the same PayPal order, as PayPal prescribes after INSTRUMENT_DECLINED
       expect(await onPeerPage(page, language)).toBe(paypalOrder);
       await expect(page.getByRole('alert')).toContainText(t.declinedBefore);
-      await page.getByRole('button', { name: t.pay, exact: true }).click();
+      await new PayPalPeer(page, language).decide('pay');
       await expectPaid(page, language);
       const order = await expectPaidOnce(request, orderId);
       await expectOrderPagePaid(page, language, orderId, order.reference);
@@ -223,7 +222,7 @@ for (const language of ['pl', 'en'] as const) {
       await expect(cancelled.getByRole('button', { name: t.bankTransfer })).toBeVisible();
       await cancelled.getByRole('button', { name: t.retry }).click();
       expect(await onPeerPage(page, language)).not.toBe(first);
-      await page.getByRole('button', { name: t.pay, exact: true }).click();
+      await new PayPalPeer(page, language).decide('pay');
       await expectPaid(page, language);
       expect(orderIdOf(page, language)).toBe(orderId);
       await expectPaidOnce(request, orderId);
@@ -243,7 +242,7 @@ for (const language of ['pl', 'en'] as const) {
       context.on('request', (r) => {
         if (r.url().includes('/paypal/return')) returnPage.push(r.url());
       });
-      await page.getByRole('button', { name: t.pay, exact: true }).click();
+      await new PayPalPeer(page, language).decide('pay');
       await expect(page.locator('p')).toHaveText('closing');
       expect(backTo).toMatch(returnUrl(language, 'return'));
       const orderId = returnUrl(language, 'return').exec(backTo)![1];

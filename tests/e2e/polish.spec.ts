@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
-import { apiLogin, DEMO, logInThroughForm } from './support/api';
+import { apiLogin, DEMO } from './support/api';
+import { LoginPage } from './pages/login';
 
 // Polish in a real browser, on the seeded server: the contact buttons never cover content or
 // controls (a band in the flow at 390 px, a fixed rail in the gutter on wide screens), the mobile sticky
@@ -250,7 +251,7 @@ test.describe('the header after saving settings', () => {
       expect((await request.patch('/api/investor', { headers, data: { personal } })).ok()).toBe(true);
     };
     try {
-      await logInThroughForm(page, '/pl/logowanie', DEMO.investor);
+      await new LoginPage(page, 'pl').logIn(DEMO.investor);
       const menu = page.locator('header').getByRole('button', { name: new RegExp(DEMO.investor.firstName) });
       await expect(menu).toBeVisible({ timeout: 15_000 });
       await expect(page.locator('header')).not.toContainText('Annabel');

@@ -8,7 +8,8 @@ import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { linkPath, waitForMail } from './support/mail';
-import { FLOW, INVEST_SLUG } from './support/invest';
+import { FLOW, INVEST_SLUG, InvestFlow } from './pages/investFlow';
+import { homeOf, LoginPage } from './pages/login';
 import { kiisHash } from './support/api';
 
 const PASSWORD = 'Secret123';
@@ -134,13 +135,7 @@ async function revokeFromMail(browser: Browser, baseURL: string, language: 'pl' 
   await context.close();
 }
 
-async function logIn(page: Page, language: 'pl' | 'en', email: string) {
-  await page.goto(FLOW[language].login);
-  await page.locator('input[name="userLogin"]').fill(email);
-  await page.locator('input[name="userPassword"]').fill(PASSWORD);
-  await page.locator('form button[type="submit"]').click();
-  await expect(page).toHaveURL(new RegExp(`/${language}/$`));
-}
+const logIn = (page: Page, language: 'pl' | 'en', email: string) => new LoginPage(page, language).logIn({ email, password: PASSWORD }, homeOf(language));
 
 test.describe('investor protection in the investment flow', () => {
   test.beforeEach(async ({ context, baseURL }) => {
@@ -157,15 +152,14 @@ test.describe('investor protection in the investment flow', () => {
       await logIn(page, language, email);
 
       // 10 shares of 500 zł: 5 000 zł, above EUR 1 000 at the seeded rate (4 250 zł) and above 5% of the net worth
-      await page.goto(flow.offer);
-      await page.getByRole('spinbutton', { name: flow.quantity }).fill('10');
-      await page.getByTestId('invest-button').click();
-      await expect(page).toHaveURL(new RegExp(`${flow.personal}$`));
+      const invest = new InvestFlow(page, language);
+      await invest.openOffer();
+      await invest.start(10);
 
       // the flow sends the investor to the test first
       const testPanel = page.getByTestId('knowledge-test');
       await expect(testPanel).toHaveAttribute('data-view', 'intro');
-      await expect(page.getByTestId('step-personalInformation')).toHaveCount(0);
+      await expect(invest.step('personalInformation')).toHaveCount(0);
       await page.getByTestId('knowledge-test-start').click();
       // submitting with nothing answered: every question and figure says so
       await page.getByTestId('knowledge-test-submit').click();
@@ -186,35 +180,34 @@ test.describe('investor protection in the investment flow', () => {
       }
 
       // on to the order
-      await expect(page.getByTestId('step-personalInformation')).toBeVisible();
-      await page.getByTestId('step-next').click();
-      await expect(page).toHaveURL(new RegExp(`${flow.documents}$`));
+      await expect(invest.step('personalInformation')).toBeVisible();
+      await invest.toDocuments();
       // the key information sheet: a PDF in the interface's language
       const kiisHref = await page.getByTestId('kiis-link').getAttribute('href');
       expect(kiisHref).toContain(`language=${language}`);
       const pdf = await request.get(kiisHref!);
       expect(pdf.headers()['content-type']).toBe('application/pdf');
       expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
-      for (const box of await page.getByTestId('step-documents').locator('input[type="checkbox"][name^="agreements."]').all()) await box.check();
+      for (const box of await invest.agreementBoxes().all()) await box.check();
       // not acknowledged yet: the step stops with the error beside the box
-      await page.getByTestId('step-next').click();
+      await invest.next.click();
       await expect(page.getByTestId('kiis').getByRole('checkbox')).toHaveAttribute('aria-invalid', 'true');
       await page.getByRole('checkbox', { name: t.kiis }).check();
-      await page.getByTestId('step-next').click();
+      await invest.next.click();
 
       // the large-investment warning: explicit consent
       await expect(page.getByTestId('large-investment')).toContainText(t.large);
       await page.getByTestId('large-investment-consent').click();
       await expect(page).toHaveURL(new RegExp(`${flow.payment}$`));
-      await page.getByTestId('payment-methods').locator('[data-method="BankTransfer"] input').check();
+      await invest.method('BankTransfer').check();
       // (a 401 is the 5-second access token expiring on a slow machine: the client refreshes it and sends again)
       const created = page.waitForResponse((r) => r.url().endsWith('/api/investment') && r.request().method() === 'POST' && r.status() !== 401);
-      await page.getByTestId('pay-button').click();
+      await invest.payButton.click();
       const body = (await created).request().postDataJSON() as { largeInvestmentConsent?: boolean; kiisHash?: string };
       expect(body.largeInvestmentConsent).toBe(true);
       expect(body.kiisHash).toMatch(/^[0-9a-f]{64}$/);
       expect((await created).status()).toBe(201);
-      await expect(page.getByTestId('thank-you')).toContainText(t.thanks);
+      await expect(invest.thankYou).toContainText(t.thanks);
       const orderId = (await (await created).json()).data.order.id as string;
 
       // the reflection period: the confirmation e-mail's revoke link, in the order's language

@@ -1,6 +1,6 @@
 // Talks to the e2e server's API the way the operator's tools do: log in, then change site settings; places
-// an investor's bank-transfer order through the API; logs a user in through the login form.
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+// an investor's bank-transfer order through the API (the login form is tests/e2e/pages/login.ts).
+import { expect, type APIRequestContext } from '@playwright/test';
 
 export const DEMO = {
   investor: { email: 'investor@example.com', password: 'Investor123', firstName: 'Anna' },
@@ -68,13 +68,4 @@ export async function placeBankOrder(request: APIRequestContext, language: 'pl' 
   const body = await answer.json();
   expect(answer.status(), JSON.stringify(body)).toBe(201);
   return { id: body.data.order.id as string, reference: body.data.order.reference as string, total: body.data.order.totalPrice as number, token };
-}
-
-/** Logs `who` in through the login form at `loginPath`; ends anywhere but the login page. */
-export async function logInThroughForm(page: Page, loginPath: string, who: { email: string; password: string }) {
-  await page.goto(loginPath);
-  await page.locator('input[name="userLogin"]').fill(who.email);
-  await page.locator('input[name="userPassword"]').fill(who.password);
-  await page.locator('form button[type="submit"]').click();
-  await expect(page).not.toHaveURL(/login|logowanie/);
 }
