@@ -10,17 +10,17 @@ import { orders, type OrderHistoryRow, type OrderRow, type TransactionRow } from
 import { apiError, ApiError, type ApiErrorItem } from '../lib/errors';
 import { pick } from '../lib/translated';
 import type { RenderedMail } from '../mail/templates';
-import { checkOrderProtection, reflectionApplies } from '../protection/service';
+import { decideOrderProtection, reflectionApplies } from '../protection/service';
 import { getsRevokeLink, newRevokeToken } from '../protection/revoke-link';
-import { currentKiisByHash } from '../protection/kiis';
+import { acknowledgedKiis } from '../protection/kiis';
 import { checkAgreements, checkTarget, loadOrderContext, methodUsable } from './investment-rules';
 import { loadOrderParts, toOrder } from './order-repository';
 import type { CreatedOrder, PaymentMethodContext, PaymentMethodRegistry } from './payment-methods';
 import { generateReference } from './reference';
 
 // THE order-creation service (POST /investment; PayPal and any later method go through it too).
-// Before the transaction, in ONE query (loadOrderContext): the caller, offer, series, method and agreements;
-// then the rules (offer open and in its window, series of that offer and open, minimum shares, amount
+// Before the transaction, in ONE query (loadOrderContext): the caller, offer, series, method and agreements,
+// the key information sheet and the investor-protection gate's data; then the rules (offer open and in its window, series of that offer and open, minimum shares, amount
 // within limits, required agreements, an enabled method with a registered handler) and the confirmation
 // e-mail, rendered by the method's handler in the order's language.
 // Then ONE statement in autocommit (insertOrder) reserves the shares and writes the order (reference
@@ -107,9 +107,9 @@ export async function createOrder(deps: OrderServiceDeps, input: CreateOrderInpu
   const ctx: PaymentMethodContext = { db, config, log: deps.log };
   const hash = input.idempotencyKey ? requestHash(body) : null;
 
-  const context = await loadOrderContext(db, { userId, offerId: body.offer, seriesId: body.series, methodId: body.method });
+  const context = await loadOrderContext(db, { userId, offerId: body.offer, seriesId: body.series, methodId: body.method, kiisHash: body.kiisHash, now });
+  if (!context?.user) throw apiError(401, 'UNAUTHORIZED');
   const { user, method, agreements: agreementRows } = context;
-  if (!user) throw apiError(401, 'UNAUTHORIZED');
 
   // Availability is left to the reservation (the only authority under concurrency): 409, not 400.
   const errors: ApiErrorItem[] = [
@@ -137,11 +137,9 @@ export async function createOrder(deps: OrderServiceDeps, input: CreateOrderInpu
   // is reserved); what the order relied on is stored with it. Off (INVESTOR_PROTECTION_GATE) until the flow
   // takes investors through the test.
   // The key information sheet the investor acknowledged must be the offer's current one (in either language);
-  // which version it was is stored with the order (order_kiis). Both checks read at the same time.
-  const [gate, kiisVersion] = await Promise.all([
-    config.investorProtectionGate ? checkOrderProtection(db, { userId, amount, largeInvestmentConsent: body.largeInvestmentConsent, now }) : null,
-    currentKiisByHash(db, offer.id, body.kiisHash!, now),
-  ]);
+  // which version it was is stored with the order (order_kiis). Both were read with the context.
+  const gate = config.investorProtectionGate ? decideOrderProtection(context.gate, { amount, largeInvestmentConsent: body.largeInvestmentConsent, now }) : null;
+  const kiisVersion = await acknowledgedKiis(db, offer, context.kiis, body.kiisHash!, now);
   if (!kiisVersion) {
     if (input.idempotencyKey) {
       const replay = await replayed(deps, ctx, userId, input.idempotencyKey, hash!, language, body.thankYouPageUrlPattern);

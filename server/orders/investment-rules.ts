@@ -6,6 +6,8 @@ import { agreements, offerSeries, offers, type Text } from '../db/schema-content
 import { transactionMethods } from '../db/schema-orders';
 import type { ApiErrorItem } from '../lib/errors';
 import type { Executor } from '../mail/outbox';
+import { kiisCheckSql, type KiisCheck } from '../protection/kiis';
+import { protectionGateSql, type GateRow } from '../protection/service';
 import type { PaymentMethodRegistry } from './payment-methods';
 
 // The rules of SPEC §8 that concern investing, shared by POST /investment/validate (which reports every
@@ -45,11 +47,19 @@ export interface OrderContext extends InvestmentTarget {
   method: MethodRow | undefined;
   /** investmentAgreements(), in the same order */
   agreements: Pick<AgreementRow, 'id' | 'required' | 'content'>[];
+  /** The key information sheet the investor acknowledged, for acknowledgedKiis(). */
+  kiis: KiisCheck;
+  /** The investor-protection gate's data, for decideOrderProtection(). */
+  gate: GateRow;
 }
+
+/** A JSON column: parsed by node-postgres, a string from PGlite. */
+const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
 /**
  * Everything POST /investment checks, in ONE round trip (the purchase hot path): the caller, the offer, the
- * series, the method and the agreements, each null/empty when missing.
+ * series, the method and the agreements, each null/empty when missing; the key information sheet with the
+ * acknowledged hash and the investor-protection gate's data.
  */
 function buildOrderContextQuery(db: Executor) {
   const offerId = sql.placeholder('offerId');
@@ -64,6 +74,8 @@ function buildOrderContextQuery(db: Executor) {
       series: getTableColumns(offerSeries),
       method: getTableColumns(transactionMethods),
       agreements: agreementList,
+      kiis: kiisCheckSql(sql`${offerId}::integer`, sql`${sql.placeholder('kiisHash')}::text`),
+      gate: protectionGateSql(users.id, sql`${sql.placeholder('now')}::timestamptz`),
     })
     .from(users)
     .leftJoin(offers, eq(offers.id, offerId))
@@ -78,19 +90,20 @@ const orderContextQueries = new WeakMap<Executor, ReturnType<typeof buildOrderCo
 
 export async function loadOrderContext(
   db: Executor,
-  ids: { userId: string; offerId: number; seriesId: number; methodId: number },
-): Promise<OrderContext> {
+  ids: { userId: string; offerId: number; seriesId: number; methodId: number; kiisHash: string | undefined; now: Date },
+): Promise<OrderContext | undefined> {
   let query = orderContextQueries.get(db);
   if (!query) orderContextQueries.set(db, (query = buildOrderContextQuery(db)));
-  const [row] = await query.execute(ids);
-  if (!row) return { user: undefined, offer: undefined, series: undefined, method: undefined, agreements: [] };
-  const agreementRows = typeof row.agreements === 'string' ? JSON.parse(row.agreements) : row.agreements;
+  const [row] = await query.execute({ ...ids, kiisHash: ids.kiisHash ?? '', now: ids.now.toISOString() });
+  if (!row) return undefined;
   return {
     user: row.user,
     offer: row.offer ?? undefined,
     series: row.series ?? undefined,
     method: row.method ?? undefined,
-    agreements: agreementRows ?? [],
+    agreements: json(row.agreements) ?? [],
+    kiis: json(row.kiis),
+    gate: json(row.gate),
   };
 }
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Language } from '../config';
 import type { Db } from '../db/client';
 import { users } from '../db/schema-core';
@@ -24,6 +24,9 @@ import { REFLECTION_DAYS } from './reflection-period';
 
 type OfferRow = typeof offers.$inferSelect;
 type SeriesRow = typeof offerSeries.$inferSelect;
+/** What the sheet shows of an offer and its series (nothing that moves with orders). */
+export type KiisOffer = Pick<OfferRow, 'title' | 'address' | 'projectType' | 'totalCost' | 'developerEquity' | 'investmentStart' | 'investmentEnd'>;
+export type KiisSeries = Pick<SeriesRow, 'name' | 'pricePerShare' | 'minStocks' | 'totalShares'>;
 
 const TEXT = {
   pl: {
@@ -94,7 +97,7 @@ const paragraphsOf = (text: string) =>
     .map((p) => p.trim())
     .filter(Boolean);
 
-export function kiisContent(offer: OfferRow, series: SeriesRow[], language: Language, edition: KiisEdition): PdfContent {
+export function kiisContent(offer: KiisOffer, series: KiisSeries[], language: Language, edition: KiisEdition): PdfContent {
   const t = TEXT[language];
   const operatorParagraphs = paragraphsOf(edition.operatorText);
   const fields: [string, string][] = [
@@ -155,7 +158,7 @@ export async function loadKiisParts(db: Executor, offerId: number): Promise<{ of
 }
 
 /** What a version is made from (the offer's data, the operator's text, the sheet's fixed texts), without its number and date. */
-export function kiisSourceHash(offer: OfferRow, series: SeriesRow[], language: Language, operatorText: string): string {
+export function kiisSourceHash(offer: KiisOffer, series: KiisSeries[], language: Language, operatorText: string): string {
   return kiisHash(kiisContent(offer, series, language, { number: 0, date: new Date(0), operatorText }));
 }
 
@@ -275,6 +278,50 @@ export async function currentKiisByHash(db: Db, offerId: number, hash: string, n
   if (!row) return null;
   const current = await currentKiis(db, offerId, row.language, now);
   return current?.id === row.id ? row : null;
+}
+
+/** A version as the order path checks it (`kiisCheckSql`). */
+export type KiisVersionRef = Pick<KiisVersionRow, 'id' | 'language' | 'version' | 'hash' | 'sourceHash' | 'operatorText'>;
+
+/** What `kiisCheckSql` reads: the version with the hash, the latest version in its language, the offer's series. */
+export interface KiisCheck {
+  version: KiisVersionRef | null;
+  latest: KiisVersionRef | null;
+  series: KiisSeries[];
+}
+
+/**
+ * What the order path needs to tell whether the sheet the investor acknowledged (by its hash) is the
+ * offer's current one, as ONE SQL expression yielding a JSON object (KiisCheck), read in the same round trip
+ * as the rest of the order's context (orders/investment-rules.ts). The offer's own columns come with that
+ * context.
+ */
+export function kiisCheckSql(offerId: SQL, hash: SQL): SQL<KiisCheck> {
+  const ref = (alias: string) =>
+    sql.raw(`json_build_object('id', ${alias}.id, 'language', ${alias}.language, 'version', ${alias}.version, 'hash', ${alias}.hash,
+      'sourceHash', ${alias}.source_hash, 'operatorText', ${alias}.operator_text)`);
+  return sql<KiisCheck>`(
+    select json_build_object(
+      'version', (select ${ref('v')} from kiis_versions v where v.offer_id = ${offerId} and v.hash = ${hash}),
+      'latest', (select ${ref('l')} from kiis_versions l
+         where l.offer_id = ${offerId} and l.language = (select v.language from kiis_versions v where v.offer_id = ${offerId} and v.hash = ${hash})
+         order by l.version desc limit 1),
+      'series', (select coalesce(json_agg(json_build_object('name', s.name, 'pricePerShare', s.price_per_share,
+           'minStocks', s.min_stocks, 'totalShares', s.total_shares) order by s.position, s.id), '[]'::json)
+         from offer_series s where s.offer_id = ${offerId})))`;
+}
+
+/**
+ * The version the investor acknowledged if it is the offer's current sheet, else null: `currentKiisByHash`
+ * decided from what `kiisCheckSql` read. Only when the offer's data changed since the latest version does it
+ * go to the database again, where the next version is made (as any read of the sheet would).
+ */
+export async function acknowledgedKiis(db: Db, offer: KiisOffer & { id: number }, check: KiisCheck, hash: string, now: Date): Promise<KiisVersionRef | null> {
+  const { version, latest } = check;
+  if (!version || !latest) return null;
+  if (latest.id !== version.id) return null;
+  if (latest.sourceHash === kiisSourceHash(offer, check.series, latest.language, latest.operatorText)) return version;
+  return currentKiisByHash(db, offer.id, hash, now);
 }
 
 /** Every version of the offer's sheets, newest first, with who made each (null: the platform). */

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { KnowledgeTestBody, KnowledgeTestResult, KnowledgeTestState, RevokeResult } from '../../contract/protection';
 import type { Language } from '../config';
 import type { Db } from '../db/client';
@@ -92,16 +92,34 @@ export async function acknowledgeRiskWarning(db: Db, userId: string, now: Date):
   return toResult(row, now);
 }
 
-interface GateRow {
+/** What the gate decides on, as `protectionGateSql` reads it (a JSON object: numbers as JSON numbers). */
+export interface GateRow {
   sophisticated: boolean | null;
   test_id: number | null;
   passed: boolean | null;
-  /** bigint: a string from node-postgres */
   net_worth: string | number | null;
   acknowledged: boolean | null;
   expires_at: string | Date | null;
-  rate: number | null;
+  rate: number | string | null;
   rate_date: string | null;
+}
+
+/**
+ * The gate's data for one investor as ONE SQL expression yielding a JSON object (GateRow): the
+ * classification, the latest test and the current EUR rate. The order path reads it in the same round trip
+ * as the rest of the order's context (orders/investment-rules.ts).
+ */
+export function protectionGateSql(userId: SQL | AnyColumn, now: SQL): SQL<GateRow> {
+  return sql<GateRow>`(
+    select json_build_object(
+      'sophisticated', (select c.classification = 'sophisticated' and c.review_due_at > ${now}
+         from investor_classifications c where c.user_id = ${userId}),
+      'test_id', k.id, 'passed', k.passed, 'net_worth', k.net_worth,
+      'acknowledged', k.risk_warning_acknowledged_at is not null, 'expires_at', k.expires_at,
+      'rate', r.rate, 'rate_date', r.rate_date::text)
+    from (select 1) one
+    left join lateral (select * from knowledge_tests where user_id = ${userId} order by taken_at desc, id desc limit 1) k on true
+    left join lateral (select * from exchange_rates where currency = 'EUR' order by created_at desc, id desc limit 1) r on true)`;
 }
 
 /**
@@ -109,22 +127,11 @@ interface GateRow {
  * warning acknowledged), and an order above the large-investment threshold needs the explicit consent.
  * Returns what the order stores about it (null for a sophisticated investor, who is not asked).
  */
-export async function checkOrderProtection(
-  db: Executor,
-  input: { userId: string; amount: number; largeInvestmentConsent: boolean | undefined; now: Date },
-): Promise<OrderProtection | null> {
-  const { userId, amount, now } = input;
-  // One round trip on the order path: the classification, the latest test and the current EUR rate.
-  const { rows } = (await db.execute(sql`
-    select
-      (select c.classification = 'sophisticated' and c.review_due_at > ${now.toISOString()}::timestamptz
-         from investor_classifications c where c.user_id = ${userId}) as sophisticated,
-      k.id as test_id, k.passed, k.net_worth, k.risk_warning_acknowledged_at is not null as acknowledged, k.expires_at,
-      r.rate, r.rate_date::text as rate_date
-    from (select 1) one
-    left join lateral (select * from knowledge_tests where user_id = ${userId} order by taken_at desc, id desc limit 1) k on true
-    left join lateral (select * from exchange_rates where currency = 'EUR' order by created_at desc, id desc limit 1) r on true`)) as unknown as { rows: GateRow[] };
-  const row = rows[0];
+export function decideOrderProtection(
+  row: GateRow,
+  input: { amount: number; largeInvestmentConsent: boolean | undefined; now: Date },
+): OrderProtection | null {
+  const { amount, now } = input;
   if (row.sophisticated) return null;
   if (row.test_id === null || new Date(row.expires_at!) <= now) throw apiError(403, 'KNOWLEDGE_TEST_REQUIRED', 'knowledgeTest');
   if (!row.passed && !row.acknowledged) throw apiError(403, 'RISK_WARNING_NOT_ACKNOWLEDGED', 'knowledgeTest');
