@@ -25,8 +25,10 @@ import { REFLECTION_DAYS } from './reflection-period';
 type OfferRow = typeof offers.$inferSelect;
 type SeriesRow = typeof offerSeries.$inferSelect;
 /** What the sheet shows of an offer and its series (nothing that moves with orders). */
-export type KiisOffer = Pick<OfferRow, 'title' | 'address' | 'projectType' | 'totalCost' | 'developerEquity' | 'investmentStart' | 'investmentEnd'>;
-export type KiisSeries = Pick<SeriesRow, 'name' | 'pricePerShare' | 'minStocks' | 'totalShares'>;
+const OFFER_FIELDS = ['title', 'address', 'projectType', 'totalCost', 'developerEquity', 'investmentStart', 'investmentEnd'] as const;
+const SERIES_FIELDS = ['name', 'pricePerShare', 'minStocks', 'totalShares'] as const;
+export type KiisOffer = Pick<OfferRow, (typeof OFFER_FIELDS)[number]>;
+export type KiisSeries = Pick<SeriesRow, (typeof SERIES_FIELDS)[number]>;
 
 const TEXT = {
   pl: {
@@ -157,10 +159,24 @@ export async function loadKiisParts(db: Executor, offerId: number): Promise<{ of
   return { offer, series };
 }
 
-/** What a version is made from (the offer's data, the operator's text, the sheet's fixed texts), without its number and date. */
+/**
+ * What a version is made from (the offer's data, the operator's text, the sheet's fixed texts), without its
+ * number and date. Every order checks it, and building the sheet (Intl formatting, JSON, SHA-256) was about
+ * half a millisecond of CPU per order (docs/benchmarks.md): the answer is kept per process, keyed by exactly
+ * the fields the sheet can read (KiisOffer and KiisSeries are made from the same lists), so a changed offer
+ * is a new key, never a stale answer.
+ */
 export function kiisSourceHash(offer: KiisOffer, series: KiisSeries[], language: Language, operatorText: string): string {
-  return kiisHash(kiisContent(offer, series, language, { number: 0, date: new Date(0), operatorText }));
+  const key = JSON.stringify([language, operatorText, OFFER_FIELDS.map((f) => offer[f]), series.map((s) => SERIES_FIELDS.map((f) => s[f]))]);
+  let hash = sourceHashes.get(key);
+  if (hash === undefined) {
+    hash = kiisHash(kiisContent(offer, series, language, { number: 0, date: new Date(0), operatorText }));
+    if (sourceHashes.size >= 500) sourceHashes.clear();
+    sourceHashes.set(key, hash);
+  }
+  return hash;
 }
+const sourceHashes = new Map<string, string>();
 
 export const storedContent = (content: PdfContent): StoredPdfContent => ({ ...content, date: content.date.toISOString() });
 export const contentOf = (stored: StoredPdfContent): PdfContent => ({ ...stored, date: new Date(stored.date) });
