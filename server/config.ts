@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { z } from 'zod';
-import { compactAccountNumber, isValidNrb, isValidSwift, type BankAccountConfig } from './orders/bank-account';
+import { compactAccountNumber, isValidNrb, isValidSwift, type BankAccountConfig } from './modules/payments/bank-account';
 import { defaultPublicUrl } from './lib/public-url';
 
 // The server's environment, read and checked once at start (STYLE: "environment read and checked once").

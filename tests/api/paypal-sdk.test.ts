@@ -11,7 +11,7 @@ import {
 } from '@paypal/paypal-server-sdk';
 import axios, { type AxiosAdapter } from 'axios';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PayPalError } from '../../server/payments/paypal/client';
+import { PayPalError } from '../../server/modules/payments/paypal/client';
 import { describeEachDatabase, testConfig } from './helpers';
 import { paypalConfig, pressOnApprovalPage } from './paypal-support';
 

@@ -5,7 +5,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { faqItems, offerSeries, offers, orders } from '../../server/db/schema';
-import { bumpContentVersion } from '../../server/plugins/app/repositories/content-repository';
+import { bumpContentVersion } from '../../server/modules/content/repository';
 import { createSiteStateCache, type SiteState } from '../../server/plugins/app/site-state';
 import { PREVIEW_TOKEN } from '../../server/db/seed-data/content/offers';
 import { describeEachDatabase, expectData, expectError } from './helpers';

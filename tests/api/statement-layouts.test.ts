@@ -3,12 +3,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { validateXML } from 'xmllint-wasm';
 import { describe, expect, it } from 'vitest';
-import { findReferences, formatReference, generateReference } from '../../server/orders/reference';
-import { MAX_ATTRIBUTES, MAX_DEPTH, parseCamt053 } from '../../server/statements/camt053';
-import { CAMT_LAYOUTS, MT940_LAYOUTS, describe86 } from '../../server/statements/layouts';
-import { parseMt940 } from '../../server/statements/mt940';
-import { decodeStatement, parseStatement } from '../../server/statements/parse';
-import { StatementError } from '../../server/statements/types';
+import { findReferences, formatReference, generateReference } from '../../server/modules/orders/reference';
+import { MAX_ATTRIBUTES, MAX_DEPTH, parseCamt053 } from '../../server/modules/statements/camt053';
+import { CAMT_LAYOUTS, MT940_LAYOUTS, describe86 } from '../../server/modules/statements/layouts';
+import { parseMt940 } from '../../server/modules/statements/mt940';
+import { decodeStatement, parseStatement } from '../../server/modules/statements/parse';
+import { StatementError } from '../../server/modules/statements/types';
 import { camt053, mt940Pko, PLATFORM_IBAN, STATEMENT_FIXTURES, type FixtureStatement } from '../support/statements';
 
 // The table of statement layouts (server/statements/layouts.ts) against a fixture per layout

@@ -1,10 +1,10 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { InvestorData, MethodCode, OrderStatus } from '../../../contract/orders';
 import { commissionValue } from '../../../contract/money';
-import { parseReference, REFERENCE_ALPHABET, REFERENCE_PREFIX } from '../../orders/reference';
-import { reserveShares } from '../../orders/shares';
-import { recordCreation, transitionOrder } from '../../orders/status';
-import type { Executor } from '../../mail/outbox';
+import { parseReference, REFERENCE_ALPHABET, REFERENCE_PREFIX } from '../../modules/orders/reference';
+import { reserveShares } from '../../modules/orders/shares';
+import { recordCreation, transitionOrder } from '../../modules/orders/status';
+import type { Executor } from '../../modules/mail/outbox';
 import { users } from '../schema';
 import { offerSeries, offers } from '../schema-content';
 import { orders, transactionMethods, transactions } from '../schema-orders';

@@ -7,8 +7,8 @@ import { z } from 'zod';
 import { errorEnvelopeSchema } from '../../../contract/envelope';
 import { isErrorCode } from '../../i18n/messages';
 import { declaredCodes } from '../../lib/declared-codes';
-import { isPrivateRoute, requiredRoles } from '../app/auth';
-import { notModifiedRoutes, routeErrorCodes, routeHandlerSchemas } from '../../routes/api/error-codes';
+import { isPrivateRoute, requiredRoles } from '../../modules/accounts/auth';
+import { notModifiedRoutes, routeErrorCodes, routeHandlerSchemas } from '../../http/error-codes';
 
 // The API reference, generated from the route schemas, the same zod schemas (contract/ and the
 // routes' schemas.ts) the server validates and serializes with:
