@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import agreementRoutes from './routes-agreements';
 import offerFileRoutes from './routes-offer-files';
 import offerRoutes from './routes-offers';
+import operatorOfferRoutes from './routes-operator';
 import { createFigureQueries, type FigureQueries } from './figures';
 import { createPublicRepository, type PublicRepository } from './repository';
 import statsRoutes from './routes-stats';
@@ -16,7 +17,7 @@ declare module 'fastify' {
 }
 
 // The public offers (docs/api.md "Public site"): list, featured lists, one offer, its files, agreements, the
-// platform figures. Encapsulated: the repository decorator is visible to these routes only.
+// platform figures; and the operator's offers (routes-operator.ts). Encapsulated: the repository decorator is visible to these routes only.
 const offersRoutes: FastifyPluginAsync = async (fastify) => {
   fastify.decorate('publicRepository', createPublicRepository(fastify.db));
   fastify.decorate('figureQueries', createFigureQueries(fastify.db));
@@ -24,6 +25,7 @@ const offersRoutes: FastifyPluginAsync = async (fastify) => {
   await fastify.register(offerFileRoutes);
   await fastify.register(agreementRoutes);
   await fastify.register(statsRoutes);
+  await fastify.register(operatorOfferRoutes);
 };
 
 export default offersRoutes;
