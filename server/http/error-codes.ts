@@ -10,7 +10,7 @@ import type { ErrorCode } from '../i18n/messages';
 // (tests/api/conformance/check.ts) fails when the API suite receives a code that is not listed for its
 // route and status, so a code added to a handler without its line here fails `npm test`.
 const orderAction = { 409: ['ORDER_STATUS_CHANGED', 'INVALID_STATUS_CHANGE', 'NOT_ENOUGH_SHARES_AVAILABLE'] } as const;
-/** checkTarget and checkAgreements (server/orders/investment-rules.ts), and the payment method check */
+/** checkTarget and checkAgreements (server/modules/orders/investment-rules.ts), and the payment method check */
 const investmentRules = [
   'OFFER_CLOSED_FOR_INVESTMENTS',
   'SERIES_NOT_ASSIGNED_TO_OFFER',
@@ -61,7 +61,7 @@ export const routeErrorCodes: Record<string, Partial<Record<number, readonly Err
   'POST /api/operator/orders/:id/record-transfer': orderAction,
   'POST /api/operator/orders/:id/refund': { 409: ['REFUND_NOT_DUE'], 502: ['PAYPAL_REFUND_FAILED', 'PAYPAL_UNAVAILABLE'] },
   'POST /api/operator/exceptions/:id/resolve': {
-    // booking the payment marks the order paid, which sells its shares (orders/status.ts)
+    // booking the payment marks the order paid, which sells its shares (modules/orders/status.ts)
     409: ['EXCEPTION_ALREADY_RESOLVED', 'EXCEPTION_HAS_NO_ORDER', 'ORDER_STATUS_CHANGED', 'INVALID_STATUS_CHANGE', 'NOT_ENOUGH_SHARES_AVAILABLE'],
   },
   'POST /api/operator/investors/:id/resend-activation': { 409: ['ACCOUNT_ALREADY_ACTIVE'] },
@@ -75,7 +75,7 @@ export const routeErrorCodes: Record<string, Partial<Record<number, readonly Err
   'POST /api/operator/payout-files': { 409: ['PAYOUT_NOTHING_TO_EXPORT'] },
   'PATCH /api/operator/offers/:id': { 400: ['INVESTMENT_WINDOW_NOT_VALID', 'FUNDING_GOAL_ABOVE_TARGET'], 409: ['SERIES_TOTAL_BELOW_TAKEN'] },
   'POST /api/operator/offers/:id/documents': { 413: ['FILE_TOO_LARGE'], 415: ['FILE_TYPE_NOT_ALLOWED'] },
-  // readiness: draining after a shutdown signal, or migrations behind this server's code (routes/api/health.ts)
+  // readiness: draining after a shutdown signal, or migrations behind this server's code (http/health.ts)
   'GET /api/ready': { 503: ['NODE_DRAINING', 'MIGRATIONS_PENDING'] },
   'POST /api/operator/statements': {
     413: ['FILE_TOO_LARGE'],
@@ -89,7 +89,7 @@ export const routeErrorCodes: Record<string, Partial<Record<number, readonly Err
  * codes they name or declare, as for the route's schemas.
  */
 export const routeHandlerSchemas: Record<string, Partial<Record<number, readonly unknown[]>>> = {
-  // the later steps' investor data, checked when present (routes/api/investment/index.ts)
+  // the later steps' investor data, checked when present (modules/orders/routes-investment.ts)
   'POST /api/investment/validate': { 400: [investorDataInputSchema] },
 };
 

@@ -69,7 +69,7 @@ export default fp(
     });
 
     const unsubscribe: (() => void)[] = [];
-    // Payments and expiries are counted when their transaction has committed (server/orders/events.ts).
+    // Payments and expiries are counted when their transaction has committed (server/modules/orders/events.ts).
     unsubscribe.push(
       onOrderTransition((change) => {
         if (change.to === 'paid') metrics.paymentsCaptured.inc({ actor: change.actor });

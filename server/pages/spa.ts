@@ -83,7 +83,7 @@ const spa: FastifyPluginAsync = async (fastify) => {
     });
   }
 
-  // index.html with the page's chunks preloaded and its first data inline (server/routes/spaHtml.ts),
+  // index.html with the page's chunks preloaded and its first data inline (server/pages/spaHtml.ts),
   // cached per page and compressed once, as long as the public answers it holds are current.
   const spaHtml = built ? createSpaHtml(fastify, root) : null;
   fastify.decorate('spaHtml', spaHtml);

@@ -11,7 +11,7 @@ import { decodeStatement, parseStatement } from '../../server/modules/statements
 import { StatementError } from '../../server/modules/statements/types';
 import { camt053, mt940Pko, PLATFORM_IBAN, STATEMENT_FIXTURES, type FixtureStatement } from '../support/statements';
 
-// The table of statement layouts (server/statements/layouts.ts) against a fixture per layout
+// The table of statement layouts (server/modules/statements/layouts.ts) against a fixture per layout
 // (tests/support/statements.ts): each is recognised as its own layout and read (title with the reference,
 // payer, account, amounts); each CAMT fixture validates against its official ISO 20022 schema; every row of the
 // table has a fixture. Hostile XML is refused as STATEMENT_MALFORMED. The same fixtures go through the whole

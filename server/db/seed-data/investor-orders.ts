@@ -173,7 +173,7 @@ export async function seedOrder(tx: Executor, userId: string, spec: SeedOrderSpe
         : { externalId: `DEMO-BANK-${spec.payload}` },
     );
     if (spec.refundedDaysAgo !== undefined) {
-      // The close of an offer that missed its goal, as server/payouts/close-offer.ts does it.
+      // The close of an offer that missed its goal, as server/modules/payouts/close-offer.ts does it.
       const refundedAt = at(spec.refundedDaysAgo);
       const refundId = paypal ? `DEMO-REFUND-${spec.payload}` : null;
       await transitionOrder(tx, {

@@ -103,7 +103,7 @@ const accountsRoutes: FastifyPluginAsyncZod = async (fastify) => {
     handler: async (request) => ok(await service.confirmEmail(request.body?.token ?? '')),
   });
 
-  // GET /investor/documents lives with the investor area (routes/api/portfolio).
+  // GET /investor/documents lives with the investor area (modules/portfolio).
 };
 
 export default accountsRoutes;

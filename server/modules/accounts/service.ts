@@ -14,7 +14,7 @@ import { consumeAccountToken, createAccountToken, findAccountTokenOwner, findLiv
 import type { InvestorPatch, Registration } from './schemas';
 
 // The account flows of docs/api.md "Accounts". Every change that sends mail writes the mail into the outbox in
-// the SAME transaction (server/mail/outbox.ts), then wakes the sender.
+// the SAME transaction (server/modules/mail/outbox.ts), then wakes the sender.
 
 const isUniqueViolation = (error: unknown): boolean => {
   for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {

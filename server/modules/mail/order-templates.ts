@@ -47,7 +47,7 @@ export interface OrderMailInput {
   totalPrice: number;
   expiresAt: Date | null;
   /**
-   * The revoke link of an order placed under the reflection rule (server/protection/revoke-link.ts): its
+   * The revoke link of an order placed under the reflection rule (server/modules/protection/revoke-link.ts): its
    * address and the end of the period.
    */
   revoke?: { link: string; deadline: Date };

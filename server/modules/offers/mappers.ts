@@ -229,7 +229,7 @@ export async function toOffer(
       name: pick(s.name, lang),
       pricePerShare: s.pricePerShare,
       minStocks: s.minStocks,
-      // Shares neither sold nor held by an unpaid order (server/orders/shares.ts keeps both counters).
+      // Shares neither sold nor held by an unpaid order (server/modules/orders/shares.ts keeps both counters).
       availableShares: Math.max(0, s.totalShares - s.soldShares - s.reservedShares),
       isOpen: s.isOpen,
     })),

@@ -10,7 +10,7 @@ import { errorEnvelopeSchema, fileResponse } from '../../lib/envelope';
 import { notFound, unauthorized } from '../../lib/errors';
 import { mayseeInvestorDocuments, optionalPrincipal } from './viewer';
 
-// The file of an offer document an operator uploaded (server/operator/offer-documents.ts). A general
+// The file of an offer document an operator uploaded (server/modules/offers/operator-documents.ts). A general
 // document of a published offer is public; an investor-kind document only for a signed-in investor or
 // operator (401 otherwise), the rule of `documents.investor` in GET /offers/{slug}. Documents of an
 // unpublished offer: operators only (404 to others).

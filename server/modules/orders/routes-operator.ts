@@ -78,7 +78,7 @@ const operatorOrderRoutes: FastifyPluginAsyncZod = async (fastify) => {
     });
   }
 
-  // A revoked paid order refunded the way it was paid (server/payouts/refund.ts): PayPal's refund call, or a
+  // A revoked paid order refunded the way it was paid (server/modules/payouts/refund.ts): PayPal's refund call, or a
   // refund payout into the next bank file. A repeat (replay, double click, a second operator) answers the
   // order as it is and refunds nothing twice; a PayPal refusal is 502 and the order stays flagged.
   fastify.post('/operator/orders/:id/refund', {

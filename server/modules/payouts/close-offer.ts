@@ -13,7 +13,7 @@ import { recordRefund, refundsThroughPayPal, sendPayPalRefund } from './refund';
 // Closing an offer when its investment window has ended (the worker) or an operator closes it early.
 //   funded (paid orders, fees excluded, reach the funding goal; no goal: any paid order): unpaid orders are
 //     cancelled (their shares return), paid ones become completed;
-//   not funded: every order is cancelled; a paid one is refunded the way it was paid (server/payouts/refund.ts:
+//   not funded: every order is cancelled; a paid one is refunded the way it was paid (server/modules/payouts/refund.ts:
 //     PayPal through the capture's refund call, a bank transfer as a refund payout in the next bank file).
 // Each investor gets an e-mail per order (kind offer_closed), queued in the transaction that settles it.
 // Crash-safe and once: the outcome is decided once and stored on the offer before any order moves, so a close
@@ -125,7 +125,7 @@ async function settle(deps: CloseDeps, order: OrderRow, outcome: 'funded' | 'not
     .from(transactions)
     .where(and(eq(transactions.orderId, order.id), inArray(transactions.status, ['paid', 'completed'])))
     .limit(1);
-  // Sent before the transaction that records it (server/payouts/refund.ts); a failure leaves the order paid.
+  // Sent before the transaction that records it (server/modules/payouts/refund.ts); a failure leaves the order paid.
   const paypal = refundsThroughPayPal(order, paid);
   const refundId = paypal ? await sendPayPalRefund(deps.paypal, order.id, paid!) : null;
   const moved = await db.transaction(async (tx) => {

@@ -10,7 +10,7 @@ import { formatReference } from '../orders/reference';
 import { formatMoney } from '../../../lib/format';
 
 // Payout e-mails, in the account's language, queued in the statement import's transaction
-// (server/mail/outbox.ts), so each exists exactly when what it tells is recorded: the money has left (a payout
+// (server/modules/mail/outbox.ts), so each exists exactly when what it tells is recorded: the money has left (a payout
 // executed), or the bank gave it back and the investor is asked to correct their bank details.
 
 const SETTINGS_PATH = { pl: 'inwestor/ustawienia', en: 'investor/settings' } as const;

@@ -10,7 +10,7 @@ import { formatReference } from '../orders/reference';
 import { formatDate, formatMoney } from '../../../lib/format';
 
 // The e-mails of a revoked paid order's refund, in the order's language: at the revocation, that the money
-// comes back and by when (PayPal within 5 business days, a bank transfer within 7: server/payouts/refund.ts);
+// comes back and by when (PayPal within 5 business days, a bank transfer within 7: server/modules/payouts/refund.ts);
 // once a PayPal refund is accepted, that it was sent. A bank refund's own e-mail is the payout's (payout_sent,
 // when the statement shows the transfer has left).
 

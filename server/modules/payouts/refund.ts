@@ -12,13 +12,13 @@ import { addCalendarDays } from '../protection/reflection-period';
 import { queueRefundMail } from './refund-notifications';
 
 // Giving an investor's money back the way it was paid, shared by the close of an offer that missed its goal
-// (server/payouts/close-offer.ts) and the revocation of a paid order in the reflection period:
+// (server/modules/payouts/close-offer.ts) and the revocation of a paid order in the reflection period:
 //   PayPal: the capture's refund call (Orders v2 / Payments v2, PayPal-Request-Id `refund-<order>`, so a
 //     repeat, a second pass or a second operator at the same moment, gets the same refund back, never a
 //     second one); sent before the database transaction that records it, since a network call must not hold
 //     row locks;
 //   a bank transfer (or a payment an operator recorded by hand): a `refund` payout of what was paid, status
-//     approved, that the next pain.001 bank file carries (server/payouts/pain001.ts); one per order (a unique
+//     approved, that the next pain.001 bank file carries (server/modules/payouts/pain001.ts); one per order (a unique
 //     index), so a repeat inserts nothing.
 // docs/adr/0012-refunds-of-revoked-orders.md says why PayPal refunds go out on their own at revocation while
 // a bank refund waits for an operator.

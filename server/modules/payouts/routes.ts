@@ -34,7 +34,7 @@ import { offerLifecycleAllows } from '../../../contract/offer-lifecycle';
 import { apiError, notFound } from '../../lib/errors';
 
 // Distributions and payouts (docs/api.md "Distributions and payouts"). Operators only; the services are in
-// server/payouts/. The bank file is the one non-JSON answer: application/xml as an attachment.
+// server/modules/payouts/. The bank file is the one non-JSON answer: application/xml as an attachment.
 
 const idParam = z.object({ id: z.string().regex(/^\d{1,9}$/, 'VALUE_NOT_VALID').transform(Number) });
 
@@ -42,7 +42,7 @@ const payoutRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const guard = [fastify.authenticate, fastify.requireRole('operator')];
 
   // Closing an offer now (its window may still be open): funded or not, the orders are settled
-  // (server/payouts/close-offer.ts). A close that stopped half way is finished by calling it again.
+  // (server/modules/payouts/close-offer.ts). A close that stopped half way is finished by calling it again.
   fastify.post('/operator/offers/:id/close', {
     onRequest: guard,
     schema: { params: idParam, body: offerCloseBodySchema, response: responses(offerCloseResultSchema, [400, 401, 403, 404, 409]) },

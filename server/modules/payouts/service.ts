@@ -25,7 +25,7 @@ import { offerLifecycleAllows } from '../../../contract/offer-lifecycle';
 //              net amount, status approved
 //   file     → every approved payout whose investor has a valid account in their settings goes into one
 //              pain.001 file (status exported); the others stay approved and are listed as skipped
-//   statement→ server/statements/import.ts: a debit with a payout's reference and amount → executed; a credit
+//   statement→ server/modules/statements/import.ts: a debit with a payout's reference and amount → executed; a credit
 //              with it → returned, and the exceptions queue
 
 const WARSAW = 'Europe/Warsaw';

@@ -7,7 +7,7 @@ import { findReferences, formatReference, parseReference } from '../orders/refer
 import type { StatementEntry } from '../statements/types';
 import { queuePayoutReturnedMail, queuePayoutSentMail } from './notifications';
 
-// The statement's side of payouts, called by the import (server/statements/import.ts) for each new line before
+// The statement's side of payouts, called by the import (server/modules/statements/import.ts) for each new line before
 // it looks for an order:
 // - a booked DEBIT whose end-to-end id or title carries an exported payout's reference, for its exact amount in
 //   PLN, is that payout leaving the account: executed (and the investor is told). The same reference with another amount goes to the

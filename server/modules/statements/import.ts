@@ -24,7 +24,7 @@ import { StatementError, type ParsedStatement, type StatementEntry } from './typ
 //      extra words) → the order; exact amount on a pending order → paid (history: actor bank,
 //      BANK_TRANSFER_MATCHED, details { importId, line, location, bankReference }). Anything else goes to
 //      the exceptions queue with its reason; nothing is guessed.
-//   3a. Before that, lines about payouts (server/payouts/statement-match.ts): a debit carrying an exported
+//   3a. Before that, lines about payouts (server/modules/payouts/statement-match.ts): a debit carrying an exported
 //      payout's reference executes it; a credit carrying one returns it (exceptions queue).
 //   4. The summary (lines read, matched, exceptions, duplicates, ignored) and the audit row are written.
 

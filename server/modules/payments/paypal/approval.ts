@@ -111,7 +111,7 @@ export function createApprovals({ db, config, client, log }: PayPalContext) {
     return { codeName: 'PayPal', approveUrl };
   }
 
-  /** The payment-method handler `createOrder` calls (server/orders/payment-methods.ts). */
+  /** The payment-method handler `createOrder` calls (server/modules/orders/payment-methods.ts). */
   const handler: PaymentMethodHandler = {
     codeName: 'PayPal',
     // The investor is on their way to PayPal; the paid order is what they hear about (no e-mail here).

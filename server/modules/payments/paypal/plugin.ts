@@ -14,7 +14,7 @@ declare module 'fastify' {
 }
 
 // PayPal: the REST client, the service, its payment-method handler (registered into `fastify.paymentMethods`,
-// server/orders/payment-methods.ts) and, in PAYPAL_MODE=local only, the local peer under /paypal-peer
+// server/modules/orders/payment-methods.ts) and, in PAYPAL_MODE=local only, the local peer under /paypal-peer
 // (dev/paypal-peer/: not part of the production tree).
 export default fp(
   async (fastify) => {
