@@ -47,7 +47,7 @@ export default defineConfig(({ mode, isSsrBuild }) => {
       }
     : undefined;
   return {
-    // precompress: brotli + gzip copies of dist/ written once at build (served as files by server/routes/spa.ts).
+    // precompress: brotli + gzip copies of dist/ written once at build (served as files by server/pages/spa.ts).
     // bundleReport: dist/.vite/bundle-modules.json, read by scripts/budget.mjs to name a chunk's biggest modules.
     // stripMachineDescriptions: the machines' descriptions (for diagrams and QA scripts) stay out of the SPA bundle.
     // preloadFont: the one theme-font face above the fold, preloaded from index.html.
@@ -70,7 +70,7 @@ export default defineConfig(({ mode, isSsrBuild }) => {
     build: ssrBuild ?? {
       outDir: 'dist',
       sourcemap: false,
-      // dist/.vite/manifest.json: server/routes/spaHtml.ts preloads a page's screen chunk and dictionary from it.
+      // dist/.vite/manifest.json: server/pages/spaHtml.ts preloads a page's screen chunk and dictionary from it.
       manifest: true,
       chunkSizeWarningLimit: 600,
       rolldownOptions: {

@@ -1,4 +1,4 @@
-// The names the server's HTML and the SPA agree on. The server writes them into index.html (server/routes/spaHtml.ts);
+// The names the server's HTML and the SPA agree on. The server writes them into index.html (server/pages/spaHtml.ts);
 // the SPA reads them back (src/api/initialData.ts, src/ssr/firstLoads.tsx).
 
 export interface InitialData {

@@ -11,7 +11,7 @@
 // request (user + system, read from the server process around each round) with the same ratio computed from it: on a
 // machine shared with other work, req/s moves with everyone's load, CPU per request less.
 // Requests look like a browser's: Content-Language en and Accept-Encoding br, gzip.
-// When the web app is built (dist/index.html), the pages' HTML too (server/routes/spaHtml.ts: index.html with the
+// When the web app is built (dist/index.html), the pages' HTML too (server/pages/spaHtml.ts: index.html with the
 // page's first answers inline): home, the offers list and an offer page, served from a copy of dist taken at the start
 // (a build made meanwhile does not change what is measured), and then again with PAGE_CACHE=false, every request
 // rendered anew: what the page cache saves, and an uncached render's latency. BENCH_SPA=0 leaves them out.

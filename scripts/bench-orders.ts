@@ -34,13 +34,13 @@ import { createDatabase } from '../server/db/client';
 import { migrateDatabase } from '../server/db/migrate';
 import { sessions, users } from '../server/db/schema';
 import { agreements, offerSeries, offers } from '../server/db/schema-content';
-import { currentKiis } from '../server/protection/kiis';
+import { currentKiis } from '../server/modules/protection/kiis';
 import { orders, transactionMethods } from '../server/db/schema-orders';
 import { knowledgeTests } from '../server/db/schema-protection';
 import { seedDemo } from '../server/db/seed';
 import { hashPassword } from '../server/lib/passwords';
-import { createTokens } from '../server/plugins/app/tokens';
-import { QUESTIONNAIRE_VERSION } from '../server/protection/questionnaire';
+import { createTokens } from '../server/modules/accounts/tokens';
+import { QUESTIONNAIRE_VERSION } from '../server/modules/protection/questionnaire';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // A PostgreSQL on this host is reached over its Unix socket when one is there (what a co-located deployment

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run build`: the SPA for the browser (dist/, or --outDir), then the server's renderer of the public pages
 // (src/entry-server.tsx) into that folder's `.ssr/`, so a served build always carries the renderer of the very
-// components it ships (server/routes/spaHtml.ts imports it from there).
+// components it ships (server/pages/spaHtml.ts imports it from there).
 import { build } from 'vite';
 import path from 'node:path';
 

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { z } from 'zod';
-import { compactAccountNumber, isValidNrb, isValidSwift, type BankAccountConfig } from './orders/bank-account';
+import { compactAccountNumber, isValidNrb, isValidSwift, type BankAccountConfig } from './modules/payments/bank-account';
 import { defaultPublicUrl } from './lib/public-url';
 
 // The server's environment, read and checked once at start (STYLE: "environment read and checked once").
@@ -285,9 +285,9 @@ export interface Config {
   orderSynchronousCommit: boolean;
   /** Largest bank statement file accepted by POST /operator/statements (bytes). */
   statementMaxBytes: number;
-  /** Orders need a valid knowledge test and, above the threshold, large-investment consent (server/protection). */
+  /** Orders need a valid knowledge test and, above the threshold, large-investment consent (server/modules/protection). */
   investorProtectionGate: boolean;
-  /** Flat income tax withheld on rental income and interest paid to individuals, basis points (server/payouts/tax.ts). */
+  /** Flat income tax withheld on rental income and interest paid to individuals, basis points (server/modules/payouts/tax.ts). */
   distributionTaxRateBasisPoints: number;
   /** Run the offer close worker in this process (default on; off when NODE_ENV=test). Every node may: a lease on the offer row lets one close it. */
   offerCloseWorker: boolean;

@@ -1,5 +1,5 @@
 // The server's renderer of a public page (built by `npm run build` into the build's `.ssr/` folder and imported by
-// server/routes/spaHtml.ts). It creates the app-wide actors the browser creates, on the page's first API answers
+// server/pages/spaHtml.ts). It creates the app-wide actors the browser creates, on the page's first API answers
 // (the same ones the page carries as initial data), lets them settle (the language's dictionary, boot's loads),
 // and renders <App/> with React's streaming renderer: each view's first load suspends until its data is there
 // (src/ssr/firstLoads.tsx), styled-components' ServerStyleSheet collects the styles the page uses, and wouter

@@ -19,7 +19,7 @@ unregisterServiceWorkers();
 const screen = preloadRoute(window.location.pathname);
 
 const container = document.getElementById('root')!;
-// The server rendered this page (server/routes/spaHtml.ts) for an anonymous visitor, or for one whose cookie says
+// The server rendered this page (server/pages/spaHtml.ts) for an anonymous visitor, or for one whose cookie says
 // they hold a session (a frame without the sign-in button): a visitor with a session sees their own frame, so the
 // app renders it anew for them rather than hydrating the server's; so does a visitor whose cookie outlived the
 // tokens, whose page the server drew without the sign-in button.

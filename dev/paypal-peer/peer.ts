@@ -5,7 +5,7 @@ import { newDebugId, paypalError, peerFrameworkError, type PayPalLinkDescription
 
 // The LOCAL PAYPAL PEER: a stand-in for PayPal's REST API that speaks its protocol (paths, bodies, statuses,
 // error names, idempotent PayPal-Request-Id, OAuth2 tokens, webhooks with PayPal's transmission headers and
-// the verify-webhook-signature call). Development and tests only: server/payments/paypal/plugin.ts registers
+// the verify-webhook-signature call). Development and tests only: server/modules/payments/paypal/plugin.ts registers
 // it in PAYPAL_MODE=local and never otherwise.
 //
 // State lives in memory, in this object: every call is synchronous JavaScript, so each operation is atomic

@@ -15,7 +15,7 @@ import { ok } from '../lib/envelope';
 // Freshness:
 // - Every entry remembers the content version it was built at (content_version, read with the maintenance
 //   flags at most once per second by plugins/app/site-state.ts). Anything that changes public content bumps the
-//   version in its own transaction (`bumpContentVersion(tx)` in plugins/app/repositories/content-repository.ts)
+//   version in its own transaction (`bumpContentVersion(tx)` in modules/content/repository.ts)
 //   and, on its own node, calls `fastify.siteState.invalidate()`: every node drops its entries within a second.
 // - Entries marked `shares: true` (figures computed from orders) also remember the fingerprint of the series'
 //   share counters, so funding figures follow orders within a second.

@@ -60,7 +60,7 @@ export type MailKind = (typeof MAIL_KINDS)[number];
 export const MAIL_STATUSES = ['pending', 'sent', 'failed'] as const;
 
 // Every e-mail is inserted here in the same transaction as the change that causes it, then sent by the
-// worker (server/mail/worker.ts), which claims due rows with FOR UPDATE SKIP LOCKED and a lease
+// worker (server/modules/mail/worker.ts), which claims due rows with FOR UPDATE SKIP LOCKED and a lease
 // (locked_until), so several nodes never send one message twice while the lease holds. A failed attempt is
 // retried with exponential backoff (next_attempt_at) up to MAIL_MAX_ATTEMPTS, then the row is `failed`.
 // The bodies (which carry one-time links) are cleared once the message is sent.

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, check, integer, pgTable, timestamp } from 'drizzle-orm/pg-core';
 
 // Per-node caches of public content (server/cache/): one counter that anything changing public content
-// bumps in its own transaction (`bumpContentVersion(tx)` in plugins/app/repositories/content-repository.ts).
+// bumps in its own transaction (`bumpContentVersion(tx)` in modules/content/repository.ts).
 // Each node reads it at most once per second and drops its cached answers when it moved.
 export const contentVersion = pgTable(
   'content_version',

@@ -58,7 +58,7 @@ export const offers = pgTable(
     // The minimum raise (grosze, paid orders without fees) for the offer to go ahead; null: none set, any raise
     // goes ahead. Beside the target (total cost minus developer equity), which is the most it can raise.
     fundingGoal: bigint('funding_goal', { mode: 'number' }),
-    // Closing (server/payouts/close-offer.ts): the outcome is decided once and kept, so a close that stopped half
+    // Closing (server/modules/payouts/close-offer.ts): the outcome is decided once and kept, so a close that stopped half
     // way (a crash, a restart) finishes the same way; closed_at when every order is settled; the lease lets one
     // node at a time work on it.
     closeOutcome: text('close_outcome', { enum: ['funded', 'not_funded'] }),
@@ -198,7 +198,7 @@ export const offerSeries = pgTable(
     pricePerShare: grosze('price_per_share'),
     minStocks: integer('min_stocks').notNull().default(1),
     totalShares: integer('total_shares').notNull(),
-    // Shares held by unpaid orders, and shares of paid or completed orders (server/orders/shares.ts moves
+    // Shares held by unpaid orders, and shares of paid or completed orders (server/modules/orders/shares.ts moves
     // them in the same transaction as the order's status). The CHECK makes overselling impossible.
     reservedShares: integer('reserved_shares').notNull().default(0),
     soldShares: integer('sold_shares').notNull().default(0),

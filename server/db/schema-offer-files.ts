@@ -3,7 +3,7 @@ import { users } from './schema-core';
 import { offerDocuments } from './schema-content';
 
 // Offer documents uploaded by operators: the PDF's bytes, one row per offer_documents row whose
-// url is /api/offer-documents/{id}/file (server/routes/api/public/offer-files.ts). Kept in the database so
+// url is /api/offer-documents/{id}/file (server/modules/offers/routes-offer-files.ts). Kept in the database so
 // every node serves the same bytes and a deleted document takes its file with it (ON DELETE CASCADE).
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({

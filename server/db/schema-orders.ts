@@ -8,7 +8,7 @@ import { offerSeries, offers } from './schema-content';
 //   transaction_methods  BankTransfer / PayPal, enabled flag, commission in basis points
 //   orders               one purchase of shares of one series; holds its shares while unpaid
 //   order_status_history every status change: from, to, when, who or what, why; written in the SAME
-//                        transaction as the change (server/orders/status.ts is the only writer)
+//                        transaction as the change (server/modules/orders/status.ts is the only writer)
 //   transactions         payment attempts under an order (a bank transfer, a PayPal order, a manual record)
 // Shares: offer_series.reserved_shares counts the shares of unpaid orders, sold_shares those of paid and
 // completed ones; a CHECK keeps sold + reserved <= total under any concurrency (schema-content.ts).

@@ -10,7 +10,7 @@ import { orders } from './schema-orders';
 //                             declared total or per-share amount, the tax rate used, author and approver (a
 //                             CHECK keeps them different people: four eyes hold even against a bug above)
 //   distribution_allocations  each holder's part at the record date: shares, gross, tax, net (sum of gross =
-//                             the distribution's total exactly: server/payouts/allocation.ts)
+//                             the distribution's total exactly: server/modules/payouts/allocation.ts)
 //   payout_files              a generated pain.001.001.03 file (its XML kept, so a download on any node gives
 //                             the same bytes, and the message id unique so the bank refuses a second payment)
 //   payouts                   one credit transfer to an investor: a holder's net part, or a refund of an order;
@@ -104,7 +104,7 @@ export const payouts = pgTable(
   'payouts',
   {
     id: serial('id').primaryKey(),
-    /** ES + 8 characters (server/orders/reference.ts), unique among payouts. */
+    /** ES + 8 characters (server/modules/orders/reference.ts), unique among payouts. */
     reference: text('reference').notNull(),
     kind: text('kind', { enum: PAYOUT_KINDS }).notNull(),
     status: text('status', { enum: PAYOUT_STATUSES }).notNull().default('approved'),

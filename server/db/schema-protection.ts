@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { SOPHISTICATED_CRITERIA, SOPHISTICATED_STATUSES, INVESTOR_KINDS } from '../../contract/protection';
-import type { StoredPdfContent } from '../documents/pdf';
+import type { StoredPdfContent } from '../modules/documents/pdf';
 import { offers } from './schema-content';
 import { users } from './schema-core';
 import { orders } from './schema-orders';

@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import { QUESTIONNAIRE_VERSION } from '../protection/questionnaire';
+import { QUESTIONNAIRE_VERSION } from '../modules/protection/questionnaire';
 import { hashPassword } from '../lib/passwords';
-import { bumpContentVersion } from '../plugins/app/repositories/content-repository';
+import { bumpContentVersion } from '../modules/content/repository';
 import type { Db } from './client';
 import { contentNodes, menuItems, siteSettings, sliderItems, socialMedia, users } from './schema';
 import { seedPublicContent } from './seed-data/content';

@@ -2,7 +2,7 @@ import type { ErrorCode } from '../i18n/messages';
 
 // Error codes a zod schema reports from a refinement (`superRefine`), whose code the OpenAPI transform cannot
 // read from the schema's definition (it is inside a function): the schema declares them once, where it is
-// built (routes/api/accounts/rules.ts `refineRules`, which also checks at type level that its rules report
+// built (modules/accounts/rules.ts `refineRules`, which also checks at type level that its rules report
 // only declared codes), and plugins/api/openapi.ts `schemaErrorCodes` lists them for the route's 400.
 
 const declared = new WeakMap<object, readonly ErrorCode[]>();

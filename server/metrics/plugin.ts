@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
-import { onOrderTransition } from '../orders/events';
+import { onOrderTransition } from '../modules/orders/events';
 import { createMetrics, type AppMetrics, type OutboxFigures } from './metrics';
 
 // Prometheus metrics, not public. Off by default; on when METRICS_PORT or METRICS_TOKEN is set:
@@ -69,7 +69,7 @@ export default fp(
     });
 
     const unsubscribe: (() => void)[] = [];
-    // Payments and expiries are counted when their transaction has committed (server/orders/events.ts).
+    // Payments and expiries are counted when their transaction has committed (server/modules/orders/events.ts).
     unsubscribe.push(
       onOrderTransition((change) => {
         if (change.to === 'paid') metrics.paymentsCaptured.inc({ actor: change.actor });

@@ -36,9 +36,9 @@ import en from '../../lib/locales/en';
 import pl from '../../lib/locales/pl';
 import type { Db } from '../db/client';
 import { pick } from '../lib/translated';
-import type { ContentRepository } from '../plugins/app/repositories/content-repository';
-import { buildContentTree } from '../routes/api/content/static-content';
-import { createPublicRepository, previewTokenMatches } from '../routes/api/public/repository';
+import type { ContentRepository } from '../modules/content/repository';
+import { buildContentTree } from '../modules/content/routes-static-content';
+import { createPublicRepository, previewTokenMatches } from '../modules/offers/repository';
 
 /** Seconds a crawler is asked to wait while the site is in maintenance (its end is not known in advance). */
 export const MAINTENANCE_RETRY_AFTER_SECONDS = 600;

@@ -9,7 +9,7 @@ import { listHref, OFFERS_DEFAULT_PAGE_SIZE } from '../../contract/paging';
 import { href, LANGUAGES, type RouteName } from '../../contract/routes';
 import { MAX_AGE_MS } from '../cache/public-cache';
 import type { Db } from '../db/client';
-import { createPublicRepository } from '../routes/api/public/repository';
+import { createPublicRepository } from '../modules/offers/repository';
 import { absoluteUrl } from './head';
 
 export interface SitemapDeps {

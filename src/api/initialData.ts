@@ -1,7 +1,7 @@
 // Answers the server already knew when it served index.html ("boot in parallel"): boot's loads
 // (splash screen, slider, static content) and the first page's own data, put into the page as
 // `<script type="application/json" id="initial-data">` (data, not a script: the strict CSP stays as it is;
-// server/routes/spaHtml.ts writes it). The HTTP client answers a GET from here instead of a round trip, once
+// server/pages/spaHtml.ts writes it). The HTTP client answers a GET from here instead of a round trip, once
 // per answer and only in the language they were read in; everything else (a second visit of the page, a
 // signed-in user, a language switch) goes to the API as before. Machines don't know: their actors call the
 // same client.

@@ -1,9 +1,9 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { createTokens } from '../../server/plugins/app/tokens';
+import { createTokens } from '../../server/modules/accounts/tokens';
 
-// The access-token check of every authenticated call (server/plugins/app/tokens.ts verifyHs256): a
+// The access-token check of every authenticated call (server/modules/accounts/tokens.ts verifyHs256): a
 // synchronous HS256 verification that must refuse everything jose's jwtVerify refused with our options.
 
 const secret = randomBytes(32);

@@ -5,7 +5,7 @@ import { migrateDatabase } from '../../server/db/migrate';
 import * as schema from '../../server/db/schema';
 import { seedDemo } from '../../server/db/seed';
 import { verifyPassword } from '../../server/lib/passwords';
-import { getOrCreateSecret } from '../../server/plugins/app/repositories/secrets-repository';
+import { getOrCreateSecret } from '../../server/modules/accounts/secrets-repository';
 import { databaseKinds, openTestDatabase } from './helpers';
 
 const tables = [

@@ -70,7 +70,7 @@ describeEachDatabase('SPA serving', { config: { serveSpa: true, spaDir } }, (t) 
         expect(res.body, url).toContain('<title>');
         expect(res.body, url).not.toContain('initial-data');
       } else {
-        // A page of a language: index.html with boot's answers inline (server/routes/spaHtml.ts).
+        // A page of a language: index.html with boot's answers inline (server/pages/spaHtml.ts).
         expect(res.body, url).toContain('<script type="module" src="/assets/x-abc123.js"></script>');
         expect(res.body, url).toContain('<div id="root"></div><script type="application/json" id="initial-data">');
       }

@@ -6,8 +6,8 @@ import { users } from '../../server/db/schema';
 import { mailOutbox } from '../../server/db/schema-accounts';
 import { offerSeries, offers } from '../../server/db/schema-content';
 import { orderStatusHistory, orders, transactionMethods, transactions } from '../../server/db/schema-orders';
-import { isValidNrb, transferQrPayload } from '../../server/orders/bank-account';
-import { parseReference } from '../../server/orders/reference';
+import { isValidNrb, transferQrPayload } from '../../server/modules/payments/bank-account';
+import { parseReference } from '../../server/modules/orders/reference';
 import { describeEachDatabase, expectData, expectError } from './helpers';
 import { agreementIdsFor, createBody, orderBody, createInvestor, createSeries, investorData, methodIds, offerBySlug, seriesRow, type TestInvestor } from './orders-support';
 

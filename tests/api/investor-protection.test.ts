@@ -2,9 +2,9 @@ import { and, eq, getTableColumns } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { orderStatusHistory, orders, transactions } from '../../server/db/schema-orders';
 import { exchangeRates, investorClassifications, knowledgeTests } from '../../server/db/schema-protection';
-import { transitionOrder } from '../../server/orders/status';
-import { QUESTIONNAIRE_VERSION } from '../../server/protection/questionnaire';
-import { reflectionDeadline } from '../../server/protection/reflection-period';
+import { transitionOrder } from '../../server/modules/orders/status';
+import { QUESTIONNAIRE_VERSION } from '../../server/modules/protection/questionnaire';
+import { reflectionDeadline } from '../../server/modules/protection/reflection-period';
 import { describeEachDatabase, expectData, expectError } from './helpers';
 import { agreementIdsFor, createInvestor, createSeries, methodIds, offerBySlug, seriesRow, type TestInvestor, orderBody } from './orders-support';
 

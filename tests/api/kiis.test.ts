@@ -5,7 +5,7 @@ import { KIIS_TEXT_MAX } from '../../contract/kiis';
 import { offerSeries } from '../../server/db/schema-content';
 import { kiisVersions, orderKiis } from '../../server/db/schema-protection';
 import { orders } from '../../server/db/schema-orders';
-import { contentOf } from '../../server/protection/kiis';
+import { contentOf } from '../../server/modules/protection/kiis';
 import { describeEachDatabase, expectData, expectError, type TokenPair } from './helpers';
 import { agreementIdsFor, createBody, createInvestor, createSeries, kiisHashFor, methodIds, offerBySlug, seriesRow, type TestInvestor } from './orders-support';
 

@@ -28,12 +28,12 @@ describe('eslint.config.js: architecture boundaries', () => {
   });
 
   it('refuses an import from the server into the SPA (src/)', async () => {
-    const messages = await lint('server/routes/lintProbe.ts', "import { env } from '../../src/config/env';\nexport const probe = env;\n");
+    const messages = await lint('server/http/lintProbe.ts', "import { env } from '../../src/config/env';\nexport const probe = env;\n");
     expect(messages).toEqual([expect.objectContaining({ rule: 'boundaries/dependencies', line: 1 })]);
   });
 
   it('refuses an import from the server into the machines', async () => {
-    const messages = await lint('server/routes/lintProbe.ts', "import { LANGUAGES } from '../../machines/types';\nexport const probe = LANGUAGES;\n");
+    const messages = await lint('server/http/lintProbe.ts', "import { LANGUAGES } from '../../machines/types';\nexport const probe = LANGUAGES;\n");
     expect(messages).toEqual([expect.objectContaining({ rule: 'boundaries/dependencies', line: 1 })]);
   });
 
@@ -66,7 +66,7 @@ describe('eslint.config.js: architecture boundaries', () => {
 
   it('accepts the server importing the contract and lib', async () => {
     const messages = await lint(
-      'server/routes/lintProbe.ts',
+      'server/http/lintProbe.ts',
       "import type { Commission } from '../../contract/money';\nimport { formatMoney } from '../../lib/format';\nexport const probe = formatMoney;\nexport type Probe = Commission;\n",
     );
     expect(messages).toEqual([]);

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
 import { rateLimitEvents } from '../../server/db/schema';
-import { lockSecondsAfter } from '../../server/plugins/app/repositories/rate-limit-repository';
+import { lockSecondsAfter } from '../../server/modules/accounts/rate-limit-repository';
 import { DEMO, describeEachDatabase, expectData, expectError, passwordGrant } from './helpers';
 
 // Login lock fairness. Before: five failed logins from one client IP, for any e-mails, locked EVERY account on

@@ -8,10 +8,10 @@ import type { Config } from '../../server/config';
 import { users } from '../../server/db/schema';
 import { mailOutbox } from '../../server/db/schema-accounts';
 import { agreements, contactMessages, contactNotifications } from '../../server/db/schema-content';
-import { enqueueMail } from '../../server/mail/outbox';
-import { renderTokenMail, spaLink } from '../../server/mail/templates';
-import { createMailTransport } from '../../server/mail/transport';
-import { backoffSeconds } from '../../server/mail/worker';
+import { enqueueMail } from '../../server/modules/mail/outbox';
+import { renderTokenMail, spaLink } from '../../server/modules/mail/templates';
+import { createMailTransport } from '../../server/modules/mail/transport';
+import { backoffSeconds } from '../../server/modules/mail/worker';
 import { parseMail, startTestSmtp, tokenFrom, type TestSmtp } from '../support/smtp';
 import { describeEachDatabase, expectData, testConfig, type TestContext } from './helpers';
 

@@ -5,9 +5,9 @@ import { loadConfig } from '../../server/config';
 import { mailOutbox } from '../../server/db/schema';
 import { offers } from '../../server/db/schema-content';
 import { orderStatusHistory } from '../../server/db/schema-orders';
-import { bookPayment } from '../../server/operator/payments';
+import { bookPayment } from '../../server/modules/payments/book-payment';
 import { CLOSED_FUNDED_OFFERS, CLOSED_NOT_FUNDED_OFFER } from '../../server/db/seed-data/payouts';
-import { offersDueForClose } from '../../server/payouts/close-offer';
+import { offersDueForClose } from '../../server/modules/payouts/close-offer';
 import { describeEachDatabase, expectData } from './helpers';
 import { backofficeFixture, orderRowOf, placeOrder, seriesOf, type Fixture } from './operator-support';
 

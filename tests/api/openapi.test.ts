@@ -3,8 +3,8 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import { serializeOpenapi } from '../../server/plugins/api/openapi';
 import { z } from 'zod';
-import { routeErrorCodes } from '../../server/routes/api/error-codes';
-import { refineRules } from '../../server/routes/api/accounts/rules';
+import { routeErrorCodes } from '../../server/http/error-codes';
+import { refineRules } from '../../server/modules/accounts/rules';
 import { checkConformance, toOpenapiPath } from './conformance/check';
 import type { RecordedAnswer } from './conformance/recorder';
 import { openapiFile } from './conformance/paths';
@@ -109,7 +109,7 @@ describe('OpenAPI reference covers every route', () => {
           expect(response.content, `${route.method} ${route.url} ${status}`).toBeDefined();
           if (Number(status) >= 400) {
             expect(response.content!['application/json']?.schema).toEqual({ $ref: '#/components/schemas/ErrorEnvelope' });
-            // Statuses with a generic code always list it; 409/422/502 list what server/routes/api/error-codes.ts says.
+            // Statuses with a generic code always list it; 409/422/502 list what server/http/error-codes.ts says.
             if ([400, 401, 403, 404, 413, 415, 429, 500, 503].includes(Number(status))) {
               expect(response['x-error-codes']?.length, `${route.method} ${route.url} ${status} codes`).toBeGreaterThan(0);
             }
@@ -131,13 +131,13 @@ describe('OpenAPI reference covers every route', () => {
       );
       const patch = document.paths['/api/investor'].patch.responses['400']['x-error-codes']!;
       expect(patch).toEqual(expect.arrayContaining(['CURRENT_PASSWORD_EMPTY', 'REPEAT_PASSWORD_EMPTY', 'EMAIL_NOT_SAME', 'FIRST_NAME_IS_EMPTY']));
-      // ... and so are those handlers throw (server/routes/api/error-codes.ts): each entry names a registered
+      // ... and so are those handlers throw (server/http/error-codes.ts): each entry names a registered
       // route and a status it documents, and is listed there.
       expect(register).toContain('EMAIL_EXISTS');
       for (const [key, byStatus] of Object.entries(routeErrorCodes)) {
         const [method, url] = key.split(' ');
         const operation = document.paths[toOpenapiPath(url)]?.[method.toLowerCase()];
-        expect(operation, `${key} (server/routes/api/error-codes.ts) is not a route`).toBeDefined();
+        expect(operation, `${key} (server/http/error-codes.ts) is not a route`).toBeDefined();
         for (const [status, codes] of Object.entries(byStatus)) {
           expect(operation!.responses[status]?.['x-error-codes'], `${key} ${status}`).toEqual(expect.arrayContaining([...codes!]));
         }

@@ -4,7 +4,7 @@ import { plainName } from '../../contract/text';
 import { offerDocuments } from '../../server/db/schema-content';
 import { operatorAuditLog } from '../../server/db/schema-backoffice';
 import { offerDocumentFiles } from '../../server/db/schema-offer-files';
-import { bumpContentVersion } from '../../server/plugins/app/repositories/content-repository';
+import { bumpContentVersion } from '../../server/modules/content/repository';
 import { camt053 } from '../support/statements';
 import { describeEachDatabase, expectData, expectError, type TokenPair } from './helpers';
 import { offerBySlug } from './orders-support';

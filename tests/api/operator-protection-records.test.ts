@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { investorClassifications } from '../../server/db/schema-protection';
-import { QUESTIONNAIRE_VERSION } from '../../server/protection/questionnaire';
+import { QUESTIONNAIRE_VERSION } from '../../server/modules/protection/questionnaire';
 import { describeEachDatabase, expectData, expectError, type TokenPair } from './helpers';
 import { agreementIdsFor, orderBody, createInvestor, createSeries, methodIds, offerBySlug, type TestInvestor } from './orders-support';
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { orders, transactions } from '../../server/db/schema-orders';
 import { offerSeries } from '../../server/db/schema-content';
-import { transitionOrder } from '../../server/orders/status';
+import { transitionOrder } from '../../server/modules/orders/status';
 import { agreementIdsFor, orderBody, createInvestor, createSeries, methodIds, offerBySlug, type TestInvestor } from './orders-support';
 
 // Orders for the back-office suites, made by the real creation service (fastify.orders.create), each in a

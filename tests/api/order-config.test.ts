@@ -41,7 +41,7 @@ describe('orders configuration', () => {
 
 describe('payment method registry', () => {
   it('starts with BankTransfer only; PayPal is registered by its integration', async () => {
-    const { createPaymentMethodRegistry, bankTransferHandler } = await import('../../server/orders/payment-methods');
+    const { createPaymentMethodRegistry, bankTransferHandler } = await import('../../server/modules/orders/payment-methods');
     const registry = createPaymentMethodRegistry();
     expect(registry.has('BankTransfer')).toBe(true);
     expect(registry.get('BankTransfer')).toBe(bankTransferHandler);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/client';
-import { durable } from '../../server/orders/create-order';
+import { durable } from '../../server/modules/orders/create-order';
 
-// The durability barrier's group commit (server/orders/create-order.ts durable()): an order may only be
+// The durability barrier's group commit (server/modules/orders/create-order.ts durable()): an order may only be
 // confirmed by a barrier SENT after its own commit returned. Orders that finish while one barrier is in flight
 // share the next one; at most one is in flight per database.
 

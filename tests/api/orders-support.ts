@@ -6,10 +6,10 @@ import { users } from '../../server/db/schema';
 import { agreements, offerSeries, offers } from '../../server/db/schema-content';
 import { transactionMethods } from '../../server/db/schema-orders';
 import { knowledgeTests } from '../../server/db/schema-protection';
-import { QUESTIONNAIRE_VERSION } from '../../server/protection/questionnaire';
+import { QUESTIONNAIRE_VERSION } from '../../server/modules/protection/questionnaire';
 import { MAX_ORDER_GROSZE } from '../../contract/money';
 import { hashPassword } from '../../server/lib/passwords';
-import { currentKiis } from '../../server/protection/kiis';
+import { currentKiis } from '../../server/modules/protection/kiis';
 
 // Helpers of the investing suites: investors made directly in the database (one precomputed argon2 hash,
 // a session row and a signed access token: no login per investor), the demo offers' ids, and bodies.

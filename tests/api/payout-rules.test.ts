@@ -4,9 +4,9 @@ import fc from 'fast-check';
 import { XMLParser } from 'fast-xml-parser';
 import { validateXML } from 'xmllint-wasm';
 import { describe, expect, it } from 'vitest';
-import { allocate, AllocationError, distributionTotal, PER_SHARE_SCALE } from '../../server/payouts/allocation';
-import { bankText, buildPain001, decimalAmount, isValidIban, Pain001Error, type Pain001Input } from '../../server/payouts/pain001';
-import { withhold } from '../../server/payouts/tax';
+import { allocate, AllocationError, distributionTotal, PER_SHARE_SCALE } from '../../server/modules/payouts/allocation';
+import { bankText, buildPain001, decimalAmount, isValidIban, Pain001Error, type Pain001Input } from '../../server/modules/payouts/pain001';
+import { withhold } from '../../server/modules/payouts/tax';
 
 // The pure rules of payouts: the largest-remainder split (properties over random holdings and totals), the
 // flat tax withheld, and the pain.001.001.03 bank file against the official ISO 20022 schema.

@@ -11,7 +11,7 @@ import {
 } from '@paypal/paypal-server-sdk';
 import axios, { type AxiosAdapter } from 'axios';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PayPalError } from '../../server/payments/paypal/client';
+import { PayPalError } from '../../server/modules/payments/paypal/client';
 import { describeEachDatabase, testConfig } from './helpers';
 import { paypalConfig, pressOnApprovalPage } from './paypal-support';
 
@@ -151,7 +151,7 @@ describeEachDatabase('PayPal server SDK against the local peer', { config: { pay
     expect(refused.result).toMatchObject({ error: 'invalid_client' });
   });
 
-  it('our own client (server/payments/paypal/client.ts) reads the same answers: create, capture refused, capture', async () => {
+  it('our own client (server/modules/payments/paypal/client.ts) reads the same answers: create, capture refused, capture', async () => {
     const client = t.app.paypal.client;
     const order = await client.createOrder(
       { orderId: 'own-1', invoiceId: 'ES-OWN1-TEST', description: 'Own client', value: '99.99', currency: 'PLN', returnUrl: 'https://shop.example/r', cancelUrl: 'https://shop.example/c', locale: 'pl-PL', brandName: 'Estate Shares' },

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { largeInvestmentThreshold, isLargeInvestment, eurToGrosze } from '../../server/protection/large-investment';
-import { simulateLoss } from '../../server/protection/loss-simulation';
-import { questionnaireFor, QUESTIONNAIRE_VERSION, QUESTIONS, scoreAnswers } from '../../server/protection/questionnaire';
-import { addCalendarDays, reflectionDeadline, reflectionSecondsLeft, withinReflection } from '../../server/protection/reflection-period';
+import { largeInvestmentThreshold, isLargeInvestment, eurToGrosze } from '../../server/modules/protection/large-investment';
+import { simulateLoss } from '../../server/modules/protection/loss-simulation';
+import { questionnaireFor, QUESTIONNAIRE_VERSION, QUESTIONS, scoreAnswers } from '../../server/modules/protection/questionnaire';
+import { addCalendarDays, reflectionDeadline, reflectionSecondsLeft, withinReflection } from '../../server/modules/protection/reflection-period';
 
 // The investor-protection rules as pure functions: knowledge test scoring, the loss simulation, the
 // large-investment threshold and the reflection period on the Warsaw calendar.

@@ -5,7 +5,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { faqItems, offerSeries, offers, orders } from '../../server/db/schema';
-import { bumpContentVersion } from '../../server/plugins/app/repositories/content-repository';
+import { bumpContentVersion } from '../../server/modules/content/repository';
 import { createSiteStateCache, type SiteState } from '../../server/plugins/app/site-state';
 import { PREVIEW_TOKEN } from '../../server/db/seed-data/content/offers';
 import { describeEachDatabase, expectData, expectError } from './helpers';
@@ -102,7 +102,7 @@ describeEachDatabase('public cache', {}, (t) => {
     expect(initial).toBe(Math.max(0, row.totalShares - row.soldShares - row.reservedShares));
     expect(available(await asInvestor())).toBe(initial);
 
-    // An order reserves 3 shares (what server/orders/shares.ts does), with no content version bump.
+    // An order reserves 3 shares (what server/modules/orders/shares.ts does), with no content version bump.
     await t.database.db.update(offerSeries).set({ reservedShares: sql`${offerSeries.reservedShares} + 3` }).where(eq(offerSeries.id, row.id));
     try {
       // The investor who just ordered sees it on the next request.

@@ -3,11 +3,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../server/db/schema-accounts';
 import { orderStatusHistory, orders, transactions } from '../../server/db/schema-orders';
 import { investorClassifications, orderRevokeLinks } from '../../server/db/schema-protection';
-import { queuePaidMail } from '../../server/orders/notifications';
-import { transitionOrder } from '../../server/orders/status';
-import { hashRevokeToken } from '../../server/protection/revoke-link';
-import { reflectionDeadline } from '../../server/protection/reflection-period';
-import { REVOKE_LINK_RULE } from '../../server/routes/api/investment/protection';
+import { queuePaidMail } from '../../server/modules/orders/notifications';
+import { transitionOrder } from '../../server/modules/orders/status';
+import { hashRevokeToken } from '../../server/modules/protection/revoke-link';
+import { reflectionDeadline } from '../../server/modules/protection/reflection-period';
+import { REVOKE_LINK_RULE } from '../../server/modules/protection/routes-investor';
 import { describeEachDatabase, expectData, expectError } from './helpers';
 import { agreementIdsFor, orderBody, createInvestor, createSeries, methodIds, offerBySlug, seriesRow, type TestInvestor } from './orders-support';
 

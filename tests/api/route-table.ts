@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { app, serverOptions } from '../../server/app';
 import type { Config } from '../../server/config';
 import type { Database } from '../../server/db/client';
-import { isPrivateRoute } from '../../server/plugins/app/auth';
+import { isPrivateRoute } from '../../server/modules/accounts/auth';
 
 // The app's routes as Fastify registers them, collected with an onRoute hook while the app is built: the fuzz
 // and access-matrix suites cover every route, including ones added after they were written.

@@ -1,4 +1,4 @@
-// The SPA's pages (index.html with their first answers inline, server/routes/spaHtml.ts) are built once
+// The SPA's pages (index.html with their first answers inline, server/pages/spaHtml.ts) are built once
 // per page plan and language and sent from a per-node cache, valid exactly as long as the public answers they hold:
 // the content version (an operator's edit, static content), the maintenance flags, and for pages with funding
 // figures the share counters (an order), read by every node at most once a second (plugins/app/site-state.ts).
@@ -10,8 +10,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { contentNodes, offers } from '../../server/db/schema';
-import { bumpContentVersion } from '../../server/plugins/app/repositories/content-repository';
-import { planPage } from '../../server/routes/spaHtml';
+import { bumpContentVersion } from '../../server/modules/content/repository';
+import { planPage } from '../../server/pages/spaHtml';
 import { notFoundFeaturedKey, requestKey } from '../../contract/page-data';
 import { describeEachDatabase, expectData, type TokenPair } from './helpers';
 import { backofficeFixture, placeOrder, type Fixture } from './operator-support';

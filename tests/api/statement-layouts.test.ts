@@ -3,15 +3,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { validateXML } from 'xmllint-wasm';
 import { describe, expect, it } from 'vitest';
-import { findReferences, formatReference, generateReference } from '../../server/orders/reference';
-import { MAX_ATTRIBUTES, MAX_DEPTH, parseCamt053 } from '../../server/statements/camt053';
-import { CAMT_LAYOUTS, MT940_LAYOUTS, describe86 } from '../../server/statements/layouts';
-import { parseMt940 } from '../../server/statements/mt940';
-import { decodeStatement, parseStatement } from '../../server/statements/parse';
-import { StatementError } from '../../server/statements/types';
+import { findReferences, formatReference, generateReference } from '../../server/modules/orders/reference';
+import { MAX_ATTRIBUTES, MAX_DEPTH, parseCamt053 } from '../../server/modules/statements/camt053';
+import { CAMT_LAYOUTS, MT940_LAYOUTS, describe86 } from '../../server/modules/statements/layouts';
+import { parseMt940 } from '../../server/modules/statements/mt940';
+import { decodeStatement, parseStatement } from '../../server/modules/statements/parse';
+import { StatementError } from '../../server/modules/statements/types';
 import { camt053, mt940Pko, PLATFORM_IBAN, STATEMENT_FIXTURES, type FixtureStatement } from '../support/statements';
 
-// The table of statement layouts (server/statements/layouts.ts) against a fixture per layout
+// The table of statement layouts (server/modules/statements/layouts.ts) against a fixture per layout
 // (tests/support/statements.ts): each is recognised as its own layout and read (title with the reference,
 // payer, account, amounts); each CAMT fixture validates against its official ISO 20022 schema; every row of the
 // table has a fixture. Hostile XML is refused as STATEMENT_MALFORMED. The same fixtures go through the whole

@@ -222,7 +222,7 @@ describeEachDatabase('access tokens and GET /api/user/me', {}, (t) => {
   });
 
   it('rejects a token signed with another key', async () => {
-    const { createTokens } = await import('../../server/plugins/app/tokens');
+    const { createTokens } = await import('../../server/modules/accounts/tokens');
     const tokens = await t.login('investor');
     const claims = decodeJwt(tokens.accessToken);
     const foreign = await createTokens(new TextEncoder().encode('x'.repeat(48)), 900).signAccessToken({

@@ -16,7 +16,7 @@ test.describe('boot', () => {
       await expect(page.getByTestId('page-home')).toBeVisible();
       await expect(page.locator('html')).toHaveAttribute('lang', language);
       // Boot's answers (splash screen, slider, static content) come with the page, in its language
-      // (server/routes/spaHtml.ts), so the browser makes no round trip for them.
+      // (server/pages/spaHtml.ts), so the browser makes no round trip for them.
       const inline = JSON.parse(/id="initial-data">([^<]*)</.exec(await (await html).text())![1]);
       expect(inline.language).toBe(language);
       expect(Object.keys(inline.answers)).toEqual(expect.arrayContaining(['/splash-screen', '/slider', '/static-content']));

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import en from '../../lib/locales/en/errors';
 import pl from '../../lib/locales/pl/errors';
 import { errorCodes, isErrorCode, translateCode } from '../../server/i18n/messages';
-import { routeErrorCodes } from '../../server/routes/api/error-codes';
+import { routeErrorCodes } from '../../server/http/error-codes';
 import { loadDictionary, translate, translateError } from '../../src/i18n/i18n';
 
 const LANGUAGES = ['pl', 'en'] as const;

@@ -80,12 +80,12 @@ export default {
   SERIES_TOTAL_BELOW_TAKEN: 'The total cannot be lower than the shares already sold and reserved',
   INVESTMENT_WINDOW_NOT_VALID: 'The investment window must end after it starts',
   ACCOUNT_ALREADY_ACTIVE: 'This account is already active',
-  // Orders (server/orders/status.ts)
+  // Orders (server/modules/orders/status.ts)
   ORDER_STATUS_CHANGED: 'The order has just been changed by someone else; reload it and try again',
   INVALID_STATUS_CHANGE: 'The order cannot move to that status from its current one',
   // the context names the Idempotency-Key header for an API client; the investor only sees the order
   IDEMPOTENCY_KEY_REUSED: 'This order was already sent with other details. Please try again',
-  // PayPal (server/payments/paypal)
+  // PayPal (server/modules/payments/paypal)
   PAYPAL_UNAVAILABLE: 'PayPal cannot be reached right now. Please try again in a moment',
   ORDER_ALREADY_PAID: 'This order is already paid',
   ORDER_EXPIRED: 'This order has expired or was cancelled and can no longer be paid',

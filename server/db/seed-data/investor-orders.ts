@@ -1,10 +1,10 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { InvestorData, MethodCode, OrderStatus } from '../../../contract/orders';
 import { commissionValue } from '../../../contract/money';
-import { parseReference, REFERENCE_ALPHABET, REFERENCE_PREFIX } from '../../orders/reference';
-import { reserveShares } from '../../orders/shares';
-import { recordCreation, transitionOrder } from '../../orders/status';
-import type { Executor } from '../../mail/outbox';
+import { parseReference, REFERENCE_ALPHABET, REFERENCE_PREFIX } from '../../modules/orders/reference';
+import { reserveShares } from '../../modules/orders/shares';
+import { recordCreation, transitionOrder } from '../../modules/orders/status';
+import type { Executor } from '../../modules/mail/outbox';
 import { users } from '../schema';
 import { offerSeries, offers } from '../schema-content';
 import { orders, transactionMethods, transactions } from '../schema-orders';
@@ -173,7 +173,7 @@ export async function seedOrder(tx: Executor, userId: string, spec: SeedOrderSpe
         : { externalId: `DEMO-BANK-${spec.payload}` },
     );
     if (spec.refundedDaysAgo !== undefined) {
-      // The close of an offer that missed its goal, as server/payouts/close-offer.ts does it.
+      // The close of an offer that missed its goal, as server/modules/payouts/close-offer.ts does it.
       const refundedAt = at(spec.refundedDaysAgo);
       const refundId = paypal ? `DEMO-REFUND-${spec.payload}` : null;
       await transitionOrder(tx, {

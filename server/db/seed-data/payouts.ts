@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
-import type { Executor } from '../../mail/outbox';
-import { generateReference } from '../../orders/reference';
-import { withhold } from '../../payouts/tax';
+import type { Executor } from '../../modules/mail/outbox';
+import { generateReference } from '../../modules/orders/reference';
+import { withhold } from '../../modules/payouts/tax';
 import { users } from '../schema';
 import { offers } from '../schema-content';
 import { orders, transactions } from '../schema-orders';

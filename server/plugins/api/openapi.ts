@@ -7,8 +7,8 @@ import { z } from 'zod';
 import { errorEnvelopeSchema } from '../../../contract/envelope';
 import { isErrorCode } from '../../i18n/messages';
 import { declaredCodes } from '../../lib/declared-codes';
-import { isPrivateRoute, requiredRoles } from '../app/auth';
-import { notModifiedRoutes, routeErrorCodes, routeHandlerSchemas } from '../../routes/api/error-codes';
+import { isPrivateRoute, requiredRoles } from '../../modules/accounts/auth';
+import { notModifiedRoutes, routeErrorCodes, routeHandlerSchemas } from '../../http/error-codes';
 
 // The API reference, generated from the route schemas, the same zod schemas (contract/ and the
 // routes' schemas.ts) the server validates and serializes with:
@@ -20,7 +20,7 @@ import { notModifiedRoutes, routeErrorCodes, routeHandlerSchemas } from '../../r
 // every route added later (any area) is in the document without a list to maintain.
 //
 // What the transform adds to each operation beyond the zod schemas:
-// - security: bearer JWT when the route has the auth guard (plugins/app/auth.ts isPrivateRoute); the roles a
+// - security: bearer JWT when the route has the auth guard (modules/accounts/auth.ts isPrivateRoute); the roles a
 //   requireRole guard admits are named (`x-roles`, and "Operator only." in the description);
 // - the statuses every route of this API can answer through the one error handler (plugins/api/errors.ts):
 //   400 (schema errors, and the NUL guard on any route), 401 (and 403 with a role) on private routes, 413/415 with a body,
@@ -28,7 +28,7 @@ import { notModifiedRoutes, routeErrorCodes, routeHandlerSchemas } from '../../r
 // - `x-error-codes`: per status, the codes the route can answer. For 400 they are read from the zod schemas
 //   themselves (a schema names its code as the issue message, lib/validation-errors.ts), plus the generic
 //   IS_EMPTY / VALUE_NOT_VALID / MALFORMED_JSON; for other statuses the generic code of that status
-//   (errors.ts), plus what routes/api/error-codes.ts lists for the codes handlers throw.
+//   (errors.ts), plus what http/error-codes.ts lists for the codes handlers throw.
 
 export const OPENAPI_INFO = {
   title: 'Estate shares API',
@@ -45,7 +45,7 @@ type ZodLike = { _zod?: { def?: Record<string, unknown> } };
 /**
  * Codes a zod schema names as its issue messages (`z.string().min(1, 'EMAIL_EMPTY')`) and the codes its
  * refinements declare (lib/declared-codes.ts: a `superRefine` reports codes from inside a function, so
- * routes/api/accounts/rules.ts `refineRules` declares them with the schema), walked recursively.
+ * modules/accounts/rules.ts `refineRules` declares them with the schema), walked recursively.
  */
 export function schemaErrorCodes(schema: unknown, found = new Set<string>(), seen = new Set<unknown>()): Set<string> {
   const def = (schema as ZodLike | undefined)?._zod?.def;

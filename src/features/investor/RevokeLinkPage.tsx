@@ -75,7 +75,7 @@ function Valid({ order, revoke }: { order: RevokeLinkOrder; revoke: () => Promis
       actors: { revoke: fromPromise(() => revoke()) },
       actions: { orderChanged: () => setStatus('cancelled') },
     }),
-    // A link is sent only for an order the period applies to (server/protection/revoke-link.ts getsRevokeLink).
+    // A link is sent only for an order the period applies to (server/modules/protection/revoke-link.ts getsRevokeLink).
     { input: { orderId: order.reference, status: order.status, createdAt: order.createdAt, applies: true } },
   );
   // The chart's own reading of the clock: a page left open past the deadline offers nothing.

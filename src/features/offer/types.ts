@@ -10,7 +10,7 @@ export interface Badge {
 }
 
 export interface Series {
-  /** an integer, as GET /offers/{slug} gives it (server/routes/api/public/schemas.ts seriesSchema) */
+  /** an integer, as GET /offers/{slug} gives it (server/modules/offers/schemas.ts seriesSchema) */
   id: number;
   name: string;
   pricePerShare: number;

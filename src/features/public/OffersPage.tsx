@@ -167,7 +167,7 @@ export const OffersPage: Screen = ({ params }) => {
           headingLevel={2}
           skeletons={skeleton ? skeletonCountFor(screen) : 0}
           reserve={skeleton ? expectedCount(request.page, request.pageSize, total) : 0}
-          // the first card's image is the list's LCP element, preloaded by the server (server/routes/spaHtml.ts)
+          // the first card's image is the list's LCP element, preloaded by the server (server/pages/spaHtml.ts)
           eager={aboveTheFoldCount(screen, layout)}
           priority
         />

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 
 /**
  * Loads the site's pages without the answers the server puts into index.html
- * (server/routes/spaHtml.ts), as a copy of index.html served from elsewhere would be: the app then asks the API
+ * (server/pages/spaHtml.ts), as a copy of index.html served from elsewhere would be: the app then asks the API
  * for them, and a test can intercept those calls.
  */
 export async function withoutInitialData(page: Page): Promise<void> {

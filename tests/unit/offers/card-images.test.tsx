@@ -1,5 +1,5 @@
 // The cards of a list above the fold load their images eagerly, and the list's first card image (its LCP
-// element, preloaded by the server: server/routes/spaHtml.ts) with fetchpriority="high"; the rest stay lazy.
+// element, preloaded by the server: server/pages/spaHtml.ts) with fetchpriority="high"; the rest stay lazy.
 import { screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { OffersGrid } from '../../../src/components/offers/OffersGrid';

@@ -15,7 +15,7 @@ import {
   staticPageAttachments,
   staticPages,
 } from '../../schema-content';
-import { hashPreviewToken } from '../../../routes/api/public/repository';
+import { hashPreviewToken } from '../../../modules/offers/repository';
 import { agreementSeed } from './agreements';
 import { faqSeed } from './faq';
 import { featuredSeed } from './featured';

@@ -1,0 +1,89 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import fp from 'fastify-plugin';
+import type { Db } from '../../db/client';
+import { contentNodes, contentVersion, menuItems, siteSettings, sliderItems, socialMedia } from '../../db/schema';
+
+export type SiteSettingsRow = typeof siteSettings.$inferSelect;
+export type SliderItemRow = typeof sliderItems.$inferSelect;
+export type ContentNodeRow = typeof contentNodes.$inferSelect;
+export type MenuItemRow = typeof menuItems.$inferSelect;
+export type SocialMediaRow = typeof socialMedia.$inferSelect;
+
+const EMPTY = { pl: '', en: '' };
+
+/** What the platform shows when the settings row is missing: maintenance off, no texts. */
+export const defaultSiteSettings: SiteSettingsRow = {
+  id: 1,
+  maintenanceMode: false,
+  maintenanceModeTitle: EMPTY,
+  maintenanceModeMessage: EMPTY,
+  systemMaintenanceMode: false,
+  systemMaintenanceModeTitle: EMPTY,
+  systemMaintenanceModeMessage: EMPTY,
+  seoTitle: EMPTY,
+  seoDescription: EMPTY,
+};
+
+/**
+ * Marks public content as changed: every node drops its cached public answers (server/cache/public-cache.ts)
+ * within a second. Call it INSIDE the transaction that changes anything a visitor sees: offers and everything
+ * hanging off them (badges, properties, descriptions, sections, series' names/prices/open flags, documents),
+ * FAQ, featured lists, static pages, agreements, slider, static content nodes, menus, social media, site
+ * settings (texts, SEO, maintenance). Then, after the commit, call `fastify.siteState.invalidate()` so this node
+ * sees it at once (other nodes see it within a second). Orders need not call it: share counters are tracked
+ * separately (plugins/app/site-state.ts).
+ *
+ *   await fastify.db.transaction(async (tx) => { await tx.update(offers)...; await bumpContentVersion(tx); });
+ *   fastify.siteState.invalidate();
+ */
+export async function bumpContentVersion(tx: Db): Promise<void> {
+  await tx
+    .insert(contentVersion)
+    .values({ id: 1, version: 1 })
+    .onConflictDoUpdate({ target: contentVersion.id, set: { version: sql`${contentVersion.version} + 1`, changedAt: sql`now()` } });
+}
+
+export function createContentRepository(db: Db) {
+  return {
+    async siteSettings(): Promise<SiteSettingsRow> {
+      const [row] = await db.select().from(siteSettings).where(eq(siteSettings.id, 1)).limit(1);
+      return row ?? defaultSiteSettings;
+    },
+    /** Just the two flags, for the maintenance gate that runs on every API call. */
+    async maintenanceFlags(): Promise<{ maintenanceMode: boolean; systemMaintenanceMode: boolean }> {
+      const [row] = await db
+        .select({ maintenanceMode: siteSettings.maintenanceMode, systemMaintenanceMode: siteSettings.systemMaintenanceMode })
+        .from(siteSettings)
+        .where(eq(siteSettings.id, 1))
+        .limit(1);
+      return row ?? { maintenanceMode: false, systemMaintenanceMode: false };
+    },
+    sliderItems(): Promise<SliderItemRow[]> {
+      return db.select().from(sliderItems).orderBy(asc(sliderItems.position), asc(sliderItems.id));
+    },
+    contentNodes(): Promise<ContentNodeRow[]> {
+      return db.select().from(contentNodes).orderBy(asc(contentNodes.position), asc(contentNodes.id));
+    },
+    menuItems(): Promise<MenuItemRow[]> {
+      return db.select().from(menuItems).orderBy(asc(menuItems.position), asc(menuItems.id));
+    },
+    socialMedia(): Promise<SocialMediaRow[]> {
+      return db.select().from(socialMedia).orderBy(asc(socialMedia.position), asc(socialMedia.id));
+    },
+  };
+}
+
+export type ContentRepository = ReturnType<typeof createContentRepository>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    contentRepository: ContentRepository;
+  }
+}
+
+export default fp(
+  async (fastify) => {
+    fastify.decorate('contentRepository', createContentRepository(fastify.db));
+  },
+  { name: 'content-repository', dependencies: ['database'] },
+);

@@ -1,0 +1,28 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { COMPRESSED_BY_CACHE } from '../../cache/public-cache';
+import { responses } from '../../lib/envelope';
+import { pick } from '../../lib/translated';
+import { faqItemSchema } from '../offers/schemas';
+
+const faqRoutes: FastifyPluginAsyncZod = async (fastify) => {
+  const repo = fastify.publicRepository;
+  for (const [url, featuredOnly] of [['/faq', false], ['/faq/featured', true]] as const) {
+    fastify.get(url, {
+      ...COMPRESSED_BY_CACHE,
+      schema: { response: responses(z.array(faqItemSchema), []) },
+      handler: (request, reply) => {
+        const lang = request.language;
+        return fastify.publicCache.send(request, reply, {
+          key: `${url}:${lang}`,
+          async build() {
+            const rows = await repo.faq(featuredOnly);
+            return rows.map((row) => ({ id: row.id, question: pick(row.question, lang), answer: pick(row.answer, lang) }));
+          },
+        });
+      },
+    });
+  }
+};
+
+export default faqRoutes;

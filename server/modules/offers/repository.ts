@@ -1,0 +1,175 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { and, asc, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  agreements,
+  faqItems,
+  featuredListOffers,
+  featuredLists,
+  offerBadges,
+  offerDescriptions,
+  offerDocuments,
+  offerProperties,
+  offerSections,
+  offerSeries,
+  offers,
+  staticPageAttachments,
+  staticPages,
+  type AgreementContext,
+  type FeaturedListName,
+} from '../../db/schema-content';
+import { pageWindow, type PageRequest } from '../../lib/pagination';
+
+// Reads of the public site. Only published offers are listed; an unpublished one is reachable by its slug
+// with its preview token.
+
+export type OfferRow = typeof offers.$inferSelect;
+export type BadgeRow = typeof offerBadges.$inferSelect;
+export type SectionRow = typeof offerSections.$inferSelect;
+export type DocumentRow = typeof offerDocuments.$inferSelect;
+export type AgreementRow = typeof agreements.$inferSelect;
+
+export const hashPreviewToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Constant-time comparison of a presented preview token with the stored hash. */
+export function previewTokenMatches(storedHash: string | null, presented: string | undefined): boolean {
+  if (!storedHash || !presented) return false;
+  const a = Buffer.from(hashPreviewToken(presented), 'hex');
+  const b = Buffer.from(storedHash, 'hex');
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+const slugIs = (column: typeof offers.slug | typeof staticPages.slug, slug: string) =>
+  or(sql`${column}->>'pl' = ${slug}`, sql`${column}->>'en' = ${slug}`);
+
+export function createPublicRepository(db: Db) {
+  async function badgesFor(offerIds: number[]): Promise<Map<number, BadgeRow[]>> {
+    const result = new Map<number, BadgeRow[]>();
+    if (!offerIds.length) return result;
+    const rows = await db
+      .select()
+      .from(offerBadges)
+      .where(inArray(offerBadges.offerId, offerIds))
+      .orderBy(asc(offerBadges.position), asc(offerBadges.id));
+    for (const row of rows) result.set(row.offerId, [...(result.get(row.offerId) ?? []), row]);
+    return result;
+  }
+
+  function documents(offerId: number): Promise<DocumentRow[]> {
+    return db
+      .select()
+      .from(offerDocuments)
+      .where(eq(offerDocuments.offerId, offerId))
+      .orderBy(asc(offerDocuments.position), asc(offerDocuments.id));
+  }
+
+  /** Agreements of every investment, then the offer's own. */
+  function offerAgreements(offerId: number): Promise<AgreementRow[]> {
+    return db
+      .select()
+      .from(agreements)
+      .where(or(eq(agreements.context, 'investment'), eq(agreements.offerId, offerId)))
+      .orderBy(sql`${agreements.offerId} is not null`, asc(agreements.position), asc(agreements.id));
+  }
+
+  return {
+    badgesFor,
+
+    /** Published offers, newest first. */
+    async listOffers(page: PageRequest): Promise<{ rows: OfferRow[]; total: number }> {
+      const { limit, offset } = pageWindow(page);
+      const [rows, [{ total }]] = await Promise.all([
+        db
+          .select()
+          .from(offers)
+          .where(eq(offers.published, true))
+          .orderBy(desc(offers.createdAt), desc(offers.id))
+          .limit(limit)
+          .offset(offset),
+        db.select({ total: count() }).from(offers).where(eq(offers.published, true)),
+      ]);
+      return { rows, total };
+    },
+
+    /** The offer with this slug in either language, published or not. */
+    async offerBySlug(slug: string): Promise<OfferRow | undefined> {
+      const [row] = await db.select().from(offers).where(slugIs(offers.slug, slug)).limit(1);
+      return row;
+    },
+
+    async publishedOfferById(id: number): Promise<OfferRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(offers)
+        .where(and(eq(offers.id, id), eq(offers.published, true)))
+        .limit(1);
+      return row;
+    },
+
+    async offerParts(offerId: number) {
+      const [properties, descriptions, sections, series, documentRows, agreementRows] = await Promise.all([
+        db.select().from(offerProperties).where(eq(offerProperties.offerId, offerId)).orderBy(asc(offerProperties.position), asc(offerProperties.id)),
+        db.select().from(offerDescriptions).where(eq(offerDescriptions.offerId, offerId)).orderBy(asc(offerDescriptions.position), asc(offerDescriptions.id)),
+        db.select().from(offerSections).where(eq(offerSections.offerId, offerId)).orderBy(asc(offerSections.position), asc(offerSections.id)),
+        db.select().from(offerSeries).where(eq(offerSeries.offerId, offerId)).orderBy(asc(offerSeries.position), asc(offerSeries.id)),
+        documents(offerId),
+        offerAgreements(offerId),
+      ]);
+      return { properties, descriptions, sections, series, documents: documentRows, agreements: agreementRows };
+    },
+
+    documents,
+    offerAgreements,
+
+    agreementsByContext(context: AgreementContext): Promise<AgreementRow[]> {
+      return db
+        .select()
+        .from(agreements)
+        .where(and(eq(agreements.context, context), isNull(agreements.offerId)))
+        .orderBy(asc(agreements.position), asc(agreements.id));
+    },
+
+    async featuredList(name: FeaturedListName) {
+      const [list] = await db.select().from(featuredLists).where(eq(featuredLists.name, name)).limit(1);
+      if (!list) return undefined;
+      const rows = await db
+        .select({ offer: offers })
+        .from(featuredListOffers)
+        .innerJoin(offers, eq(offers.id, featuredListOffers.offerId))
+        .where(and(eq(featuredListOffers.listId, list.id), eq(offers.published, true)))
+        .orderBy(asc(featuredListOffers.position), asc(offers.id));
+      return { list, offers: rows.map((r) => r.offer) };
+    },
+
+    faq(featuredOnly: boolean) {
+      return db
+        .select()
+        .from(faqItems)
+        .where(featuredOnly ? eq(faqItems.featured, true) : undefined)
+        .orderBy(asc(faqItems.position), asc(faqItems.id));
+    },
+
+    /** Every published offer's slugs, oldest first (the sitemap). */
+    publishedOfferSlugs(): Promise<{ slug: OfferRow['slug'] }[]> {
+      return db.select({ slug: offers.slug }).from(offers).where(eq(offers.published, true)).orderBy(asc(offers.createdAt), asc(offers.id));
+    },
+
+    /** Every static page's slugs (the sitemap). */
+    staticPageSlugs(): Promise<{ slug: OfferRow['slug'] }[]> {
+      return db.select({ slug: staticPages.slug }).from(staticPages).orderBy(asc(staticPages.id));
+    },
+
+    async pageBySlug(slug: string) {
+      const [page] = await db.select().from(staticPages).where(slugIs(staticPages.slug, slug)).limit(1);
+      if (!page) return undefined;
+      const attachments = await db
+        .select()
+        .from(staticPageAttachments)
+        .where(eq(staticPageAttachments.pageId, page.id))
+        .orderBy(asc(staticPageAttachments.position), asc(staticPageAttachments.id));
+      return { page, attachments };
+    },
+  };
+}
+
+export type PublicRepository = ReturnType<typeof createPublicRepository>;
