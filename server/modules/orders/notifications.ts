@@ -8,7 +8,7 @@ import { orderRevokeLinks } from '../../db/schema-protection';
 import { reflectionDeadline } from '../protection/reflection-period';
 import { getsRevokeLink, newRevokeToken, revokeLinkUrl } from '../protection/revoke-link';
 
-// E-mails about an order's status, queued in the SAME transaction as the change (server/mail/outbox.ts).
+// E-mails about an order's status, queued in the SAME transaction as the change (server/modules/mail/outbox.ts).
 
 /**
  * The payment confirmation: call it right after a successful transitionOrder(..., to: 'paid'), in its

@@ -33,9 +33,9 @@ export interface OrderParts {
   history: OrderHistoryRow[];
   /** The key investment information sheet its investor acknowledged (orders from before sheets had versions: none). */
   kiis?: OrderKiis | null;
-  /** Whether the reflection period applies (server/protection/service.ts reflectionApplies). */
+  /** Whether the reflection period applies (server/modules/protection/service.ts reflectionApplies). */
   reflectionApplies: boolean;
-  /** The refund of a paid order cancelled since (server/payouts/refund.ts orderRefundOf). */
+  /** The refund of a paid order cancelled since (server/modules/payouts/refund.ts orderRefundOf). */
   refund: OrderRefund | null;
 }
 

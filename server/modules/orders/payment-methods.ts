@@ -92,7 +92,7 @@ export const bankTransferHandler: PaymentMethodHandler = {
   },
 };
 
-// PayPal: REGISTRATION POINT. The PayPal integration (server/payments/paypal/*) registers its handler with
+// PayPal: REGISTRATION POINT. The PayPal integration (server/modules/payments/paypal/*) registers its handler with
 // `fastify.paymentMethods.register(payPalHandler)` from its own plugin (declare `dependencies: ['orders']`).
 // Until then a PayPal order is refused with CAN_CREATE_PAYMENT and GET /transaction lists PayPal as disabled.
 

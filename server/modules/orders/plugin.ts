@@ -9,7 +9,7 @@ declare module 'fastify' {
     /** Payment-method handlers by codeName (BankTransfer registered; PayPal registers itself). */
     paymentMethods: PaymentMethodRegistry;
     orders: {
-      /** The one order-creation service (server/orders/create-order.ts). */
+      /** The one order-creation service (server/modules/orders/create-order.ts). */
       create(input: CreateOrderInput): Promise<CreateOrderResult>;
       /** Reminders and expiry of unpaid orders (started with the app when ORDER_WORKER is on). */
       expiryWorker: ExpiryWorker;
