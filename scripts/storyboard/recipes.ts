@@ -9,20 +9,23 @@
 // mail links (activation, password reset) are read from the server's mail folder. Public pages get their
 // first data inside index.html; a recipe that must see a load's own state strips that
 // (`withoutInitialData`), as a browser would be without the server's head start.
-// The flows' steps and locators (login, registration, the investment flow) are the browser suite's page objects
-// (tests/e2e/pages), so a change to a screen is made once for both.
+// The flows' steps and locators (login, registration, the investment flow, settings, password reset, the PayPal
+// return page) are the browser suite's page objects (tests/e2e/pages), and its API, mail and cookie-banner helpers
+// are tests/e2e/support's, so a change to a screen or a call is made once for both.
 // States without a recipe are listed on the machine's page with the reason given here: `fleeting` when the app
 // leaves them with nothing to wait for (measured in the browser; counted apart), `notShown` otherwise.
-import { existsSync, readdirSync } from 'node:fs';
-import path from 'node:path';
 import type { Locator, Page, Request } from '@playwright/test';
-import { DEMO } from '../../tests/e2e/support/api';
-import { parseMail, type Mail } from '../../tests/e2e/support/mail';
+import { apiLogin, DEMO, investorOrders } from '../../tests/e2e/support/api';
+import { acceptCookies } from '../../tests/e2e/support/consent';
+import { ACTIVATION_LINK, linkPath, listMail, RESET_LINK, waitForMail, type Mail } from '../../tests/e2e/support/mail';
 import { FLOW, INVEST_SLUG as SLUG, InvestFlow, type PaymentMethod } from '../../tests/e2e/pages/investFlow';
 import { LoginForm, LoginPage, type Credentials } from '../../tests/e2e/pages/login';
 import { DistributionForm, OPERATOR_PATHS, StatementImport } from '../../tests/e2e/pages/operator';
+import { ForgotPasswordPage, ResetPasswordPage } from '../../tests/e2e/pages/passwordReset';
 import { PayPalPeer, PEER_PAGE, type PeerDecision } from '../../tests/e2e/pages/paypalPeer';
+import { PayPalReturn, type ReturnAction, type ReturnState } from '../../tests/e2e/pages/paypalReturn';
 import { RegistrationForm } from '../../tests/e2e/pages/registration';
+import { SettingsPage } from '../../tests/e2e/pages/settings';
 import { camt053 } from '../../tests/support/statements';
 
 export interface RecipeContext {
@@ -65,7 +68,7 @@ const at = (ctx: RecipeContext, en: string, pl: string) => `${ctx.baseUrl}/${ctx
 
 /** No cookie banner over the screen (what a returning visitor sees). */
 async function consented({ page, baseUrl }: RecipeContext) {
-  await page.context().addCookies([{ name: 'cookieConsentAccepted', value: '1', url: baseUrl }]);
+  await acceptCookies(page.context(), baseUrl);
 }
 
 async function home(ctx: RecipeContext) {
@@ -147,21 +150,12 @@ async function open(ctx: RecipeContext, en: string, pl: string) {
   await ctx.page.waitForLoadState('networkidle');
 }
 
-/** An access token of `who`, for looking things up over the API (ids of the demo orders). */
-async function apiToken(ctx: RecipeContext, who: Who): Promise<string> {
-  const response = await ctx.page.request.post(`${ctx.baseUrl}/api/token`, {
-    data: { grantType: 'password', email: who.email, password: who.password, clientId: 'web-spa', clientSecret: 'web-spa-secret' },
-  });
-  const body = await response.json();
-  if (!response.ok()) throw new Error(`login of ${who.email} failed: ${JSON.stringify(body.errors)}`);
-  return body.data.accessToken as string;
-}
+/** An access token of `who`, for looking things up over the API (the page's requests go to the storyboard's server). */
+const apiToken = (ctx: RecipeContext, who: Who) => apiLogin(ctx.page.request, who.email, who.password);
 
 /** The demo investor's unpaid bank-transfer order (seeded: DEMF…), or another of theirs with `status`/`method`. */
 async function demoOrder(ctx: RecipeContext, status = 'new', method = 'BankTransfer'): Promise<{ id: string; reference: string }> {
-  const token = await apiToken(ctx, DEMO_INVESTOR);
-  const response = await ctx.page.request.get(`${ctx.baseUrl}/api/order?status=${status}&pagination[pageSize]=100`, { headers: { Authorization: `Bearer ${token}` } });
-  const items = ((await response.json()).data?.items ?? []) as { id: string; reference: string; method: string }[];
+  const items = await investorOrders(ctx.page.request, status, DEMO_INVESTOR);
   const order = items.filter((o) => o.method === method).sort((a, b) => a.reference.localeCompare(b.reference))[0];
   if (!order) throw new Error(`the demo investor has no ${status} ${method} order`);
   return order;
@@ -169,34 +163,16 @@ async function demoOrder(ctx: RecipeContext, status = 'new', method = 'BankTrans
 
 // ---------- mail ----------
 
-/** The first mail to `to` with a link matching `link`, not one of `seen` (files of earlier mail). */
-async function waitForMail(ctx: RecipeContext, to: string, link: RegExp, seen: string[] = []): Promise<Mail> {
+/** The storyboard server's mail folder (the browser suite's helpers read it, given the folder). */
+function mailDirOf(ctx: RecipeContext): string {
   if (!ctx.mailDir) throw new Error('the mail folder is not known (pass --mail-dir with --base-url)');
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const found = existsSync(ctx.mailDir)
-      ? readdirSync(ctx.mailDir)
-          .filter((f) => f.endsWith('.eml'))
-          .sort()
-          .map((f) => parseMail(path.join(ctx.mailDir!, f)))
-          .find((m) => m.to.toLowerCase().includes(to.toLowerCase()) && m.links.some((l) => link.test(l)) && !seen.includes(m.file))
-      : undefined;
-    if (found) return found;
-    if (Date.now() > deadline) throw new Error(`no mail to ${to} with a link like ${link}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  return ctx.mailDir;
 }
 
-const ACTIVATION_LINK = /\/(activate|aktywuj)\//;
-const RESET_LINK = /\/(reset-password|resetuj-haslo)\//;
-const mailFiles = (ctx: RecipeContext) => (ctx.mailDir && existsSync(ctx.mailDir) ? readdirSync(ctx.mailDir).map((f) => path.join(ctx.mailDir!, f)) : []);
-
-function linkOf(mail: Mail, pattern: RegExp): string {
-  const link = mail.links.find((l) => pattern.test(l));
-  if (!link) throw new Error(`no link matching ${pattern} in "${mail.subject}"`);
-  const url = new URL(link);
-  return `${url.pathname}${url.search}`;
-}
+/** The first mail to `to` with a link matching `link`, not one of `seen` (files of earlier mail). */
+const mailTo = (ctx: RecipeContext, to: string, link: RegExp, seen: string[] = []): Promise<Mail> =>
+  waitForMail(to, { link, seen, dir: mailDirOf(ctx) });
+const mailFiles = (ctx: RecipeContext) => listMail(mailDirOf(ctx)).map((m) => m.file);
 
 // ---------- a fresh investor (registered through the form, for the registration, activation and reset screens) ----------
 
@@ -237,8 +213,8 @@ function freshInvestor(ctx: RecipeContext): Promise<Who> {
     const own = { ...ctx, page };
     try {
       const email = await registered(own);
-      const mail = await waitForMail(own, email, ACTIVATION_LINK);
-      await page.goto(`${ctx.baseUrl}${linkOf(mail, ACTIVATION_LINK)}`);
+      const mail = await mailTo(own, email, ACTIVATION_LINK);
+      await page.goto(`${ctx.baseUrl}${linkPath(mail, ACTIVATION_LINK)}`);
       await page.waitForLoadState('networkidle');
       return { email, password: PASSWORD };
     } finally {
@@ -311,7 +287,10 @@ async function peerDecides(ctx: RecipeContext, decision: PeerDecision) {
   await new PayPalPeer(ctx.page, ctx.lang).decide(decision);
 }
 
-const paypalIn = (page: Page, state: string) => page.getByTestId(`paypal-${state}`);
+const paypalIn = (ctx: RecipeContext, state: ReturnState) => new PayPalReturn(ctx.page, ctx.lang).in(state);
+/** A next step the return page offers in `state` (retry, switch to a bank transfer, back to PayPal). */
+const paypalButton = (ctx: RecipeContext, state: ReturnState, action: ReturnAction) =>
+  new PayPalReturn(ctx.page, ctx.lang).button(state, action);
 
 /** PayPal's approval page does not come (answered 204 in the browser: no navigation), so the page that sends
  *  the browser there stays on screen in its leaving state. */
@@ -323,7 +302,7 @@ async function payPalPageHeld(page: Page) {
 async function paypalCancelled(ctx: RecipeContext) {
   await onPayPalPeer(ctx);
   await peerDecides(ctx, 'cancel');
-  await paypalIn(ctx.page, 'cancelled').waitFor();
+  await paypalIn(ctx, 'cancelled').waitFor();
 }
 
 const TRANSIENT = 'transient: passed through within milliseconds, nothing of its own on screen';
@@ -676,15 +655,13 @@ Object.assign(RECIPES, {
       requesting: async (ctx) => {
         await open(ctx, '/forgot-password', '/zapomniane-haslo');
         const held = await hold(ctx.page, '**/api/user/reset-password*', isPost);
-        await ctx.page.locator('input[name="email"]').fill(DEMO_INVESTOR.email);
-        await ctx.page.locator('form button[type="submit"]').click();
+        await new ForgotPasswordPage(ctx.page, ctx.lang).request(DEMO_INVESTOR.email);
         await held.seen;
         return ctx.page.locator('form button[type="submit"][data-loading]');
       },
       requested: async (ctx) => {
         await open(ctx, '/forgot-password', '/zapomniane-haslo');
-        await ctx.page.locator('input[name="email"]').fill(DEMO_INVESTOR.email);
-        await ctx.page.locator('form button[type="submit"]').click();
+        await new ForgotPasswordPage(ctx.page, ctx.lang).request(DEMO_INVESTOR.email);
         return ctx.page.locator('[data-testid="page-forgotPassword"] [role="status"]');
       },
       validating: async (ctx) => {
@@ -700,7 +677,7 @@ Object.assign(RECIPES, {
       },
       choosing: async (ctx) => {
         await resetLink(ctx);
-        return ctx.page.locator('input[name="password"]');
+        return new ResetPasswordPage(ctx.page, ctx.lang).password;
       },
       saving: async (ctx) => {
         await resetLink(ctx);
@@ -815,27 +792,24 @@ Object.assign(RECIPES, {
         return ctx.page.getByTestId('settings-personal');
       },
       saving: async (ctx) => {
-        await settingsPage(ctx);
+        const settings = await settingsPage(ctx);
         const held = await hold(ctx.page, '**/api/investor', (r) => r.method() === 'PATCH');
-        await ctx.page.getByTestId('settings-personal').locator('button[type="submit"]').click();
+        await settings.save(settings.personal).click();
         await held.seen;
         return ctx.page.locator('[data-testid="settings-personal"] button[data-loading]');
       },
       saved: async (ctx) => {
-        await settingsPage(ctx);
-        await ctx.page.getByTestId('settings-personal').locator('button[type="submit"]').click();
+        const settings = await settingsPage(ctx);
+        await settings.save(settings.personal).click();
         return ctx.page.locator('[data-testid="settings-personal"] [role="status"]');
       },
       // The server refuses a wrong current password: the error stands beside the field.
       failed: async (ctx) => {
-        await settingsPage(ctx);
-        await ctx.page.getByRole('tab', { name: ctx.lang === 'en' ? 'Security' : 'Bezpieczeństwo' }).click();
-        const form = ctx.page.getByTestId('settings-password');
-        await form.locator('[name="currentPassword"]').fill('Not-the-password1');
-        await form.locator('[name="newPassword"]').fill('Another-password1');
-        await form.locator('[name="repeatPassword"]').fill('Another-password1');
-        await form.locator('button[type="submit"]').click();
-        return form.locator('[name="currentPassword"][aria-invalid="true"]');
+        const settings = await settingsPage(ctx);
+        await settings.tab('security').click();
+        await settings.fillPassword('Not-the-password1', 'Another-password1');
+        await settings.save(settings.password).click();
+        return settings.password.locator('[name="currentPassword"][aria-invalid="true"]');
       },
     },
   },
@@ -1136,10 +1110,12 @@ Object.assign(RECIPES, {
   },
 } satisfies Record<string, MachineRecipes>);
 
-async function settingsPage(ctx: RecipeContext) {
+async function settingsPage(ctx: RecipeContext): Promise<SettingsPage> {
   await signedIn(ctx);
-  await ctx.page.goto(at(ctx, '/investor/settings', '/inwestor/ustawienia'));
-  await ctx.page.getByTestId('settings-personal').locator('[name="firstName"]').waitFor();
+  const settings = new SettingsPage(ctx.page, ctx.lang);
+  await settings.goto();
+  await settings.field(settings.personal, 'firstName').waitFor();
+  return settings;
 }
 
 async function transactionsPage(ctx: RecipeContext) {
@@ -1162,17 +1138,15 @@ async function resetLink(ctx: RecipeContext) {
   const seen = mailFiles(ctx);
   const response = await ctx.page.request.post(`${ctx.baseUrl}/api/user/reset-password`, { data: { email: who.email }, headers: { 'accept-language': ctx.lang } });
   if (!response.ok()) throw new Error(`reset request refused: ${response.status()}`);
-  const mail = await waitForMail(ctx, who.email, RESET_LINK, seen);
+  const mail = await mailTo(ctx, who.email, RESET_LINK, seen);
   await consented(ctx);
-  await ctx.page.goto(`${ctx.baseUrl}${linkOf(mail, RESET_LINK)}`);
-  await ctx.page.locator('input[name="password"]').waitFor();
+  await ctx.page.goto(`${ctx.baseUrl}${linkPath(mail, RESET_LINK)}`);
+  await new ResetPasswordPage(ctx.page, ctx.lang).password.waitFor();
 }
 
 /** The new password is the same as before, so the account keeps working for the next recipe. */
 async function fillNewPassword(ctx: RecipeContext) {
-  await ctx.page.locator('input[name="password"]').fill(PASSWORD);
-  await ctx.page.locator('input[name="repeatPassword"]').fill(PASSWORD);
-  await ctx.page.locator('form button[type="submit"]').click();
+  await new ResetPasswordPage(ctx.page, ctx.lang).choose(PASSWORD);
 }
 
 /** The activation link of a newly registered investor (registered in a page of its own). */
@@ -1180,7 +1154,7 @@ async function activationLink(ctx: RecipeContext): Promise<string> {
   const page = await ctx.page.context().newPage();
   try {
     const email = await registered({ ...ctx, page });
-    return linkOf(await waitForMail(ctx, email, ACTIVATION_LINK), ACTIVATION_LINK);
+    return linkPath(await mailTo(ctx, email, ACTIVATION_LINK), ACTIVATION_LINK);
   } finally {
     await page.close();
   }
@@ -1330,26 +1304,26 @@ Object.assign(RECIPES, {
         const held = await hold(ctx.page, '**/api/order/*/paypal/return', isPost);
         await peerDecides(ctx, 'pay');
         await held.seen;
-        return paypalIn(ctx.page, 'capturing');
+        return paypalIn(ctx, 'capturing');
       },
       paid: async (ctx) => {
         await onPayPalPeer(ctx);
         await peerDecides(ctx, 'pay');
-        return paypalIn(ctx.page, 'paid');
+        return paypalIn(ctx, 'paid');
       },
       pending: async (ctx) => {
         await onPayPalPeer(ctx);
         await peerDecides(ctx, 'pending');
-        return paypalIn(ctx.page, 'pending');
+        return paypalIn(ctx, 'pending');
       },
       declined: async (ctx) => {
         await onPayPalPeer(ctx);
         await peerDecides(ctx, 'declined-card');
-        return paypalIn(ctx.page, 'declined');
+        return paypalIn(ctx, 'declined');
       },
       cancelled: async (ctx) => {
         await paypalCancelled(ctx);
-        return paypalIn(ctx.page, 'cancelled');
+        return paypalIn(ctx, 'cancelled');
       },
       // The order was cancelled (here by the operator, over the API) before the payer came back: nothing was taken.
       expired: async (ctx) => {
@@ -1369,41 +1343,41 @@ Object.assign(RECIPES, {
         if (!cancelled.ok()) throw new Error(`the operator could not cancel: ${cancelled.status()} ${await cancelled.text()}`);
         await page.unrouteAll({ behavior: 'ignoreErrors' });
         await page.reload();
-        return paypalIn(page, 'expired');
+        return paypalIn(ctx, 'expired');
       },
       retrying: async (ctx) => {
         await paypalCancelled(ctx);
         const held = await hold(ctx.page, '**/api/transaction/retry*', isPost);
-        await paypalIn(ctx.page, 'cancelled').getByRole('button', { name: ctx.lang === 'en' ? 'Pay with PayPal again' : 'Zapłać ponownie przez PayPal' }).click();
+        await paypalButton(ctx, 'cancelled', 'retry').click();
         await held.seen;
-        return paypalIn(ctx.page, 'retrying');
+        return paypalIn(ctx, 'retrying');
       },
       switching: async (ctx) => {
         await paypalCancelled(ctx);
         const held = await hold(ctx.page, '**/api/transaction/retry*', isPost);
-        await paypalIn(ctx.page, 'cancelled').getByRole('button', { name: ctx.lang === 'en' ? 'Switch to bank transfer' : 'Zmień na przelew bankowy' }).click();
+        await paypalButton(ctx, 'cancelled', 'bankTransfer').click();
         await held.seen;
-        return paypalIn(ctx.page, 'switching');
+        return paypalIn(ctx, 'switching');
       },
       bankTransfer: async (ctx) => {
         await paypalCancelled(ctx);
-        await paypalIn(ctx.page, 'cancelled').getByRole('button', { name: ctx.lang === 'en' ? 'Switch to bank transfer' : 'Zmień na przelew bankowy' }).click();
-        return paypalIn(ctx.page, 'bankTransfer');
+        await paypalButton(ctx, 'cancelled', 'bankTransfer').click();
+        return paypalIn(ctx, 'bankTransfer');
       },
       // Back to PayPal after a declined card (PayPal's page is held, so the return page stays).
       leaving: async (ctx) => {
         await onPayPalPeer(ctx);
         await peerDecides(ctx, 'declined-card');
-        await paypalIn(ctx.page, 'declined').waitFor();
+        await paypalIn(ctx, 'declined').waitFor();
         await payPalPageHeld(ctx.page);
-        await paypalIn(ctx.page, 'declined').getByRole('button', { name: ctx.lang === 'en' ? 'Back to PayPal' : 'Wróć do PayPal' }).click();
-        return paypalIn(ctx.page, 'leaving');
+        await paypalButton(ctx, 'declined', 'backToPayPal').click();
+        return paypalIn(ctx, 'leaving');
       },
       // An order that is not the investor's (or does not exist): the server answers 404, try again offered.
       error: async (ctx) => {
         await logIn(ctx);
         await ctx.page.goto(at(ctx, `/invest/${SLUG.en}/00000000-0000-4000-8000-000000000000?paypal=return&token=NOPE`, `/inwestuj/${SLUG.pl}/00000000-0000-4000-8000-000000000000?paypal=return&token=NOPE`));
-        return paypalIn(ctx.page, 'error');
+        return paypalIn(ctx, 'error');
       },
     },
   },

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
+import { acceptCookies } from './support/consent';
 import { DEMO } from './support/api';
 import { InvestFlow } from './pages/investFlow';
 import { LoginPage } from './pages/login';
@@ -73,7 +74,7 @@ async function firstLink(page: Page, pattern: RegExp): Promise<string> {
 
 test.beforeEach(async ({ context, baseURL }) => {
   test.setTimeout(180_000);
-  await context.addCookies([{ name: 'cookieConsentAccepted', value: '1', url: baseURL! }]);
+  await acceptCookies(context, baseURL!);
 });
 
 for (const language of ['pl', 'en'] as const) {

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
+import { acceptCookies } from './support/consent';
 import { DEMO } from './support/api';
 import { INVEST_SLUG } from './pages/investFlow';
 
@@ -94,7 +95,7 @@ async function tabTo(page: Page, selector: string, max = 60) {
 }
 
 test('keyboard only: the investment flow keeps focus on each new step and on the first invalid field', async ({ page, context, baseURL }) => {
-  await context.addCookies([{ name: 'cookieConsentAccepted', value: '1', url: baseURL! }]);
+  await acceptCookies(context, baseURL!);
   await page.goto('/pl/logowanie');
   await page.locator('input[name="userLogin"]').focus();
   await page.keyboard.type(DEMO.investor.email);

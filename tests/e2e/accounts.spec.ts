@@ -1,9 +1,12 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
+import { acceptCookies } from './support/consent';
 import { DEMO } from './support/api';
-import { linkPath, listMail, waitForMail } from './support/mail';
+import { linkPath, listMail, RESET_LINK, waitForMail } from './support/mail';
 import { LoginPage } from './pages/login';
+import { ForgotPasswordPage, ResetPasswordPage } from './pages/passwordReset';
 import { RegistrationForm } from './pages/registration';
+import { SettingsPage } from './pages/settings';
 
 // Accounts against the real server (SPEC §2, §4, §5, §8; issue "Accounts"): register in each language,
 // receive the activation mail, activate, log in, change settings, forget and reset the password, and see
@@ -77,7 +80,7 @@ const users = { pl: emailFor('pl'), en: emailFor('en') };
 test.describe.serial('accounts', () => {
   // The cookie banner would cover the lower form fields: it is accepted up front (banners.spec.ts tests it).
   test.beforeEach(async ({ context, baseURL }) => {
-    await context.addCookies([{ name: 'cookieConsentAccepted', value: 'true', url: baseURL! }]);
+    await acceptCookies(context, baseURL!);
   });
 
   for (const language of ['pl', 'en'] as const) {
@@ -146,36 +149,31 @@ test.describe.serial('accounts', () => {
     const email = users.pl;
     await logIn(page, 'pl', email, PASSWORD);
     await expect(page.getByTestId('welcome')).toBeVisible();
-    await page.goto('/pl/inwestor/ustawienia');
-    const personal = page.getByTestId('settings-personal');
-    await expect(personal.locator('[name="firstName"]')).toHaveValue('Ewa');
+    const settings = new SettingsPage(page, 'pl');
+    await settings.goto();
+    const personal = settings.personal;
+    await expect(settings.field(personal, 'firstName')).toHaveValue('Ewa');
 
-    await personal.locator('[name="lastName"]').fill('Nowak');
-    await personal.getByRole('button', { name: 'Zapisz' }).click();
+    await settings.field(personal, 'lastName').fill('Nowak');
+    await settings.save(personal).click();
     await expect(personal.getByText('Dane osobowe zostały zapisane.')).toBeVisible();
 
-    await page.getByRole('tab', { name: 'Bezpieczeństwo' }).click();
-    const password = page.getByTestId('settings-password');
-    await password.locator('[name="currentPassword"]').fill('Zle-haslo1');
-    await password.locator('[name="newPassword"]').fill(NEW_PASSWORD);
-    await password.locator('[name="repeatPassword"]').fill(NEW_PASSWORD);
-    await password.getByRole('button', { name: 'Zapisz' }).click();
+    await settings.tab('security').click();
+    const password = settings.password;
+    await settings.fillPassword('Zle-haslo1', NEW_PASSWORD);
+    await settings.save(password).click();
     await expect.poll(() => errorBeside(page, 'currentPassword')).toBe('Obecne hasło jest nieprawidłowe');
 
-    await password.locator('[name="currentPassword"]').fill(PASSWORD);
-    await password.getByRole('button', { name: 'Zapisz' }).click();
+    await settings.field(password, 'currentPassword').fill(PASSWORD);
+    await settings.save(password).click();
     await expect(password.getByText(/Hasło zostało zmienione/)).toBeVisible();
 
-    const emailForm = page.getByTestId('settings-email');
-    await emailForm.locator('[name="newEmail"]').fill(DEMO.operator.email);
-    await emailForm.locator('[name="repeatEmail"]').fill(DEMO.operator.email);
-    await emailForm.getByRole('button', { name: 'Zapisz' }).click();
+    const emailForm = settings.email;
+    await settings.changeEmail(DEMO.operator.email);
     await expect.poll(() => errorBeside(page, 'newEmail')).toBe('Ten e-mail jest zajęty');
 
     const newEmail = emailFor('pl-new');
-    await emailForm.locator('[name="newEmail"]').fill(newEmail);
-    await emailForm.locator('[name="repeatEmail"]').fill(newEmail);
-    await emailForm.getByRole('button', { name: 'Zapisz' }).click();
+    await settings.changeEmail(newEmail);
     await expect(emailForm.getByText(`Wysłaliśmy link potwierdzający na adres ${newEmail}`)).toBeVisible();
 
     const confirm = await waitForMail(newEmail, { kind: 'email_change' });
@@ -183,42 +181,41 @@ test.describe.serial('accounts', () => {
     await expect(page.getByText('Nowy adres e-mail został potwierdzony.')).toBeVisible();
     users.pl = newEmail;
 
-    await page.goto('/pl/inwestor/ustawienia');
-    await page.getByRole('tab', { name: 'Dokumenty' }).click();
+    await settings.goto();
+    await settings.tab('documents').click();
     await expect(page.getByTestId('settings-documents')).toBeVisible();
   });
 
   test('forget the password, reset it from the mail and log in with it', async ({ page }) => {
     const email = users.pl;
     const before = listMail().map((m) => m.file);
-    await page.goto('/pl/zapomniane-haslo');
-    await field(page, 'email').fill(email);
-    await page.getByRole('button', { name: 'Wyślij link' }).click();
+    const forgot = new ForgotPasswordPage(page, 'pl');
+    await forgot.goto();
+    await forgot.request(email);
     await expect(page.getByText(/Jeśli istnieje konto z tym adresem e-mail/)).toBeVisible();
 
     // an unknown address gets the same neutral answer
-    await page.goto('/en/forgot-password');
-    await field(page, 'email').fill(`nobody-${stamp}@example.com`);
-    await page.getByRole('button', { name: 'Send the link' }).click();
+    const forgotEn = new ForgotPasswordPage(page, 'en');
+    await forgotEn.goto();
+    await forgotEn.request(`nobody-${stamp}@example.com`);
     await expect(page.getByText(/If an account with this e-mail exists/)).toBeVisible();
 
-    const mail = await waitForMail(email, { seen: before, link: /\/(resetuj-haslo|reset-password)\// });
-    await page.goto(linkPath(mail, /\/(resetuj-haslo|reset-password)\//));
-    await field(page, 'password').fill('slabe');
-    await field(page, 'repeatPassword').fill('inne');
-    await page.getByRole('button', { name: 'Zapisz hasło' }).click();
+    const mail = await waitForMail(email, { seen: before, link: RESET_LINK });
+    await page.goto(linkPath(mail, RESET_LINK));
+    const reset = new ResetPasswordPage(page, 'pl');
+    await reset.fill('slabe', 'inne');
+    await reset.save.click();
     expect(await errorBeside(page, 'password')).toBe('Hasło musi mieć co najmniej 8 znaków, 1 wielką literę i 1 cyfrę');
-    await field(page, 'password').fill(RESET_PASSWORD);
-    await field(page, 'repeatPassword').fill(RESET_PASSWORD);
+    await reset.fill(RESET_PASSWORD);
     await expect.poll(() => errorBeside(page, 'password')).toBeNull();
     const saved = page.waitForResponse((r) => r.url().includes('/api/user/reset-password') && r.request().method() === 'POST');
-    await page.getByRole('button', { name: 'Zapisz hasło' }).click();
+    await reset.save.click();
     const answer = await saved;
     expect(answer.status(), await answer.text()).toBe(200);
     await expect(page.getByText('Hasło zostało zapisane.', { exact: false })).toBeVisible();
 
     // the token is single-use
-    await page.goto(linkPath(mail, /\/(resetuj-haslo|reset-password)\//));
+    await page.goto(linkPath(mail, RESET_LINK));
     await expect(page.getByRole('heading', { name: 'Ten link jest nieprawidłowy' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Poproś o nowy link' })).toHaveAttribute('href', '/pl/zapomniane-haslo');
 

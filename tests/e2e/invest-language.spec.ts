@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './support/test';
+import { acceptCookies } from './support/consent';
 import en from '../../lib/locales/en';
 import pl from '../../lib/locales/pl';
 import { apiLogin, DEMO } from './support/api';
@@ -158,10 +159,6 @@ async function bothWays(
   await switchTo(page, from, address(from), () => ready(from));
 }
 
-async function acceptCookies(page: Page, baseURL: string) {
-  await page.context().addCookies([{ name: 'cookieConsentAccepted', value: '1', url: baseURL }]);
-}
-
 const TITLE = { pl: 'Zielone Tarasy, Warszawa Wilanów', en: 'Green Terraces, Warsaw Wilanów' } as const;
 const stepShown = (page: Page, step: string, l: Language) => async () => {
   await expect(page.getByTestId(`step-${step}`)).toBeVisible();
@@ -173,7 +170,7 @@ for (const start of ['pl', 'en'] as const) {
   test.describe(`language switch in the investment flow, starting in ${start}`, () => {
     test.beforeEach(async ({ page, baseURL }) => {
       test.setTimeout(120_000);
-      await acceptCookies(page, baseURL!);
+      await acceptCookies(page.context(), baseURL!);
       await new LoginPage(page, start).logIn(DEMO.investor, homeOf(start));
     });
 

@@ -1,9 +1,10 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './support/test';
-import { apiLogin, DEMO } from './support/api';
+import { apiLogin, DEMO, investorOrders } from './support/api';
 import { InvestFlow } from './pages/investFlow';
 import { homeOf, LoginPage, type Language } from './pages/login';
 import { PayPalPeer, PEER_PAGE } from './pages/paypalPeer';
+import { PayPalReturn } from './pages/paypalReturn';
 
 // PayPal against the real server and its local PayPal peer (issue: PayPal; docs/api.md "PayPal"), in pl and
 // en. The investor picks PayPal at the flow's payment step, the browser goes to the peer's approval page
@@ -20,9 +21,6 @@ const T = {
     paidStatus: 'Opłacone',
     cancelledTitle: 'Płatność została anulowana',
     declinedTitle: 'Płatność została odrzucona',
-    backToPayPal: 'Wróć do PayPal',
-    retry: 'Zapłać ponownie przez PayPal',
-    bankTransfer: 'Zmień na przelew bankowy',
     bankTransferTitle: 'Zmieniono płatność na przelew bankowy: opłać zamówienie, korzystając z danych poniżej.',
     order: (id: string) => `/pl/inwestor/zamowienie/${id}`,
   },
@@ -33,9 +31,6 @@ const T = {
     paidStatus: 'Paid',
     cancelledTitle: 'The payment was cancelled',
     declinedTitle: 'Your payment was declined',
-    backToPayPal: 'Back to PayPal',
-    retry: 'Pay with PayPal again',
-    bankTransfer: 'Switch to bank transfer',
     bankTransferTitle: 'You switched to bank transfer: pay this order with the details below.',
     order: (id: string) => `/en/investor/order/${id}`,
   },
@@ -147,13 +142,14 @@ for (const language of ['pl', 'en'] as const) {
       await new PayPalPeer(page, language).decide('cancel');
       await expect(page).toHaveURL(returnUrl(language, 'cancel'), { timeout: 15_000 });
       const orderId = orderIdOf(page, language, 'cancel');
-      const cancelled = page.getByTestId('paypal-cancelled');
+      const back = new PayPalReturn(page, language);
+      const cancelled = back.in('cancelled');
       await expect(cancelled).toBeVisible({ timeout: 15_000 });
       await expect(cancelled.getByRole('heading', { level: 1 })).toHaveText(t.cancelledTitle);
-      await expect(cancelled.getByRole('button', { name: t.bankTransfer })).toBeVisible();
+      await expect(back.button('cancelled', 'bankTransfer')).toBeVisible();
       expect((await orderOverApi(request, orderId)).status).toBe('new');
 
-      await cancelled.getByRole('button', { name: t.retry }).click();
+      await back.button('cancelled', 'retry').click();
       const second = await onPeerPage(page, language);
       expect(second).not.toBe(first); // a new PayPal order for the same order
       await new PayPalPeer(page, language).decide('pay');
@@ -170,8 +166,9 @@ for (const language of ['pl', 'en'] as const) {
       await new PayPalPeer(page, language).decide('cancel');
       await expect(page).toHaveURL(returnUrl(language, 'cancel'), { timeout: 15_000 });
       const orderId = orderIdOf(page, language, 'cancel');
-      await page.getByTestId('paypal-cancelled').getByRole('button', { name: t.bankTransfer }).click();
-      const bank = page.getByTestId('paypal-bankTransfer');
+      const back = new PayPalReturn(page, language);
+      await back.button('cancelled', 'bankTransfer').click();
+      const bank = back.in('bankTransfer');
       await expect(bank).toBeVisible({ timeout: 15_000 });
       await expect(page.getByTestId('paypal-switched')).toHaveText(t.bankTransferTitle);
       await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
@@ -186,12 +183,13 @@ for (const language of ['pl', 'en'] as const) {
       await new PayPalPeer(page, language).decide('declined-card');
       await expect(page).toHaveURL(returnUrl(language, 'return'), { timeout: 15_000 });
       const orderId = orderIdOf(page, language);
-      const declined = page.getByTestId('paypal-declined');
+      const back = new PayPalReturn(page, language);
+      const declined = back.in('declined');
       await expect(declined).toBeVisible({ timeout: 15_000 });
       await expect(declined.getByRole('heading', { level: 1 })).toHaveText(t.declinedTitle);
       expect((await orderOverApi(request, orderId)).status).toBe('new');
 
-      await declined.getByRole('button', { name: t.backToPayPal }).click();
+      await back.button('declined', 'backToPayPal').click();
       // the same PayPal order, as PayPal prescribes after INSTRUMENT_DECLINED
       expect(await onPeerPage(page, language)).toBe(paypalOrder);
       await expect(page.getByRole('alert')).toContainText(t.declinedBefore);
@@ -203,12 +201,7 @@ for (const language of ['pl', 'en'] as const) {
 
     test('left PayPal without paying → the order page\'s "pay with PayPal again" → pay → paid', async ({ page, request }) => {
       const first = await payWithPayPal(page, language);
-      const token = await apiLogin(request, DEMO.investor.email, DEMO.investor.password);
-      const mine = (await (await request.get('/api/order?status=new', { headers: { Authorization: `Bearer ${token}` } })).json()).data.items as {
-        id: string;
-        reference: string;
-        method: string;
-      }[];
+      const mine = await investorOrders(request, 'new');
       const { id: orderId, reference } = mine.find((o) => o.method === 'PayPal')!;
       // the investor walks away from PayPal's page to the order, which offers to pay it with PayPal again
       await page.goto(T[language].order(orderId));
@@ -216,11 +209,12 @@ for (const language of ['pl', 'en'] as const) {
       await expect(page.getByTestId('page-order').getByTestId('status-badge').first()).toHaveAttribute('data-status', 'new');
       await page.getByTestId('paypal-retry').getByRole('link').click();
       // the return page without PayPal's token: the newest attempt was never approved
-      const cancelled = page.getByTestId('paypal-cancelled');
+      const back = new PayPalReturn(page, language);
+      const cancelled = back.in('cancelled');
       await expect(cancelled).toBeVisible({ timeout: 15_000 });
       await expect(cancelled).toContainText(reference);
-      await expect(cancelled.getByRole('button', { name: t.bankTransfer })).toBeVisible();
-      await cancelled.getByRole('button', { name: t.retry }).click();
+      await expect(back.button('cancelled', 'bankTransfer')).toBeVisible();
+      await back.button('cancelled', 'retry').click();
       expect(await onPeerPage(page, language)).not.toBe(first);
       await new PayPalPeer(page, language).decide('pay');
       await expectPaid(page, language);

@@ -1,7 +1,9 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
+import { acceptCookies } from './support/consent';
 import { apiLogin, DEMO } from './support/api';
 import { LoginPage } from './pages/login';
+import { SettingsPage } from './pages/settings';
 
 // Polish in a real browser, on the seeded server: the contact buttons never cover content or
 // controls (a band in the flow at 390 px, a fixed rail in the gutter on wide screens), the mobile sticky
@@ -53,7 +55,7 @@ async function scrollThrough(page: Page, check: () => Promise<void>) {
 
 // The cookie banner is a dismissible notice above everything; these checks are about the page under it.
 test.beforeEach(async ({ context, baseURL }) => {
-  await context.addCookies([{ name: 'cookieConsentAccepted', value: 'true', url: baseURL! }]);
+  await acceptCookies(context, baseURL!);
 });
 
 test.describe('at 390 px', () => {
@@ -255,15 +257,16 @@ test.describe('the header after saving settings', () => {
       const menu = page.locator('header').getByRole('button', { name: new RegExp(DEMO.investor.firstName) });
       await expect(menu).toBeVisible({ timeout: 15_000 });
       await expect(page.locator('header')).not.toContainText('Annabel');
-      await page.goto('/pl/inwestor/ustawienia');
-      const personal = page.getByTestId('settings-personal');
-      await personal.locator('[name="firstName"]').fill('Annabel');
-      await personal.getByRole('button', { name: 'Zapisz' }).click();
+      const settings = new SettingsPage(page, 'pl');
+      await settings.goto();
+      const personal = settings.personal;
+      await settings.field(personal, 'firstName').fill('Annabel');
+      await settings.save(personal).click();
       await expect(personal.getByText('Dane osobowe zostały zapisane.')).toBeVisible();
       // no reload: the header reads the saved name
       await expect(page.locator('header').getByRole('button', { name: /Annabel/ })).toBeVisible();
-      await personal.locator('[name="firstName"]').fill(DEMO.investor.firstName);
-      await personal.getByRole('button', { name: 'Zapisz' }).click();
+      await settings.field(personal, 'firstName').fill(DEMO.investor.firstName);
+      await settings.save(personal).click();
       await expect(page.locator('header')).not.toContainText('Annabel');
       await expect(page.locator('header').getByRole('button', { name: new RegExp(DEMO.investor.firstName) })).toBeVisible();
     } finally {

@@ -7,6 +7,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, test } from './support/test';
+import { acceptCookies } from './support/consent';
 import { linkPath, waitForMail } from './support/mail';
 import { FLOW, INVEST_SLUG, InvestFlow } from './pages/investFlow';
 import { homeOf, LoginPage } from './pages/login';
@@ -109,7 +110,7 @@ async function placeOrderThroughApi(request: APIRequestContext, language: 'pl' |
 async function revokeFromMail(browser: Browser, baseURL: string, language: 'pl' | 'en', path: string) {
   const t = T[language];
   const context = await browser.newContext({ baseURL });
-  await context.addCookies([{ name: 'cookieConsentAccepted', value: 'true', url: baseURL }]);
+  await acceptCookies(context, baseURL);
   const page = await context.newPage();
   await page.goto(path);
   const landing = page.getByTestId('revoke-link');
@@ -139,7 +140,7 @@ const logIn = (page: Page, language: 'pl' | 'en', email: string) => new LoginPag
 
 test.describe('investor protection in the investment flow', () => {
   test.beforeEach(async ({ context, baseURL }) => {
-    await context.addCookies([{ name: 'cookieConsentAccepted', value: 'true', url: baseURL! }]);
+    await acceptCookies(context, baseURL!);
   });
 
   for (const language of ['pl', 'en'] as const) {

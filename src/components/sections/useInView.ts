@@ -14,8 +14,10 @@ export function useInView(
   useEffect(() => {
     const el = ref.current;
     if (!el || !observable) return undefined;
+    // several entries in one callback (a busy page) are oldest first: the last is where the element is now
     const observer = new IntersectionObserver(
-      ([entry]) => {
+      (entries) => {
+        const entry = entries[entries.length - 1];
         setInView(entry.isIntersecting);
         if (entry.isIntersecting && once) observer.disconnect();
       },

@@ -1,5 +1,7 @@
 // Talks to the e2e server's API the way the operator's tools do: log in, then change site settings; places
-// an investor's bank-transfer order through the API (the login form is tests/e2e/pages/login.ts).
+// an investor's bank-transfer order through the API and lists an investor's orders (the login form is
+// tests/e2e/pages/login.ts). Paths are relative: the request context's baseURL is the server (the storyboard's
+// contexts get their own server's).
 import { expect, type APIRequestContext } from '@playwright/test';
 
 export const DEMO = {
@@ -15,6 +17,20 @@ export async function apiLogin(request: APIRequestContext, email: string, passwo
   const body = await response.json();
   if (!response.ok()) throw new Error(`login failed: ${JSON.stringify(body)}`);
   return body.data.accessToken as string;
+}
+
+export interface OrderSummary {
+  id: string;
+  reference: string;
+  method: string;
+}
+
+/** `who`'s orders in `status` (GET /api/order, up to 100), as the investor's orders page lists them. */
+export async function investorOrders(request: APIRequestContext, status: string, who = DEMO.investor): Promise<OrderSummary[]> {
+  const token = await apiLogin(request, who.email, who.password);
+  const response = await request.get(`/api/order?status=${status}&pagination[pageSize]=100`, { headers: { Authorization: `Bearer ${token}` } });
+  if (!response.ok()) throw new Error(`orders of ${who.email}: ${response.status()} ${await response.text()}`);
+  return (await response.json()).data.items as OrderSummary[];
 }
 
 /** Turns the user-facing maintenance flag on or off through the operator's endpoint. */

@@ -1,6 +1,7 @@
 // Reads the mail the e2e server sends. With no SMTP_URL the server writes every message as an .eml file
 // into MAIL_DIR (scripts/e2e-server.mjs sets it to <E2E_DATA_DIR>/mail); this waits for a message to an
-// address and pulls its links out of the (quoted-printable or base64) text.
+// address and pulls its links out of the (quoted-printable or base64) text. The storyboard (scripts/storyboard)
+// runs a server of its own and passes that server's mail folder (`dir`).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { E2E_DATA_DIR } from './env';
@@ -89,12 +90,17 @@ export function parseMail(file: string): Mail {
   };
 }
 
-export function listMail(): Mail[] {
-  if (!existsSync(MAIL_DIR)) return [];
-  return readdirSync(MAIL_DIR)
+/** Links a mail leads to: activating an account, setting a new password (either language). */
+export const ACTIVATION_LINK = /\/(activate|aktywuj)\//;
+export const RESET_LINK = /\/(reset-password|resetuj-haslo)\//;
+
+/** Every message in the mail folder (`dir`: the e2e server's unless given), oldest first. */
+export function listMail(dir = MAIL_DIR): Mail[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
     .filter((f) => f.endsWith('.eml'))
     .sort()
-    .map((f) => parseMail(path.join(MAIL_DIR, f)));
+    .map((f) => parseMail(path.join(dir, f)));
 }
 
 /**
@@ -103,12 +109,13 @@ export function listMail(): Mail[] {
  */
 export async function waitForMail(
   to: string,
-  options: { kind?: string; link?: RegExp; seen?: string[]; timeout?: number } = {},
+  options: { kind?: string; link?: RegExp; seen?: string[]; timeout?: number; dir?: string } = {},
 ): Promise<Mail> {
   const deadline = Date.now() + (options.timeout ?? 20_000);
   const wanted = to.toLowerCase();
+  const dir = options.dir ?? MAIL_DIR;
   for (;;) {
-    const found = listMail().find(
+    const found = listMail(dir).find(
       (m) =>
         m.to.toLowerCase().includes(wanted) &&
         !(options.seen ?? []).includes(m.file) &&
@@ -117,8 +124,8 @@ export async function waitForMail(
     );
     if (found) return found;
     if (Date.now() > deadline) {
-      const seen = listMail().map((m) => `${m.to} [${m.kind}] ${m.subject}`);
-      throw new Error(`no mail to ${to} in ${MAIL_DIR} after ${options.timeout ?? 20_000} ms; there are: ${seen.join('; ') || 'none'}`);
+      const seen = listMail(dir).map((m) => `${m.to} [${m.kind}] ${m.subject}`);
+      throw new Error(`no mail to ${to} in ${dir} after ${options.timeout ?? 20_000} ms; there are: ${seen.join('; ') || 'none'}`);
     }
     await new Promise((r) => setTimeout(r, 250));
   }
