@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import {
   agreements,
   faqItems,
@@ -18,6 +18,7 @@ import {
   type AgreementContext,
   type FeaturedListName,
 } from '../../db/schema-content';
+import { offerDocumentFiles } from '../../db/schema-offer-files';
 import { pageWindow, type PageRequest } from '../../lib/pagination';
 
 // Reads of the public site. Only published offers are listed; an unpublished one is reachable by its slug
@@ -173,3 +174,27 @@ export function createPublicRepository(db: Db) {
 }
 
 export type PublicRepository = ReturnType<typeof createPublicRepository>;
+
+/** How many offers are published (the platform figures). */
+export async function publishedOfferCount(db: Executor): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(offers).where(and(eq(offers.published, true)));
+  return row.n;
+}
+
+/** An uploaded offer document's file, with what decides who may read it: its kind and whether its offer is published. */
+export async function offerDocumentFile(db: Executor, documentId: number) {
+  const [row] = await db
+    .select({ kind: offerDocuments.kind, published: offers.published, fileName: offerDocumentFiles.fileName, content: offerDocumentFiles.content, sha256: offerDocumentFiles.sha256 })
+    .from(offerDocumentFiles)
+    .innerJoin(offerDocuments, eq(offerDocuments.id, offerDocumentFiles.documentId))
+    .innerJoin(offers, eq(offers.id, offerDocuments.offerId))
+    .where(eq(offerDocumentFiles.documentId, documentId))
+    .limit(1);
+  return row;
+}
+
+/** An offer's id and title, published or not (the back office's pages about one offer). */
+export async function offerTitleById(db: Executor, id: number): Promise<Pick<OfferRow, 'id' | 'title'> | undefined> {
+  const [row] = await db.select({ id: offers.id, title: offers.title }).from(offers).where(eq(offers.id, id)).limit(1);
+  return row;
+}
