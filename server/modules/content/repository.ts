@@ -2,12 +2,15 @@ import { asc, eq, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/client';
 import { contentNodes, contentVersion, menuItems, siteSettings, sliderItems, socialMedia } from '../../db/schema';
+import { faqItems, staticPageAttachments, staticPages } from '../../db/schema-content';
+import { slugIs } from '../offers/repository';
 
 export type SiteSettingsRow = typeof siteSettings.$inferSelect;
 export type SliderItemRow = typeof sliderItems.$inferSelect;
 export type ContentNodeRow = typeof contentNodes.$inferSelect;
 export type MenuItemRow = typeof menuItems.$inferSelect;
 export type SocialMediaRow = typeof socialMedia.$inferSelect;
+export type StaticPageRow = typeof staticPages.$inferSelect;
 
 const EMPTY = { pl: '', en: '' };
 
@@ -69,6 +72,29 @@ export function createContentRepository(db: Db) {
     },
     socialMedia(): Promise<SocialMediaRow[]> {
       return db.select().from(socialMedia).orderBy(asc(socialMedia.position), asc(socialMedia.id));
+    },
+    /** The FAQ in its order; `featuredOnly`: the home page's selection. */
+    faq(featuredOnly: boolean) {
+      return db
+        .select()
+        .from(faqItems)
+        .where(featuredOnly ? eq(faqItems.featured, true) : undefined)
+        .orderBy(asc(faqItems.position), asc(faqItems.id));
+    },
+    /** Every static page's slugs (the sitemap). */
+    staticPageSlugs(): Promise<{ slug: StaticPageRow['slug'] }[]> {
+      return db.select({ slug: staticPages.slug }).from(staticPages).orderBy(asc(staticPages.id));
+    },
+    /** The static page with this slug in either language, with its attachments in order. */
+    async pageBySlug(slug: string) {
+      const [page] = await db.select().from(staticPages).where(slugIs(staticPages.slug, slug)).limit(1);
+      if (!page) return undefined;
+      const attachments = await db
+        .select()
+        .from(staticPageAttachments)
+        .where(eq(staticPageAttachments.pageId, page.id))
+        .orderBy(asc(staticPageAttachments.position), asc(staticPageAttachments.id));
+      return { page, attachments };
     },
   };
 }

@@ -3,7 +3,6 @@ import { and, asc, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm
 import type { Db, Executor } from '../../db/client';
 import {
   agreements,
-  faqItems,
   featuredListOffers,
   featuredLists,
   offerBadges,
@@ -13,7 +12,6 @@ import {
   offerSections,
   offerSeries,
   offers,
-  staticPageAttachments,
   staticPages,
   type AgreementContext,
   type FeaturedListName,
@@ -21,7 +19,7 @@ import {
 import { offerDocumentFiles } from '../../db/schema-offer-files';
 import { pageWindow, type PageRequest } from '../../lib/pagination';
 
-// Reads of the public site. Only published offers are listed; an unpublished one is reachable by its slug
+// Reads of the public site's offers and agreements (FAQ and static pages: content/repository.ts). Only published offers are listed; an unpublished one is reachable by its slug
 // with its preview token.
 
 export type OfferRow = typeof offers.$inferSelect;
@@ -40,7 +38,8 @@ export function previewTokenMatches(storedHash: string | null, presented: string
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-const slugIs = (column: typeof offers.slug | typeof staticPages.slug, slug: string) =>
+/** The row whose slug is `slug` in either language (offers and static pages keep a slug per language). */
+export const slugIs = (column: typeof offers.slug | typeof staticPages.slug, slug: string) =>
   or(sql`${column}->>'pl' = ${slug}`, sql`${column}->>'en' = ${slug}`);
 
 export function createPublicRepository(db: Db) {
@@ -142,33 +141,9 @@ export function createPublicRepository(db: Db) {
       return { list, offers: rows.map((r) => r.offer) };
     },
 
-    faq(featuredOnly: boolean) {
-      return db
-        .select()
-        .from(faqItems)
-        .where(featuredOnly ? eq(faqItems.featured, true) : undefined)
-        .orderBy(asc(faqItems.position), asc(faqItems.id));
-    },
-
     /** Every published offer's slugs, oldest first (the sitemap). */
     publishedOfferSlugs(): Promise<{ slug: OfferRow['slug'] }[]> {
       return db.select({ slug: offers.slug }).from(offers).where(eq(offers.published, true)).orderBy(asc(offers.createdAt), asc(offers.id));
-    },
-
-    /** Every static page's slugs (the sitemap). */
-    staticPageSlugs(): Promise<{ slug: OfferRow['slug'] }[]> {
-      return db.select({ slug: staticPages.slug }).from(staticPages).orderBy(asc(staticPages.id));
-    },
-
-    async pageBySlug(slug: string) {
-      const [page] = await db.select().from(staticPages).where(slugIs(staticPages.slug, slug)).limit(1);
-      if (!page) return undefined;
-      const attachments = await db
-        .select()
-        .from(staticPageAttachments)
-        .where(eq(staticPageAttachments.pageId, page.id))
-        .orderBy(asc(staticPageAttachments.position), asc(staticPageAttachments.id));
-      return { page, attachments };
     },
   };
 }
