@@ -9,7 +9,7 @@ import { listHref, OFFERS_DEFAULT_PAGE_SIZE } from '../../contract/paging';
 import { href, LANGUAGES, type RouteName } from '../../contract/routes';
 import { MAX_AGE_MS } from '../cache/public-cache';
 import type { Db } from '../db/client';
-import { createContentRepository } from '../modules/content/repository';
+import { listStaticPageSlugs } from '../modules/content/repository';
 import { createPublicRepository } from '../modules/offers/repository';
 import { absoluteUrl } from './head';
 
@@ -54,14 +54,13 @@ export function robotsTxt(publicUrl: string): string {
 
 export function createSitemap(deps: SitemapDeps) {
   const repo = createPublicRepository(deps.db);
-  const content = createContentRepository(deps.db);
   const now = deps.now ?? (() => Date.now());
   let kept: { version: number; builtAt: number; xml: Promise<string> } | null = null;
 
   async function pages(): Promise<Alternates[]> {
     const [offers, staticPages, { total }] = await Promise.all([
       repo.publishedOfferSlugs(),
-      content.staticPageSlugs(),
+      listStaticPageSlugs(deps.db),
       repo.listOffers({ pageSize: 1, pageNumber: 1 }),
     ]);
     const result: Alternates[] = FIXED_ROUTES.map((name) => ({ pl: href('pl', name), en: href('en', name) }));
