@@ -42,109 +42,120 @@ export function previewTokenMatches(storedHash: string | null, presented: string
 export const slugIs = (column: typeof offers.slug | typeof staticPages.slug, slug: string) =>
   or(sql`${column}->>'pl' = ${slug}`, sql`${column}->>'en' = ${slug}`);
 
+/** Each offer's badges in order, by offer id. */
+export async function badgesFor(db: Executor, offerIds: number[]): Promise<Map<number, BadgeRow[]>> {
+  const result = new Map<number, BadgeRow[]>();
+  if (!offerIds.length) return result;
+  const rows = await db
+    .select()
+    .from(offerBadges)
+    .where(inArray(offerBadges.offerId, offerIds))
+    .orderBy(asc(offerBadges.position), asc(offerBadges.id));
+  for (const row of rows) result.set(row.offerId, [...(result.get(row.offerId) ?? []), row]);
+  return result;
+}
+
+export function offerDocumentRows(db: Executor, offerId: number): Promise<DocumentRow[]> {
+  return db
+    .select()
+    .from(offerDocuments)
+    .where(eq(offerDocuments.offerId, offerId))
+    .orderBy(asc(offerDocuments.position), asc(offerDocuments.id));
+}
+
+/** Agreements of every investment, then the offer's own. */
+export function offerAgreements(db: Executor, offerId: number): Promise<AgreementRow[]> {
+  return db
+    .select()
+    .from(agreements)
+    .where(or(eq(agreements.context, 'investment'), eq(agreements.offerId, offerId)))
+    .orderBy(sql`${agreements.offerId} is not null`, asc(agreements.position), asc(agreements.id));
+}
+
+/** Published offers, newest first. */
+export async function listOffers(db: Executor, page: PageRequest): Promise<{ rows: OfferRow[]; total: number }> {
+  const { limit, offset } = pageWindow(page);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(offers)
+      .where(eq(offers.published, true))
+      .orderBy(desc(offers.createdAt), desc(offers.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ total: count() }).from(offers).where(eq(offers.published, true)),
+  ]);
+  return { rows, total };
+}
+
+/** The offer with this slug in either language, published or not. */
+export async function offerBySlug(db: Executor, slug: string): Promise<OfferRow | undefined> {
+  const [row] = await db.select().from(offers).where(slugIs(offers.slug, slug)).limit(1);
+  return row;
+}
+
+export async function publishedOfferById(db: Executor, id: number): Promise<OfferRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(offers)
+    .where(and(eq(offers.id, id), eq(offers.published, true)))
+    .limit(1);
+  return row;
+}
+
+/** What hangs off an offer, each part in its order. */
+export async function offerParts(db: Executor, offerId: number) {
+  const [properties, descriptions, sections, series, documentRows, agreementRows] = await Promise.all([
+    db.select().from(offerProperties).where(eq(offerProperties.offerId, offerId)).orderBy(asc(offerProperties.position), asc(offerProperties.id)),
+    db.select().from(offerDescriptions).where(eq(offerDescriptions.offerId, offerId)).orderBy(asc(offerDescriptions.position), asc(offerDescriptions.id)),
+    db.select().from(offerSections).where(eq(offerSections.offerId, offerId)).orderBy(asc(offerSections.position), asc(offerSections.id)),
+    db.select().from(offerSeries).where(eq(offerSeries.offerId, offerId)).orderBy(asc(offerSeries.position), asc(offerSeries.id)),
+    offerDocumentRows(db, offerId),
+    offerAgreements(db, offerId),
+  ]);
+  return { properties, descriptions, sections, series, documents: documentRows, agreements: agreementRows };
+}
+
+/** The agreements of a context (registration, contact, investment) that belong to no one offer. */
+export function agreementsByContext(db: Executor, context: AgreementContext): Promise<AgreementRow[]> {
+  return db
+    .select()
+    .from(agreements)
+    .where(and(eq(agreements.context, context), isNull(agreements.offerId)))
+    .orderBy(asc(agreements.position), asc(agreements.id));
+}
+
+/** A featured list with its published offers in the list's order. */
+export async function featuredList(db: Executor, name: FeaturedListName) {
+  const [list] = await db.select().from(featuredLists).where(eq(featuredLists.name, name)).limit(1);
+  if (!list) return undefined;
+  const rows = await db
+    .select({ offer: offers })
+    .from(featuredListOffers)
+    .innerJoin(offers, eq(offers.id, featuredListOffers.offerId))
+    .where(and(eq(featuredListOffers.listId, list.id), eq(offers.published, true)))
+    .orderBy(asc(featuredListOffers.position), asc(offers.id));
+  return { list, offers: rows.map((r) => r.offer) };
+}
+
+/** Every published offer's slugs, oldest first (the sitemap). */
+export function publishedOfferSlugs(db: Executor): Promise<{ slug: OfferRow['slug'] }[]> {
+  return db.select({ slug: offers.slug }).from(offers).where(eq(offers.published, true)).orderBy(asc(offers.createdAt), asc(offers.id));
+}
+
+/** The same reads bound to one database, as `fastify.publicRepository` (one per route scope of offers and content). */
 export function createPublicRepository(db: Db) {
-  async function badgesFor(offerIds: number[]): Promise<Map<number, BadgeRow[]>> {
-    const result = new Map<number, BadgeRow[]>();
-    if (!offerIds.length) return result;
-    const rows = await db
-      .select()
-      .from(offerBadges)
-      .where(inArray(offerBadges.offerId, offerIds))
-      .orderBy(asc(offerBadges.position), asc(offerBadges.id));
-    for (const row of rows) result.set(row.offerId, [...(result.get(row.offerId) ?? []), row]);
-    return result;
-  }
-
-  function documents(offerId: number): Promise<DocumentRow[]> {
-    return db
-      .select()
-      .from(offerDocuments)
-      .where(eq(offerDocuments.offerId, offerId))
-      .orderBy(asc(offerDocuments.position), asc(offerDocuments.id));
-  }
-
-  /** Agreements of every investment, then the offer's own. */
-  function offerAgreements(offerId: number): Promise<AgreementRow[]> {
-    return db
-      .select()
-      .from(agreements)
-      .where(or(eq(agreements.context, 'investment'), eq(agreements.offerId, offerId)))
-      .orderBy(sql`${agreements.offerId} is not null`, asc(agreements.position), asc(agreements.id));
-  }
-
   return {
-    badgesFor,
-
-    /** Published offers, newest first. */
-    async listOffers(page: PageRequest): Promise<{ rows: OfferRow[]; total: number }> {
-      const { limit, offset } = pageWindow(page);
-      const [rows, [{ total }]] = await Promise.all([
-        db
-          .select()
-          .from(offers)
-          .where(eq(offers.published, true))
-          .orderBy(desc(offers.createdAt), desc(offers.id))
-          .limit(limit)
-          .offset(offset),
-        db.select({ total: count() }).from(offers).where(eq(offers.published, true)),
-      ]);
-      return { rows, total };
-    },
-
-    /** The offer with this slug in either language, published or not. */
-    async offerBySlug(slug: string): Promise<OfferRow | undefined> {
-      const [row] = await db.select().from(offers).where(slugIs(offers.slug, slug)).limit(1);
-      return row;
-    },
-
-    async publishedOfferById(id: number): Promise<OfferRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(offers)
-        .where(and(eq(offers.id, id), eq(offers.published, true)))
-        .limit(1);
-      return row;
-    },
-
-    async offerParts(offerId: number) {
-      const [properties, descriptions, sections, series, documentRows, agreementRows] = await Promise.all([
-        db.select().from(offerProperties).where(eq(offerProperties.offerId, offerId)).orderBy(asc(offerProperties.position), asc(offerProperties.id)),
-        db.select().from(offerDescriptions).where(eq(offerDescriptions.offerId, offerId)).orderBy(asc(offerDescriptions.position), asc(offerDescriptions.id)),
-        db.select().from(offerSections).where(eq(offerSections.offerId, offerId)).orderBy(asc(offerSections.position), asc(offerSections.id)),
-        db.select().from(offerSeries).where(eq(offerSeries.offerId, offerId)).orderBy(asc(offerSeries.position), asc(offerSeries.id)),
-        documents(offerId),
-        offerAgreements(offerId),
-      ]);
-      return { properties, descriptions, sections, series, documents: documentRows, agreements: agreementRows };
-    },
-
-    documents,
-    offerAgreements,
-
-    agreementsByContext(context: AgreementContext): Promise<AgreementRow[]> {
-      return db
-        .select()
-        .from(agreements)
-        .where(and(eq(agreements.context, context), isNull(agreements.offerId)))
-        .orderBy(asc(agreements.position), asc(agreements.id));
-    },
-
-    async featuredList(name: FeaturedListName) {
-      const [list] = await db.select().from(featuredLists).where(eq(featuredLists.name, name)).limit(1);
-      if (!list) return undefined;
-      const rows = await db
-        .select({ offer: offers })
-        .from(featuredListOffers)
-        .innerJoin(offers, eq(offers.id, featuredListOffers.offerId))
-        .where(and(eq(featuredListOffers.listId, list.id), eq(offers.published, true)))
-        .orderBy(asc(featuredListOffers.position), asc(offers.id));
-      return { list, offers: rows.map((r) => r.offer) };
-    },
-
-    /** Every published offer's slugs, oldest first (the sitemap). */
-    publishedOfferSlugs(): Promise<{ slug: OfferRow['slug'] }[]> {
-      return db.select({ slug: offers.slug }).from(offers).where(eq(offers.published, true)).orderBy(asc(offers.createdAt), asc(offers.id));
-    },
+    badgesFor: (offerIds: number[]) => badgesFor(db, offerIds),
+    listOffers: (page: PageRequest) => listOffers(db, page),
+    offerBySlug: (slug: string) => offerBySlug(db, slug),
+    publishedOfferById: (id: number) => publishedOfferById(db, id),
+    offerParts: (offerId: number) => offerParts(db, offerId),
+    documents: (offerId: number) => offerDocumentRows(db, offerId),
+    offerAgreements: (offerId: number) => offerAgreements(db, offerId),
+    agreementsByContext: (context: AgreementContext) => agreementsByContext(db, context),
+    featuredList: (name: FeaturedListName) => featuredList(db, name),
+    publishedOfferSlugs: () => publishedOfferSlugs(db),
   };
 }
 
