@@ -58,6 +58,24 @@ export default defineConfig(
     ...reactHooks.configs.flat.recommended,
   },
   {
+    // Route handlers parse, authorise and answer; the database is reached through the module's repository and
+    // service functions (docs/architecture.md "Server layout"), so no query builder and no query on fastify.db here.
+    files: ['server/modules/**/routes*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'drizzle-orm', message: "A route reaches the database through its module's repository.ts or service.ts." }] },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.property.name='db'][callee.property.name=/^(select|selectDistinct|insert|update|delete|execute|transaction|query)$/]",
+          message: "A route reaches the database through its module's repository.ts or service.ts, which take the Db or a transaction.",
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.{ts,tsx,js,mjs}'],
     plugins: { boundaries, 'import-x': importX },
     settings: {

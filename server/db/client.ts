@@ -12,6 +12,13 @@ import * as schema from './schema';
 export type Schema = typeof schema;
 /** The query builder shared by both drivers; repositories only see this. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle, as `db.transaction` passes it to its callback. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/**
+ * What data-access functions take first: the database or a caller's transaction, so a caller can run several of
+ * them in one transaction (docs/architecture.md "Server layout").
+ */
+export type Executor = Db | Tx;
 
 export type Database =
   | { kind: 'pglite'; db: Db; client: PGlite; events: DatabaseEvents; close(): Promise<void> }

@@ -342,7 +342,7 @@ export function createPageHeads(deps: PageHeadsDeps) {
       case 'termsOfUse':
       case 'privacyPolicy': {
         const slug = route.name === 'termsOfUse' ? TERMS_SLUGS[language] : route.name === 'privacyPolicy' ? PRIVACY_SLUGS[language] : (params.slug ?? '');
-        const found = await repo.pageBySlug(slug);
+        const found = await deps.contentRepository.pageBySlug(slug);
         if (!found) return notFound(language, siteTitle);
         const texts = {
           title: pick(found.page.title, language),
@@ -361,7 +361,7 @@ export function createPageHeads(deps: PageHeadsDeps) {
         });
       }
       case 'faq': {
-        const items = await repo.faq(false);
+        const items = await deps.contentRepository.faq(false);
         const faqPage = items.length
           ? [
               {

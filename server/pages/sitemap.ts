@@ -9,6 +9,7 @@ import { listHref, OFFERS_DEFAULT_PAGE_SIZE } from '../../contract/paging';
 import { href, LANGUAGES, type RouteName } from '../../contract/routes';
 import { MAX_AGE_MS } from '../cache/public-cache';
 import type { Db } from '../db/client';
+import { listStaticPageSlugs } from '../modules/content/repository';
 import { createPublicRepository } from '../modules/offers/repository';
 import { absoluteUrl } from './head';
 
@@ -59,7 +60,7 @@ export function createSitemap(deps: SitemapDeps) {
   async function pages(): Promise<Alternates[]> {
     const [offers, staticPages, { total }] = await Promise.all([
       repo.publishedOfferSlugs(),
-      repo.staticPageSlugs(),
+      listStaticPageSlugs(deps.db),
       repo.listOffers({ pageSize: 1, pageNumber: 1 }),
     ]);
     const result: Alternates[] = FIXED_ROUTES.map((name) => ({ pl: href('pl', name), en: href('en', name) }));

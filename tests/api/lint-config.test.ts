@@ -72,3 +72,36 @@ describe('eslint.config.js: architecture boundaries', () => {
     expect(messages).toEqual([]);
   });
 });
+
+describe('eslint.config.js: route handlers reach the database through repository and service functions', () => {
+  it('refuses a query on fastify.db in a route file, and drizzle-orm imported there', async () => {
+    const messages = await lint(
+      'server/modules/offers/routes-lintProbe.ts',
+      [
+        "import { count } from 'drizzle-orm';",
+        "import type { FastifyInstance } from 'fastify';",
+        "import { offers } from '../../db/schema-content';",
+        'export const probe = (fastify: FastifyInstance) => fastify.db.select({ n: count() }).from(offers);',
+        '',
+      ].join('\n'),
+    );
+    expect(messages).toEqual([
+      expect.objectContaining({ rule: 'no-restricted-imports', line: 1 }),
+      expect.objectContaining({ rule: 'no-restricted-syntax', line: 4 }),
+    ]);
+  });
+
+  it('accepts the same query in the module\'s repository', async () => {
+    const messages = await lint(
+      'server/modules/offers/lintProbe-repository.ts',
+      [
+        "import { count } from 'drizzle-orm';",
+        "import type { Executor } from '../../db/client';",
+        "import { offers } from '../../db/schema-content';",
+        'export const probe = (db: Executor) => db.select({ n: count() }).from(offers);',
+        '',
+      ].join('\n'),
+    );
+    expect(messages).toEqual([]);
+  });
+});

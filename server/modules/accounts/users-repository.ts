@@ -1,20 +1,32 @@
 import { eq } from 'drizzle-orm';
 import fp from 'fastify-plugin';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 
+/** The account with this e-mail (trimmed, lower-cased as stored). */
+export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).limit(1);
+  return row;
+}
+
+export async function findUserById(db: Executor, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+/** Just the account's e-mail (who an operator is, for the audit log). */
+export async function findUserEmail(db: Executor, id: string): Promise<string | undefined> {
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, id)).limit(1);
+  return row?.email;
+}
+
+/** The same reads bound to the app's database, as `fastify.usersRepository`. */
 export function createUsersRepository(db: Db) {
   return {
-    async findByEmail(email: string): Promise<UserRow | undefined> {
-      const [row] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).limit(1);
-      return row;
-    },
-    async findById(id: string): Promise<UserRow | undefined> {
-      const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-      return row;
-    },
+    findByEmail: (email: string) => findUserByEmail(db, email),
+    findById: (id: string) => findUserById(db, id),
   };
 }
 

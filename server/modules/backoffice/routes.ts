@@ -1,4 +1,3 @@
-import { count, desc, and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -9,20 +8,15 @@ import {
   overviewSchema,
 } from '../../../contract/operator';
 import { nowOf } from '../../config';
-import { users } from '../../db/schema';
-import { operatorAuditLog, statementExceptions } from '../../db/schema-backoffice';
-import { orders } from '../../db/schema-orders';
 import { ok, responses } from '../../lib/envelope';
-import { apiError, notFound } from '../../lib/errors';
-import { paged, paginationQuery, pageWindow } from '../../lib/pagination';
-import { enqueueMail } from '../mail/outbox';
-import { renderTokenMail } from '../mail/templates';
-import { writeAudit } from './audit';
+import { notFound } from '../../lib/errors';
+import { paged, paginationQuery } from '../../lib/pagination';
 import { operatorOf } from './context';
 import { investorDetail, listInvestors } from './investors';
+import { auditLogPage, needsAttentionCount, openExceptionsCount, pendingPayments } from './repository';
+import { resendActivation } from './service';
 import { listOperatorOffers } from '../offers/operator-offers';
 import { isOrderId } from '../orders/order-repository';
-import { createAccountToken } from '../accounts/account-tokens';
 
 // Investors, the overview and the audit log for operators (docs/api.md "Back office"): the operator's screens
 // that act on no single capability. The offers' operator routes are in modules/offers/routes-operator.ts.
@@ -59,18 +53,7 @@ const backofficeRoutes: FastifyPluginAsyncZod = async (fastify) => {
     handler: async (request) => {
       if (!isOrderId(request.params.id)) throw notFound('id');
       const operator = await operatorOf(fastify, request);
-      const [user] = await fastify.db.select().from(users).where(and(eq(users.id, request.params.id), eq(users.role, 'investor'))).limit(1);
-      if (!user) throw notFound('id');
-      if (user.isActive) throw apiError(409, 'ACCOUNT_ALREADY_ACTIVE', 'id');
-      const { config } = fastify;
-      await fastify.db.transaction(async (tx) => {
-        // The same link and e-mail as the investor's own "resend activation" (accounts), written to the outbox
-        // with the audit row.
-        const token = await createAccountToken(tx, { userId: user.id, purpose: 'activation', ttlSeconds: config.activationTokenTtl });
-        const rendered = renderTokenMail({ kind: 'activation', language: user.locale, publicUrl: config.publicUrl, token, firstName: user.firstName, ttlSeconds: config.activationTokenTtl });
-        await enqueueMail(tx, { ...rendered, kind: 'activation', to: user.email, language: user.locale });
-        await writeAudit(tx, operator, { action: 'investor.activationResent', entityType: 'investor', entityId: user.id, after: { email: user.email } });
-      });
+      await resendActivation(fastify.db, operator, request.params.id, fastify.config);
       fastify.mail.worker.wake();
       return ok({ sent: true });
     },
@@ -82,14 +65,11 @@ const backofficeRoutes: FastifyPluginAsyncZod = async (fastify) => {
     onRequest: guard,
     schema: { response: responses(overviewSchema, [401, 403]) },
     handler: async () => {
-      const [offers, [pending], [exceptions], [attention]] = await Promise.all([
+      const [offers, pending, openExceptions, needsAttention] = await Promise.all([
         listOperatorOffers(fastify.db),
-        fastify.db
-          .select({ count: count(), total: sql<string>`coalesce(sum(${orders.totalPrice}), 0)` })
-          .from(orders)
-          .where(eq(orders.status, 'new')),
-        fastify.db.select({ count: count() }).from(statementExceptions).where(eq(statementExceptions.status, 'open')),
-        fastify.db.select({ count: count() }).from(orders).where(and(sql`${orders.attentionReason} is not null`, inArray(orders.status, ['new', 'paid', 'cancelled']))),
+        pendingPayments(fastify.db),
+        openExceptionsCount(fastify.db),
+        needsAttentionCount(fastify.db),
       ]);
       return ok({
         offers: offers.map((o) => {
@@ -110,8 +90,8 @@ const backofficeRoutes: FastifyPluginAsyncZod = async (fastify) => {
           };
         }),
         pendingPayments: { count: pending.count, total: Number(pending.total) },
-        openExceptions: exceptions.count,
-        needsAttention: attention.count,
+        openExceptions,
+        needsAttention,
       });
     },
   });
@@ -123,11 +103,7 @@ const backofficeRoutes: FastifyPluginAsyncZod = async (fastify) => {
     schema: { querystring: auditQuerySchema.extend(paginationQuery), response: responses(auditPageSchema, [400, 401, 403]) },
     handler: async (request) => {
       const { pagination: page, entityType, entityId } = request.query;
-      const where = and(entityType ? eq(operatorAuditLog.entityType, entityType) : undefined, entityId ? eq(operatorAuditLog.entityId, entityId) : undefined);
-      const [rows, [{ total }]] = await Promise.all([
-        fastify.db.select().from(operatorAuditLog).where(where).orderBy(desc(operatorAuditLog.createdAt), desc(operatorAuditLog.id)).limit(pageWindow(page).limit).offset(pageWindow(page).offset),
-        fastify.db.select({ total: count() }).from(operatorAuditLog).where(where),
-      ]);
+      const { items: rows, total } = await auditLogPage(fastify.db, { entityType, entityId }, page);
       return ok(
         paged(
           rows.map((r) => ({

@@ -1,13 +1,16 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { contentNodes, contentVersion, menuItems, siteSettings, sliderItems, socialMedia } from '../../db/schema';
+import { faqItems, staticPageAttachments, staticPages } from '../../db/schema-content';
+import { slugIs } from '../offers/repository';
 
 export type SiteSettingsRow = typeof siteSettings.$inferSelect;
 export type SliderItemRow = typeof sliderItems.$inferSelect;
 export type ContentNodeRow = typeof contentNodes.$inferSelect;
 export type MenuItemRow = typeof menuItems.$inferSelect;
 export type SocialMediaRow = typeof socialMedia.$inferSelect;
+export type StaticPageRow = typeof staticPages.$inferSelect;
 
 const EMPTY = { pl: '', en: '' };
 
@@ -36,40 +39,82 @@ export const defaultSiteSettings: SiteSettingsRow = {
  *   await fastify.db.transaction(async (tx) => { await tx.update(offers)...; await bumpContentVersion(tx); });
  *   fastify.siteState.invalidate();
  */
-export async function bumpContentVersion(tx: Db): Promise<void> {
+export async function bumpContentVersion(tx: Executor): Promise<void> {
   await tx
     .insert(contentVersion)
     .values({ id: 1, version: 1 })
     .onConflictDoUpdate({ target: contentVersion.id, set: { version: sql`${contentVersion.version} + 1`, changedAt: sql`now()` } });
 }
 
+export async function readSiteSettings(db: Executor): Promise<SiteSettingsRow> {
+  const [row] = await db.select().from(siteSettings).where(eq(siteSettings.id, 1)).limit(1);
+  return row ?? defaultSiteSettings;
+}
+
+/** Just the two flags, for the maintenance gate that runs on every API call. */
+export async function readMaintenanceFlags(db: Executor): Promise<{ maintenanceMode: boolean; systemMaintenanceMode: boolean }> {
+  const [row] = await db
+    .select({ maintenanceMode: siteSettings.maintenanceMode, systemMaintenanceMode: siteSettings.systemMaintenanceMode })
+    .from(siteSettings)
+    .where(eq(siteSettings.id, 1))
+    .limit(1);
+  return row ?? { maintenanceMode: false, systemMaintenanceMode: false };
+}
+
+export function listSliderItems(db: Executor): Promise<SliderItemRow[]> {
+  return db.select().from(sliderItems).orderBy(asc(sliderItems.position), asc(sliderItems.id));
+}
+
+export function listContentNodes(db: Executor): Promise<ContentNodeRow[]> {
+  return db.select().from(contentNodes).orderBy(asc(contentNodes.position), asc(contentNodes.id));
+}
+
+export function listMenuItems(db: Executor): Promise<MenuItemRow[]> {
+  return db.select().from(menuItems).orderBy(asc(menuItems.position), asc(menuItems.id));
+}
+
+export function listSocialMedia(db: Executor): Promise<SocialMediaRow[]> {
+  return db.select().from(socialMedia).orderBy(asc(socialMedia.position), asc(socialMedia.id));
+}
+
+/** The FAQ in its order; `featuredOnly`: the home page's selection. */
+export function listFaq(db: Executor, featuredOnly: boolean) {
+  return db
+    .select()
+    .from(faqItems)
+    .where(featuredOnly ? eq(faqItems.featured, true) : undefined)
+    .orderBy(asc(faqItems.position), asc(faqItems.id));
+}
+
+/** Every static page's slugs (the sitemap). */
+export function listStaticPageSlugs(db: Executor): Promise<{ slug: StaticPageRow['slug'] }[]> {
+  return db.select({ slug: staticPages.slug }).from(staticPages).orderBy(asc(staticPages.id));
+}
+
+/** The static page with this slug in either language, with its attachments in order. */
+export async function findStaticPage(db: Executor, slug: string) {
+  const [page] = await db.select().from(staticPages).where(slugIs(staticPages.slug, slug)).limit(1);
+  if (!page) return undefined;
+  const attachments = await db
+    .select()
+    .from(staticPageAttachments)
+    .where(eq(staticPageAttachments.pageId, page.id))
+    .orderBy(asc(staticPageAttachments.position), asc(staticPageAttachments.id));
+  return { page, attachments };
+}
+
+/** The same reads bound to the app's database, as `fastify.contentRepository` (the routes and the page heads). */
 export function createContentRepository(db: Db) {
   return {
-    async siteSettings(): Promise<SiteSettingsRow> {
-      const [row] = await db.select().from(siteSettings).where(eq(siteSettings.id, 1)).limit(1);
-      return row ?? defaultSiteSettings;
-    },
-    /** Just the two flags, for the maintenance gate that runs on every API call. */
-    async maintenanceFlags(): Promise<{ maintenanceMode: boolean; systemMaintenanceMode: boolean }> {
-      const [row] = await db
-        .select({ maintenanceMode: siteSettings.maintenanceMode, systemMaintenanceMode: siteSettings.systemMaintenanceMode })
-        .from(siteSettings)
-        .where(eq(siteSettings.id, 1))
-        .limit(1);
-      return row ?? { maintenanceMode: false, systemMaintenanceMode: false };
-    },
-    sliderItems(): Promise<SliderItemRow[]> {
-      return db.select().from(sliderItems).orderBy(asc(sliderItems.position), asc(sliderItems.id));
-    },
-    contentNodes(): Promise<ContentNodeRow[]> {
-      return db.select().from(contentNodes).orderBy(asc(contentNodes.position), asc(contentNodes.id));
-    },
-    menuItems(): Promise<MenuItemRow[]> {
-      return db.select().from(menuItems).orderBy(asc(menuItems.position), asc(menuItems.id));
-    },
-    socialMedia(): Promise<SocialMediaRow[]> {
-      return db.select().from(socialMedia).orderBy(asc(socialMedia.position), asc(socialMedia.id));
-    },
+    siteSettings: () => readSiteSettings(db),
+    maintenanceFlags: () => readMaintenanceFlags(db),
+    sliderItems: () => listSliderItems(db),
+    contentNodes: () => listContentNodes(db),
+    menuItems: () => listMenuItems(db),
+    socialMedia: () => listSocialMedia(db),
+    faq: (featuredOnly: boolean) => listFaq(db, featuredOnly),
+    staticPageSlugs: () => listStaticPageSlugs(db),
+    pageBySlug: (slug: string) => findStaticPage(db, slug),
   };
 }
 

@@ -1,21 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, count, eq, gt, sql } from 'drizzle-orm';
 import { isSupportedCountry, isValidPhoneNumber, type CountryCode } from 'libphonenumber-js';
 import { z } from 'zod';
-import { users } from '../../db/schema';
-import { contactMessages, contactNotifications } from '../../db/schema-content';
 import { envelopeSchema, errorEnvelopeSchema, ok } from '../../lib/envelope';
-import { ApiError, tooManyTries, type ApiErrorItem } from '../../lib/errors';
+import { ApiError, type ApiErrorItem } from '../../lib/errors';
 import { pick } from '../../lib/translated';
 import { validationErrors } from '../../lib/validation-errors';
+import { submitContactMessage } from './service';
 
 // POST /contact-form (docs/api.md "Public site"). Every field error is reported at once: the schema's issues
 // and the unaccepted required agreements (which need the database) come back together in one 400.
-
-export const CONTACT_LIMIT = 5;
-export const CONTACT_WINDOW_SECONDS = 60;
-// pg_advisory_xact_lock(class, key): a class number no other feature uses, the key hashed from the IP.
-const CONTACT_LOCK_CLASS = 724_311_902;
 
 const required = (code: 'FULLNAME_IS_EMPTY' | 'EMAIL_IS_EMPTY' | 'MESSAGE_IS_EMPTY', max: number) =>
   z
@@ -94,54 +87,15 @@ const contactFormRoutes: FastifyPluginAsyncZod = async (fastify) => {
       if (errors.length) throw new ApiError(400, errors);
 
       const body = request.body;
-      const ip = request.ip;
-      await fastify.db.transaction(async (tx) => {
-        // Light rate limit per client IP, counted in the database so it holds across server processes; the
-        // lock makes parallel submissions from one IP count one after another.
-        await tx.execute(sql`select pg_advisory_xact_lock(${CONTACT_LOCK_CLASS}, hashtext(${ip}))`);
-        const [{ recent }] = await tx
-          .select({ recent: count() })
-          .from(contactMessages)
-          .where(
-            and(
-              eq(contactMessages.ip, ip),
-              gt(contactMessages.createdAt, sql`now() - make_interval(secs => ${CONTACT_WINDOW_SECONDS})`),
-            ),
-          );
-        if (recent >= CONTACT_LIMIT) throw tooManyTries(CONTACT_WINDOW_SECONDS);
-
-        const [message] = await tx
-          .insert(contactMessages)
-          .values({
-            fullName: body.fullName,
-            email: body.email.toLowerCase(),
-            phoneNumber: body.phoneNumber,
-            phoneCountry: body.phoneCountry,
-            message: body.message,
-            language: lang,
-            agreements: contactAgreements.map((a) => ({ id: a.id, isAccepted: accepted.has(a.id), content: pick(a.content, lang) })),
-            ip,
-          })
-          .returning({ id: contactMessages.id });
-
-        // The operator notification: one outbox row per active operator (one without a recipient when
-        // there is none, so nothing is lost); the mail sender of the accounts issue delivers them.
-        const operators = await tx
-          .select({ email: users.email })
-          .from(users)
-          .where(and(eq(users.role, 'operator'), eq(users.isActive, true)));
-        const subject = `Contact form: ${body.fullName} <${body.email}>`;
-        const text = [
-          `From: ${body.fullName} <${body.email}>`,
-          `Phone: ${body.phoneNumber || '-'} (${body.phoneCountry})`,
-          `Language: ${lang}`,
-          '',
-          body.message,
-        ].join('\n');
-        const recipients = operators.length ? operators.map((o) => o.email) : [null];
-        await tx
-          .insert(contactNotifications)
-          .values(recipients.map((recipient) => ({ messageId: message.id, recipient, subject, body: text })));
+      await submitContactMessage(fastify.db, {
+        fullName: body.fullName,
+        email: body.email,
+        phoneNumber: body.phoneNumber,
+        phoneCountry: body.phoneCountry,
+        message: body.message,
+        language: lang,
+        agreements: contactAgreements.map((a) => ({ id: a.id, isAccepted: accepted.has(a.id), content: pick(a.content, lang) })),
+        ip: request.ip,
       });
 
       return reply.code(201).send(ok(null, 201));

@@ -6,7 +6,7 @@ import { pick } from '../../lib/translated';
 import { faqItemSchema } from '../offers/schemas';
 
 const faqRoutes: FastifyPluginAsyncZod = async (fastify) => {
-  const repo = fastify.publicRepository;
+  const repo = fastify.contentRepository;
   for (const [url, featuredOnly] of [['/faq', false], ['/faq/featured', true]] as const) {
     fastify.get(url, {
       ...COMPRESSED_BY_CACHE,

@@ -9,7 +9,7 @@ import { toDoc } from '../offers/mappers';
 import { slugParam, staticPageSchema } from '../offers/schemas';
 
 const pageRoutes: FastifyPluginAsyncZod = async (fastify) => {
-  const repo = fastify.publicRepository;
+  const repo = fastify.contentRepository;
   fastify.get('/page/:slug', {
     ...COMPRESSED_BY_CACHE,
     schema: { params: z.object({ slug: slugParam }), response: responses(staticPageSchema, [400, 404]) },

@@ -1,15 +1,12 @@
 // The operator's switch for the platform: maintenance flags and their texts (a back office comes later;
 // until then this is how an operator, or the browser suite, turns maintenance on and off without SQL).
 // Operators only; an operator's token also passes the maintenance gate, so this works during maintenance.
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { siteSettings } from '../../db/schema';
 import { reasonSchema } from '../../../contract/operator';
 import { ok, responses } from '../../lib/envelope';
-import { writeAudit } from '../backoffice/audit';
 import { operatorOf } from '../backoffice/context';
-import { bumpContentVersion } from './repository';
+import { updateSiteSettings } from './service';
 
 const translatedSchema = z.object({ pl: z.string().max(2000), en: z.string().max(2000) });
 
@@ -48,20 +45,7 @@ const operatorSiteSettingsRoutes: FastifyPluginAsyncZod = async (fastify) => {
       if (Object.keys(body).length > 0) {
         const operator = await operatorOf(fastify, request);
         const before = await current();
-        await fastify.db.transaction(async (tx) => {
-          await tx.update(siteSettings).set(body).where(eq(siteSettings.id, 1));
-          // The back office's audit log, in the same transaction.
-          await writeAudit(tx, operator, {
-            action: 'siteSettings.updated',
-            entityType: 'siteSettings',
-            entityId: 1,
-            reason: reason ?? null,
-            before: Object.fromEntries(Object.keys(body).map((k) => [k, before[k as keyof typeof before]])),
-            after: body,
-          });
-          // The splash screen is cached public content; the maintenance flags are read with the version.
-          await bumpContentVersion(tx);
-        });
+        await updateSiteSettings(fastify.db, operator, body, before, reason ?? null);
         // This node sees the change at once; the others within a second (plugins/app/site-state.ts).
         fastify.siteState.invalidate();
       }

@@ -9,8 +9,8 @@ import splashScreenRoutes from './routes-splash-screen';
 import staticContentRoutes from './routes-static-content';
 
 // The site's content: splash screen, slider, static content (menus, footer), FAQ, static pages, the contact
-// form, and the operator's site settings. Encapsulated: the public site's read repository (shared with offers,
-// one per scope) is visible to these routes only.
+// form, and the operator's site settings. They read through the app-wide `fastify.contentRepository`; the
+// offers' public repository is decorated in this scope too (one per scope) for the contact form's agreements.
 const contentRoutes: FastifyPluginAsync = async (fastify) => {
   fastify.decorate('publicRepository', createPublicRepository(fastify.db));
   await fastify.register(splashScreenRoutes);

@@ -1,11 +1,9 @@
 import type { Language } from '../../config';
-import type { Db } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { mailOutbox, type MailKind } from '../../db/schema-accounts';
 import type { RenderedMail } from './templates';
 
-/** A transaction handle or the database itself. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-export type Executor = Db | Tx;
+export type { Executor, Tx } from '../../db/client';
 
 export interface OutgoingMail extends RenderedMail {
   kind: MailKind;

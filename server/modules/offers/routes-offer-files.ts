@@ -1,13 +1,11 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { plainName } from '../../../contract/text';
-import { offerDocuments, offers } from '../../db/schema-content';
-import { offerDocumentFiles } from '../../db/schema-offer-files';
 import { contentDisposition } from '../documents/service';
 import { errorEnvelopeSchema, fileResponse } from '../../lib/envelope';
 import { notFound, unauthorized } from '../../lib/errors';
+import { offerDocumentFile } from './repository';
 import { mayseeInvestorDocuments, optionalPrincipal } from './viewer';
 
 // The file of an offer document an operator uploaded (server/modules/offers/operator-documents.ts). A general
@@ -22,13 +20,7 @@ const offerFileRoutes: FastifyPluginAsyncZod = async (fastify) => {
       response: { 200: fileResponse('The uploaded PDF', ['application/pdf']), 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 404: errorEnvelopeSchema },
     },
     handler: async (request, reply) => {
-      const [row] = await fastify.db
-        .select({ kind: offerDocuments.kind, published: offers.published, fileName: offerDocumentFiles.fileName, content: offerDocumentFiles.content, sha256: offerDocumentFiles.sha256 })
-        .from(offerDocumentFiles)
-        .innerJoin(offerDocuments, eq(offerDocuments.id, offerDocumentFiles.documentId))
-        .innerJoin(offers, eq(offers.id, offerDocuments.offerId))
-        .where(eq(offerDocumentFiles.documentId, request.params.id))
-        .limit(1);
+      const row = await offerDocumentFile(fastify.db, request.params.id);
       if (!row) throw notFound('id');
       const principal = row.kind === 'investor' || !row.published ? await optionalPrincipal(fastify, request) : null;
       if (!row.published && principal?.role !== 'operator') throw notFound('id');

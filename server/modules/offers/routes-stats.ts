@@ -1,8 +1,7 @@
-import { and, count, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { offers } from '../../db/schema-content';
 import { COMPRESSED_BY_CACHE } from '../../cache/public-cache';
 import { responses } from '../../lib/envelope';
+import { publishedOfferCount } from './repository';
 import { platformStatsSchema } from './schemas';
 
 // GET /stats: the home page's platform figures, computed from the orders; cached like other public content and
@@ -16,11 +15,8 @@ const statsRoutes: FastifyPluginAsyncZod = async (fastify) => {
         key: 'stats',
         shares: true,
         async build() {
-          const [figures, [published]] = await Promise.all([
-            fastify.figureQueries.platform(),
-            fastify.db.select({ n: count() }).from(offers).where(and(eq(offers.published, true))),
-          ]);
-          return { ...figures, offers: published.n };
+          const [figures, published] = await Promise.all([fastify.figureQueries.platform(), publishedOfferCount(fastify.db)]);
+          return { ...figures, offers: published };
         },
       }),
   });

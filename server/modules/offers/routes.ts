@@ -9,7 +9,7 @@ import statsRoutes from './routes-stats';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Reads of the public site (offers, FAQ, featured lists, pages, agreements); scoped to the routes of offers and content. */
+    /** Reads of the public site's offers, featured lists and agreements; scoped to the routes of offers and content. */
     publicRepository: PublicRepository;
     /** Share-counter figures: card figures, live availability, platform statistics (figures.ts). */
     figureQueries: FigureQueries;

@@ -123,6 +123,18 @@ export async function allOperatorOrders(db: Db, filter: OperatorOrderQuery, lang
   return rows.map((r) => toOperatorRow(r as Joined, lang));
 }
 
+/** Every payment of the orders matching the filter (CSV export), oldest first, with its order, investor and offer. */
+export async function allOperatorTransactions(db: Executor, filter: OperatorOrderQuery) {
+  return db
+    .select({ t: transactions, o: orders, email: users.email, firstName: users.firstName, lastName: users.lastName, title: offers.title })
+    .from(transactions)
+    .innerJoin(orders, eq(orders.id, transactions.orderId))
+    .innerJoin(users, eq(users.id, orders.userId))
+    .innerJoin(offers, eq(offers.id, orders.offerId))
+    .where(orderFilter(filter))
+    .orderBy(asc(transactions.createdAt), asc(transactions.id));
+}
+
 export function toLine(
   row: StatementLineRow,
   order: Pick<OrderRow, 'id' | 'reference' | 'status'> | null,

@@ -8,7 +8,7 @@ import type { Config, Language } from '../../config';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { offerSeries, offers } from '../../db/schema-content';
-import { orderStatusHistory, orders, transactions, type OrderHistoryRow, type OrderRow, type TransactionRow } from '../../db/schema-orders';
+import { orderStatusHistory, orders, transactionMethods, transactions, type OrderHistoryRow, type OrderRow, type TransactionRow } from '../../db/schema-orders';
 import { kiisVersions, orderKiis } from '../../db/schema-protection';
 import { pick } from '../../lib/translated';
 import type { Executor } from '../mail/outbox';
@@ -241,4 +241,19 @@ export async function listTransactions(
     db.select({ total: count() }).from(transactions).innerJoin(orders, eq(orders.id, transactions.orderId)).where(where),
   ]);
   return { items: rows.map((row) => toTransaction(row.transaction, row.order, row.offer, lang)), total };
+}
+
+/** Every payment method, enabled or not, in the order the investor sees them. */
+export async function allTransactionMethods(db: Executor) {
+  return db.select().from(transactionMethods).orderBy(asc(transactionMethods.position), asc(transactionMethods.id));
+}
+
+/** The order's id if it is the user's own, else undefined (someone else's order is as good as none). */
+export async function ownOrderId(db: Executor, id: string, userId: string): Promise<string | undefined> {
+  const [own] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.id, id), eq(orders.userId, userId)))
+    .limit(1);
+  return own?.id;
 }

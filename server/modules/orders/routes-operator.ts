@@ -1,4 +1,3 @@
-import { asc, eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,9 +9,6 @@ import {
   recordTransferBodySchema,
 } from '../../../contract/operator';
 import { nowOf } from '../../config';
-import { users } from '../../db/schema';
-import { offers } from '../../db/schema-content';
-import { orders, transactions } from '../../db/schema-orders';
 import { contentDisposition } from '../documents/service';
 import { toCsv } from '../documents/csv';
 import { formatAmountPlain, formatDate } from '../../../lib/format';
@@ -20,7 +16,7 @@ import { errorEnvelopeSchema, fileResponse, ok, responses } from '../../lib/enve
 import { paged, paginationQuery } from '../../lib/pagination';
 import { pick } from '../../lib/translated';
 import { operatorOf } from '../backoffice/context';
-import { allOperatorOrders, listOperatorOrders, operatorOrderAction, operatorOrderDetail, orderFilter } from './operator-orders';
+import { allOperatorOrders, allOperatorTransactions, listOperatorOrders, operatorOrderAction, operatorOrderDetail } from './operator-orders';
 import { formatReference } from './reference';
 import { isOrderId } from './order-repository';
 import { PayPalError } from '../payments/paypal/client';
@@ -159,14 +155,7 @@ const operatorOrderRoutes: FastifyPluginAsyncZod = async (fastify) => {
       const lang = request.language;
       const h = HEAD[lang];
       const money = (g: number) => ({ number: formatAmountPlain(g, lang) });
-      const list = await fastify.db
-        .select({ t: transactions, o: orders, email: users.email, firstName: users.firstName, lastName: users.lastName, title: offers.title })
-        .from(transactions)
-        .innerJoin(orders, eq(orders.id, transactions.orderId))
-        .innerJoin(users, eq(users.id, orders.userId))
-        .innerJoin(offers, eq(offers.id, orders.offerId))
-        .where(orderFilter(request.query))
-        .orderBy(asc(transactions.createdAt), asc(transactions.id));
+      const list = await allOperatorTransactions(fastify.db, request.query);
       const body = toCsv(
         [
           [...h.payments],

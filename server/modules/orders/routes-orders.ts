@@ -1,17 +1,15 @@
-import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { withCommission, MAX_ORDER_GROSZE } from '../../../contract/money';
 import { orderListFilterSchema, orderSchema, ordersPageSchema } from '../../../contract/orders';
 import { transactionQuerySchema, transactionsAnswerSchema } from '../../../contract/transactions';
-import { orders, transactionMethods } from '../../db/schema-orders';
 import { errorEnvelopeSchema, fileResponse, ok, responses } from '../../lib/envelope';
 import { badRequest, notFound } from '../../lib/errors';
 import { paged, pageWindow, paginationQuery } from '../../lib/pagination';
 import { pick } from '../../lib/translated';
 import { methodOffered } from './investment-rules';
-import { isOrderId, listOrders, listTransactions, loadOrder, loadOrderKiis } from './order-repository';
+import { allTransactionMethods, isOrderId, listOrders, listTransactions, loadOrder, loadOrderKiis, ownOrderId } from './order-repository';
 import { sendKiisPdf } from '../protection/routes-kiis';
 
 // docs/api.md "Orders and payments": GET /transaction (methods with their commission for ?amount=, and the
@@ -33,7 +31,7 @@ const ordersRoutes: FastifyPluginAsyncZod = async (fastify) => {
       if (amount > MAX_ORDER_GROSZE) throw badRequest('VALUE_NOT_VALID', 'amount');
       const page = request.query.pagination;
       const [methods, list] = await Promise.all([
-        fastify.db.select().from(transactionMethods).orderBy(asc(transactionMethods.position), asc(transactionMethods.id)),
+        allTransactionMethods(fastify.db),
         listTransactions(fastify.db, { userId: request.principal!.userId, ...pageWindow(page) }, lang),
       ]);
       return ok({
@@ -92,12 +90,8 @@ const ordersRoutes: FastifyPluginAsyncZod = async (fastify) => {
     handler: async (request, reply) => {
       const id = request.params.id.toLowerCase();
       if (!isOrderId(id)) throw notFound('id');
-      const [own] = await fastify.db
-        .select({ id: orders.id })
-        .from(orders)
-        .where(and(eq(orders.id, id), eq(orders.userId, request.principal!.userId)))
-        .limit(1);
-      const acknowledged = own ? await loadOrderKiis(fastify.db, own.id) : undefined;
+      const own = await ownOrderId(fastify.db, id, request.principal!.userId);
+      const acknowledged = own ? await loadOrderKiis(fastify.db, own) : undefined;
       if (!acknowledged) throw notFound('id');
       return sendKiisPdf(reply as FastifyReply, acknowledged.version, 'private, max-age=31536000, immutable');
     },

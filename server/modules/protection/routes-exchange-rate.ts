@@ -2,11 +2,10 @@
 // is a new row (orders keep the rate and date they were checked against) and an audit entry.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eurRateBodySchema, eurRateSchema } from '../../../contract/protection';
-import { exchangeRates } from '../../db/schema-protection';
 import { ok, responses } from '../../lib/envelope';
 import { notFound } from '../../lib/errors';
-import { writeAudit } from '../backoffice/audit';
 import { operatorOf } from '../backoffice/context';
+import { setEurRate } from './exchange-rate';
 import { currentEurRate } from './service';
 
 const operatorExchangeRateRoutes: FastifyPluginAsyncZod = async (fastify) => {
@@ -28,11 +27,7 @@ const operatorExchangeRateRoutes: FastifyPluginAsyncZod = async (fastify) => {
     handler: async (request) => {
       const operator = await operatorOf(fastify, request);
       const { rate, rateDate, reason } = request.body;
-      await fastify.db.transaction(async (tx) => {
-        const before = await currentEurRate(tx);
-        const [row] = await tx.insert(exchangeRates).values({ currency: 'EUR', rate, rateDate, setBy: operator.userId }).returning({ id: exchangeRates.id });
-        await writeAudit(tx, operator, { action: 'exchangeRate.set', entityType: 'exchangeRate', entityId: row.id, reason, before: before ?? null, after: { rate, rateDate } });
-      });
+      await setEurRate(fastify.db, operator, { rate, rateDate, reason });
       return ok({ rate, rateDate });
     },
   });

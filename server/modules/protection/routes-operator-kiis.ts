@@ -1,13 +1,12 @@
 import type { FastifyReply } from 'fastify';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { kiisEditBodySchema, operatorKiisSchema, type KiisVersion } from '../../../contract/kiis';
 import { nowOf } from '../../config';
-import { offers } from '../../db/schema-content';
 import { errorEnvelopeSchema, fileResponse, ok, responses } from '../../lib/envelope';
 import { notFound } from '../../lib/errors';
 import { operatorOf } from '../backoffice/context';
+import { offerTitleById } from '../offers/repository';
 import { currentKiis, editKiisText, kiisVersionByNumber, listKiisVersions } from './kiis';
 import { sendKiisPdf } from './routes-kiis';
 
@@ -24,7 +23,7 @@ const operatorKiisRoutes: FastifyPluginAsyncZod = async (fastify) => {
 
   /** The offer's versions; each language's current sheet made first if the offer's data changed since. */
   const answer = async (id: number) => {
-    const [offer] = await fastify.db.select({ id: offers.id, title: offers.title }).from(offers).where(eq(offers.id, id)).limit(1);
+    const offer = await offerTitleById(fastify.db, id);
     if (!offer) throw notFound('id');
     const now = nowOf(fastify.config);
     for (const lang of ['pl', 'en'] as const) await currentKiis(fastify.db, id, lang, now);

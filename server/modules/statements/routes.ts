@@ -1,4 +1,3 @@
-import { count, desc, eq, asc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -11,16 +10,13 @@ import {
   statementUploadBodySchema,
 } from '../../../contract/operator';
 import { nowOf } from '../../config';
-import { users } from '../../db/schema';
-import { statementExceptions, statementImports, statementLines } from '../../db/schema-backoffice';
-import { orders } from '../../db/schema-orders';
 import { ok, responses } from '../../lib/envelope';
-import { apiError, notFound } from '../../lib/errors';
-import { paged, paginationQuery, pageWindow } from '../../lib/pagination';
+import { apiError } from '../../lib/errors';
+import { paged, paginationQuery } from '../../lib/pagination';
 import { operatorOf } from '../backoffice/context';
 import { getException, listExceptions, resolveException } from './exceptions';
-import { toLine } from '../orders/operator-orders';
-import { importStatement, toStatementImport } from './import';
+import { importStatement } from './import';
+import { listStatementImports, statementImportDetail } from './repository';
 
 // Bank statements and the exceptions queue (docs/api.md "Back office"). Operators only.
 // Upload: JSON { fileName, contentBase64 } (base64 of the file's bytes). Chosen over multipart so the one
@@ -60,17 +56,7 @@ const statementRoutes: FastifyPluginAsyncZod = async (fastify) => {
     schema: { querystring: z.object({ ...paginationQuery }), response: responses(statementImportsPageSchema, [400, 401, 403]) },
     handler: async (request) => {
       const page = request.query.pagination;
-      const [rows, [{ total }]] = await Promise.all([
-        fastify.db
-          .select({ i: statementImports, email: users.email })
-          .from(statementImports)
-          .leftJoin(users, eq(users.id, statementImports.importedBy))
-          .orderBy(desc(statementImports.createdAt), desc(statementImports.id))
-          .limit(pageWindow(page).limit)
-          .offset(pageWindow(page).offset),
-        fastify.db.select({ total: count() }).from(statementImports),
-      ]);
-      const items = rows.map(({ i, email }) => toStatementImport(i, email));
+      const { items, total } = await listStatementImports(fastify.db, page);
       return ok(paged(items, total, page));
     },
   });
@@ -78,28 +64,7 @@ const statementRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.get('/operator/statements/:id', {
     onRequest: guard,
     schema: { params: idParam, response: responses(statementImportDetailSchema, [400, 401, 403, 404]) },
-    handler: async (request) => {
-      const [row] = await fastify.db
-        .select({ i: statementImports, email: users.email })
-        .from(statementImports)
-        .leftJoin(users, eq(users.id, statementImports.importedBy))
-        .where(eq(statementImports.id, request.params.id))
-        .limit(1);
-      if (!row) throw notFound('id');
-      const lines = await fastify.db
-        .select({ line: statementLines, order: orders, exception: statementExceptions })
-        .from(statementLines)
-        .leftJoin(orders, eq(orders.id, statementLines.orderId))
-        .leftJoin(statementExceptions, eq(statementExceptions.lineId, statementLines.id))
-        .where(eq(statementLines.importId, row.i.id))
-        .orderBy(asc(statementLines.position));
-      return ok({
-        ...toStatementImport(row.i, row.email),
-        lines: lines.map(({ line, order, exception }) =>
-          toLine(line, order, exception ? { id: exception.id, reason: exception.reason, status: exception.status } : null),
-        ),
-      });
-    },
+    handler: async (request) => ok(await statementImportDetail(fastify.db, request.params.id)),
   });
 
   fastify.get('/operator/exceptions', {
