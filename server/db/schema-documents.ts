@@ -4,7 +4,7 @@ import { ISSUED_DOCUMENT_KINDS } from '../../contract/portfolio';
 import { users } from './schema-core';
 import { orders } from './schema-orders';
 
-// Documents the platform issues to an investor (issue: investor area; server/modules/documents/): the order
+// Documents the platform issues to an investor (server/modules/documents/): the order
 // confirmation, the payment confirmation and the yearly statement, as generated PDFs. Each is generated
 // ONCE, the first time it is asked for, and stored here with its SHA-256: every later download answers the
 // same bytes. `key` names the document (`orderConfirmation:<order id>`, `paymentConfirmation:<order id>`,

@@ -9,7 +9,7 @@ import { users } from '../schema';
 import { offerSeries, offers } from '../schema-content';
 import { orders, transactionMethods, transactions } from '../schema-orders';
 
-// Demo orders of the seeded investor (issue: investor area), so the dashboard, portfolio, orders,
+// Demo orders of the seeded investor, so the dashboard, portfolio, orders,
 // transactions and documents are alive on a fresh start: two offers held (one of them with a nested slug),
 // orders in every status, both payment methods, payments in an earlier year (a yearly statement exists).
 // Idempotent: each order has a fixed reference (unique), inserted with ON CONFLICT DO NOTHING; only a newly

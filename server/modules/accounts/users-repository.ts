@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { Db, Executor } from '../../db/client';
 import { users } from '../../db/schema';
@@ -20,6 +20,14 @@ export async function findUserById(db: Executor, id: string): Promise<UserRow | 
 export async function findUserEmail(db: Executor, id: string): Promise<string | undefined> {
   const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, id)).limit(1);
   return row?.email;
+}
+
+/** Every active operator account's e-mail and language (who gets the contact form's notifications). */
+export function activeOperators(db: Executor): Promise<{ email: string; locale: UserRow['locale'] }[]> {
+  return db
+    .select({ email: users.email, locale: users.locale })
+    .from(users)
+    .where(and(eq(users.role, 'operator'), eq(users.isActive, true)));
 }
 
 /** The same reads bound to the app's database, as `fastify.usersRepository`. */

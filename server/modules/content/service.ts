@@ -1,10 +1,11 @@
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import type { Language } from '../../config';
 import type { Db } from '../../db/client';
-import { siteSettings, users } from '../../db/schema';
+import { siteSettings } from '../../db/schema';
 import { contactMessages, contactNotifications } from '../../db/schema-content';
 import { tooManyTries } from '../../lib/errors';
 import { writeAudit, type Operator } from '../backoffice/audit';
+import { activeOperators } from '../accounts/users-repository';
 import { bumpContentVersion, type SiteSettingsRow } from './repository';
 
 // Content's writes: a contact-form message with its operator notifications, and the operator's site settings.
@@ -61,11 +62,8 @@ export async function submitContactMessage(db: Db, input: ContactMessage): Promi
       .returning({ id: contactMessages.id });
 
     // The operator notification: one outbox row per active operator (one without a recipient when
-    // there is none, so nothing is lost); the mail sender of the accounts issue delivers them.
-    const operators = await tx
-      .select({ email: users.email })
-      .from(users)
-      .where(and(eq(users.role, 'operator'), eq(users.isActive, true)));
+    // there is none, so nothing is lost); the mail worker delivers them.
+    const operators = await activeOperators(tx);
     const subject = `Contact form: ${input.fullName} <${input.email}>`;
     const text = [
       `From: ${input.fullName} <${input.email}>`,

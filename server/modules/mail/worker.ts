@@ -6,6 +6,7 @@ import { users } from '../../db/schema';
 import { mailOutbox } from '../../db/schema-accounts';
 import { contactMessages, contactNotifications } from '../../db/schema-content';
 import { createPeriodicWorker, type PassOutcome, type PeriodicWorker } from '../../lib/periodic-worker';
+import { activeOperators } from '../accounts/users-repository';
 import { enqueueMail } from './outbox';
 import { renderContactNotification } from './templates';
 import type { MailTransport } from './transport';
@@ -106,10 +107,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
         }
         else if (config.contactNotifyTo) recipients = [{ email: config.contactNotifyTo, locale: config.defaultLanguage }];
         else {
-          operators ??= await tx
-            .select({ email: users.email, locale: users.locale })
-            .from(users)
-            .where(and(eq(users.role, 'operator'), eq(users.isActive, true)));
+          operators ??= await activeOperators(tx);
           recipients = operators;
         }
         if (!message || !recipients.length) {
