@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
@@ -14,6 +15,9 @@ export default defineConfig({
     }),
   },
   test: {
+    // A worker per core. Vitest's default keeps one core for its main process, which on a 2-core machine means one
+    // worker; that process is nearly idle during a run, and two workers take the web stage from 8 to 4.5 minutes.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         extends: true,
@@ -22,6 +26,10 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/model/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/support/setup-dom.ts'],
+          // One jsdom and one module graph per worker, not per file: a fresh jsdom and the app's modules cost
+          // 2-3 s per file, most of the stage (docs/testing.md, "Where the time goes"). So tests leave no state
+          // behind them: setup-dom.ts resets the DOM, storage, cookies, timers and spies after each test.
+          isolate: false,
           // Model tests render the whole app per step; on a loaded 2-core machine one path can take seconds.
           testTimeout: 30_000,
         },

@@ -41,7 +41,8 @@ export async function preloadScreens(): Promise<void> {
   for (let done = 0; done < preloaders.length; ) {
     const batch = preloaders.slice(done);
     done = preloaders.length;
-    await Promise.all(batch.map((preload) => preload()));
+    // a chunk that fails is not loaded: its screen tries again when rendered (and shows its error if it fails)
+    await Promise.allSettled(batch.map((preload) => preload()));
   }
 }
 

@@ -1,22 +1,28 @@
 // Model-based test of the PayPal return chart through the real app on its route (/pl/inwestuj/{slug}/{orderId}
 // ?paypal=return&token=…): every outcome the server answers, going back to PayPal, paying with PayPal again,
 // switching to bank transfer and the error with its retry. The fake server holds each call until the model
-// says how it ends; leaving for PayPal is recorded (leavePage is mocked), not performed.
+// says how it ends; leaving for PayPal is recorded (a spy on leavePage's `leaveFor`), not performed.
 import { fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { expectValidListMarkup } from '../support/markup';
 import { fromPromise } from 'xstate';
 import type { Order } from '../../contract/orders';
 import type { PayPalReturnAnswer, RetryAnswer } from '../../contract/paypal';
 import type { Tokens } from '../../machines/auth.machine';
 import { paypalReturnMachine } from '../../machines/paypalReturn.machine';
+import * as leavePage from '../../src/features/invest/leavePage';
 import { translate, translateError } from '../../src/i18n/i18n';
 import { byValueAnd, createMachineTestModel, expectFullCoverage, machineCoverage, printCoverage } from '../support/model';
 import { loadAllDictionaries, renderApp, settle, USER, type AppHarness } from './support/app';
 import { heldServer } from './support/heldServer';
 
 const left: string[] = [];
-vi.mock('../../src/features/invest/leavePage', () => ({ leaveFor: (url: string) => left.push(url) }));
+beforeEach(() => {
+  vi.spyOn(leavePage, 'leaveFor').mockImplementation((url: string) => void left.push(url));
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 const TOKENS: Tokens = { accessToken: 'access-1', refreshToken: 'refresh-1', expiresAt: Date.now() + 3_600_000 };
 const ORDER_ID = '6f1c2d3e-4a5b-4c6d-8e9f-0a1b2c3d4e5f';

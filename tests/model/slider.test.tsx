@@ -121,12 +121,12 @@ describe('hero slider (model-based, HeroSlider)', () => {
     // the system's reduced-motion setting, which the test changes (the view reports the change to the chart)
     motion.matches = false;
     motion.listeners.clear();
-    window.matchMedia = ((query: string) => ({
+    vi.stubGlobal('matchMedia', (query: string) => ({
       matches: query.includes('reduce') && motion.matches,
       media: query,
       addEventListener: (_: string, fn: (e: MediaQueryListEvent) => void) => motion.listeners.add(fn),
       removeEventListener: (_: string, fn: (e: MediaQueryListEvent) => void) => motion.listeners.delete(fn),
-    })) as unknown as typeof window.matchMedia;
+    }));
     // jsdom has no media playback: the test plays the video events itself.
     vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(() => Promise.resolve());
     vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => {});

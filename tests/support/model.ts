@@ -111,8 +111,25 @@ interface MachineRecord {
 }
 /** lines printCoverage printed, so the end-of-file check does not print the same figure twice */
 const printed = new Set<string>();
-const records = new Map<AnyStateMachine, MachineRecord>();
+/**
+ * Per test file, then per machine. The web project shares modules between the files a worker runs, and a
+ * worker may collect several files (their models hand out paths) before it runs the first one's tests.
+ */
+const recordsByFile = new Map<string, Map<AnyStateMachine, MachineRecord>>();
+function currentTestFile(): string {
+  try {
+    return vitestExpect.getState().testPath ?? 'unknown';
+  } catch {
+    return 'unknown'; // outside a vitest worker (e.g. Playwright imports this module)
+  }
+}
+function fileRecords(file = currentTestFile()): Map<AnyStateMachine, MachineRecord> {
+  let records = recordsByFile.get(file);
+  if (!records) recordsByFile.set(file, (records = new Map()));
+  return records;
+}
 const recordOf = (machine: AnyStateMachine): MachineRecord => {
+  const records = fileRecords();
   let r = records.get(machine);
   if (!r) records.set(machine, (r = { paths: new Map(), passed: new Set(), bySteps: new Map() }));
   return r;
@@ -387,7 +404,7 @@ export function machineCoverage(
   paths: ReadonlyArray<PathLike>,
   options: { input?: unknown } = {},
 ): CoverageResult {
-  const record = records.get(machine);
+  const record = fileRecords().get(machine);
   const registered = (p: PathLike) => record?.paths.has(p as object) ?? false;
   const ran = paths.filter((p) => !registered(p) || record!.passed.has(p as object));
   const notRun = paths.filter((p) => registered(p) && !record!.passed.has(p as object));
@@ -403,7 +420,8 @@ export function machineCoverage(
 export function checkMeasuredCoverage(): CoverageResult[] {
   const results: CoverageResult[] = [];
   const failures: string[] = [];
-  for (const [machine, record] of records) {
+  const file = currentTestFile();
+  for (const [machine, record] of fileRecords(file)) {
     if (record.paths.size === 0) continue;
     const byInput = new Map<string, { input: unknown; paths: object[] }>();
     for (const [path, { input }] of record.paths) {
@@ -425,7 +443,7 @@ export function checkMeasuredCoverage(): CoverageResult[] {
       failures.push((error as Error).message);
     }
   }
-  records.clear();
+  recordsByFile.delete(file);
   printed.clear();
   if (failures.length) throw new Error(`measured model coverage:\n${failures.join('\n')}`);
   return results;
@@ -439,12 +457,7 @@ export const COVERAGE_FRAGMENTS_DIR = nodePath.resolve(nodePath.dirname(fileURLT
  * `npm test` merges them after the web stage (reports/coverage/coverage.json and index.html).
  */
 function writeCoverageFragment(result: CoverageResult): void {
-  let testPath = 'unknown';
-  try {
-    testPath = vitestExpect.getState().testPath ?? testPath;
-  } catch {
-    // outside a vitest worker (e.g. Playwright imports this module): the file name stays unknown
-  }
+  const testPath = currentTestFile();
   const file = nodePath.relative(nodePath.resolve(COVERAGE_FRAGMENTS_DIR, '../../..'), testPath).split(nodePath.sep).join('/');
   try {
     mkdirSync(COVERAGE_FRAGMENTS_DIR, { recursive: true });
@@ -459,7 +472,7 @@ function writeCoverageFragment(result: CoverageResult): void {
 
 /** Drops what was recorded for `machine` (tests of this harness that leave paths unrun on purpose). */
 export function forgetMeasuredCoverage(machine: AnyStateMachine): void {
-  records.delete(machine);
+  fileRecords().delete(machine);
 }
 
 /** Union of coverage results of the same machine (e.g. models started with different inputs). */

@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { preloadScreens } from '../../src/screens/lazyScreen';
 import { checkMeasuredCoverage } from './model';
 
@@ -13,8 +13,13 @@ beforeAll(async () => {
   await preloadScreens();
 });
 
+// The web project shares one jsdom and one module graph per worker between test files (vitest.config.ts):
+// nothing a test changes may outlive it.
 afterEach(() => {
   cleanup();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
   localStorage.clear();
   document.cookie.split(';').forEach((c) => {
     const name = c.split('=')[0]?.trim();

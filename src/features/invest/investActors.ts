@@ -15,6 +15,7 @@ import { useLanguage } from '../../i18n/i18n';
 import { useAppSystem } from '../../system/AppSystemContext';
 import { createInvestApi } from '../../components/invest/api';
 import { readDraft, readTestAnswers, writeDraft, writeTestAnswers } from '../../components/invest/draftStorage';
+import { leaveFor } from './leavePage';
 
 export interface InvestmentIo {
   http: Http;
@@ -110,7 +111,7 @@ export function liveInvestmentMachine(slug: string, { http, language }: Investme
       persistDraft: ({ context }) => writeDraft(context.draft),
       // PayPal: off to PayPal's approval page (a full page load; PayPal brings the payer back to the return page).
       redirectToPayPal: (_, { url }) => {
-        if (url) window.location.assign(url);
+        if (url) leaveFor(url);
       },
     },
   });

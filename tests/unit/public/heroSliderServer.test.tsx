@@ -1,7 +1,8 @@
 // The home page is rendered by the server and hydrated in the browser: the hero slider's first render must be
 // the same on both sides. The chart is not started on the server (no timer, no window), and a preference the
-// server cannot know (reduced motion) is applied once the chart starts in the browser. Its own file: the
-// carousel's chunk must not have been loaded (a later visit of the page would mount it at once).
+// server cannot know (reduced motion) is applied once the chart starts in the browser. The carousel's chunk
+// must not have been loaded (a later visit of the page would mount it at once), so the app's modules are
+// imported afresh here: the web project shares modules between test files.
 import { render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -10,10 +11,18 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { imageSlide as image } from './sliderItems';
-import { HeroSlider } from '../../../src/features/public/HeroSlider';
-import { I18nProvider } from '../../../src/i18n/i18n';
 import { theme } from '../../../lib/theme';
-import { loadTexts } from '../layout/render';
+
+let HeroSlider: typeof import('../../../src/features/public/HeroSlider').HeroSlider;
+let I18nProvider: typeof import('../../../src/i18n/i18n').I18nProvider;
+
+beforeAll(async () => {
+  vi.resetModules();
+  ({ HeroSlider } = await import('../../../src/features/public/HeroSlider'));
+  const i18n = await import('../../../src/i18n/i18n');
+  I18nProvider = i18n.I18nProvider;
+  await i18n.loadDictionary('en');
+});
 
 const ITEMS = [image(1), image(2), image(3)];
 
@@ -26,7 +35,6 @@ const wrap = (node: ReactNode) => (
 );
 
 describe('hero slider: server render and hydration', () => {
-  beforeAll(loadTexts);
   afterEach(() => {
     vi.useRealTimers();
     vi.unstubAllGlobals();

@@ -9,12 +9,22 @@ import { loadTexts, renderView } from '../layout/render';
 
 beforeAll(loadTexts);
 
-/** Every @keyframes block styled-components has put into the document. */
-function keyframeBlocks(): string[] {
+/** The @keyframes blocks the element's own rules animate with (the document holds other components' too). */
+function keyframeBlocks(element: Element): string[] {
   const css = Array.from(document.querySelectorAll('style'))
     .map((s) => s.textContent ?? '')
     .join('\n');
-  return css.match(/@keyframes[^{]*\{(?:[^{}]*\{[^}]*\})*[^}]*\}/g) ?? [];
+  const names = new Set<string>();
+  for (const cls of Array.from(element.classList)) {
+    for (const [, body] of css.matchAll(new RegExp(`\\.${cls}[^{]*\\{([^}]*)\\}`, 'g'))) {
+      for (const [, value] of body!.matchAll(/animation(?:-name)?:([^;}]*)/g)) {
+        for (const word of value!.trim().split(/[\s,]+/)) names.add(word);
+      }
+    }
+  }
+  return (css.match(/@keyframes[^{]*\{(?:[^{}]*\{[^}]*\})*[^}]*\}/g) ?? []).filter((block) =>
+    names.has(block.slice('@keyframes'.length).split('{')[0]!.trim()),
+  );
 }
 
 describe('skeleton animations', () => {
@@ -24,18 +34,26 @@ describe('skeleton animations', () => {
     expect(list).toHaveAttribute('aria-busy', 'true');
     const rows = Array.from(list.querySelectorAll('li'));
     expect(rows).toHaveLength(4);
-    for (const row of rows) expect(row.querySelector('span[aria-hidden="true"]')).not.toBeNull();
-    const blocks = keyframeBlocks();
-    expect(blocks.length).toBeGreaterThan(0);
-    for (const block of blocks) {
-      expect(block).toMatch(/transform/);
-      expect(block).not.toMatch(/background-position/);
+    for (const row of rows) {
+      const shimmer = row.querySelector('span[aria-hidden="true"]');
+      expect(shimmer).not.toBeNull();
+      const blocks = keyframeBlocks(shimmer!);
+      expect(blocks.length).toBeGreaterThan(0);
+      for (const block of blocks) {
+        expect(block).toMatch(/transform/);
+        expect(block).not.toMatch(/background-position/);
+      }
     }
   });
 
   it("the images' skeleton too", () => {
     renderView(<Image src="/x.jpg" alt="x" />);
-    expect(screen.getByTestId('image-skeleton')).toBeInTheDocument();
-    for (const block of keyframeBlocks()) expect(block).not.toMatch(/background-position/);
+    const skeleton = screen.getByTestId('image-skeleton');
+    const animated = [skeleton, ...Array.from(skeleton.querySelectorAll('*'))].flatMap(keyframeBlocks);
+    expect(animated.length).toBeGreaterThan(0);
+    for (const block of animated) {
+      expect(block).toMatch(/transform/);
+      expect(block).not.toMatch(/background-position/);
+    }
   });
 });
