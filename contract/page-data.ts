@@ -32,12 +32,21 @@ export function requestKey(path: string, query?: Record<string, string | number 
  * request (the offers list's tiles or list view: SPEC §9 remembers it in local storage, and the browser mirrors it in
  * this cookie so the server draws the same view and hydration has nothing to switch), and whether the browser holds
  * a session: the tokens live in local storage, which the server cannot see, so the browser mirrors their presence
- * (never the tokens) in a cookie, and the server leaves the sign-in button out of that visitor's frame.
+ * (never the tokens) in a cookie, and the server leaves the sign-in button out of that visitor's frame. And whether
+ * the visitor has answered the cookie banner (any of its cookies), so the banner is in the first view or not at all.
  */
 export interface RenderPreferences {
   offersListView: boolean;
   signedIn: boolean;
+  cookieChoiceMade: boolean;
 }
+
+/** The cookie banner's answers (SPEC §9); any one of them means the banner does not show. */
+export const CONSENT_COOKIES = {
+  accepted: 'cookieConsentAccepted',
+  declined: 'cookieConsentDeclined',
+  dismissed: 'cookieConsentDismissed',
+} as const;
 
 export const LIST_VIEW_COOKIE = 'isListView';
 export const SIGNED_IN_COOKIE = 'isLoggedIn';
@@ -46,7 +55,11 @@ const cookie = (header: string | undefined | null, name: string) => new RegExp(`
 
 /** The preferences in a `Cookie` header (or `document.cookie`). */
 export function readRenderPreferences(cookieHeader: string | undefined | null): RenderPreferences {
-  return { offersListView: cookie(cookieHeader, LIST_VIEW_COOKIE) === 'true', signedIn: cookie(cookieHeader, SIGNED_IN_COOKIE) === 'true' };
+  return {
+    offersListView: cookie(cookieHeader, LIST_VIEW_COOKIE) === 'true',
+    signedIn: cookie(cookieHeader, SIGNED_IN_COOKIE) === 'true',
+    cookieChoiceMade: Object.values(CONSENT_COOKIES).some((name) => cookie(cookieHeader, name) !== undefined),
+  };
 }
 
 /** `/offers/{slug}` with each segment of a nested slug encoded, its slash kept. */

@@ -449,7 +449,7 @@ export function createSpaHtml(fastify: FastifyInstance, root: string, options: {
    * The page at `url`, from the cache when every answer it was built from is still the public cache's current one;
    * else built once (concurrent requests for the same page and state share the build).
    */
-  async function page(url: string, preferences: RenderPreferences = { offersListView: false, signedIn: false }): Promise<SpaPage> {
+  async function page(url: string, preferences: RenderPreferences = { offersListView: false, signedIn: false, cookieChoiceMade: false }): Promise<SpaPage> {
     const { html, manifest, mtimeMs } = load();
     const plan = planPage(url);
     // The bare root and unknown language prefixes: the head (or the redirect) only, no page data.
@@ -464,7 +464,9 @@ export function createSpaHtml(fastify: FastifyInstance, root: string, options: {
     // Every address has a head of its own (its canonical address, its item's title): the path is part of the key.
     // A preview's token decides whether the page exists: pages of different tokens never share a build.
     // The visitor's choices change the rendered HTML: they are part of the key when the server renders.
-    const drawn = fastify.config.serverRendering ? `${preferences.offersListView ? 'list' : ''}${preferences.signedIn ? '+session' : ''}` : '';
+    const drawn = fastify.config.serverRendering
+      ? `${preferences.offersListView ? 'list' : ''}${preferences.signedIn ? '+session' : ''}${preferences.cookieChoiceMade ? '+consent' : ''}`
+      : '';
     const key = [pathname, parsed.searchParams.get('previewToken') ?? '', planned.language, planned.route, planned.screen ?? '', drawn, ...planned.keys].join('\u0000');
     // Read before the answers: an entry is never marked newer than what it holds (a change during the build
     // leaves it marked with the older state, so the next request builds again).

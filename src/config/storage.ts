@@ -1,4 +1,4 @@
-import { LIST_VIEW_COOKIE, readRenderPreferences, SIGNED_IN_COOKIE } from '../../contract/page-data';
+import { CONSENT_COOKIES, LIST_VIEW_COOKIE, readRenderPreferences, SIGNED_IN_COOKIE } from '../../contract/page-data';
 // SPEC §9: the local-storage and cookie keys the product uses. One place, so nothing else spells them.
 export const STORAGE_KEYS = {
   accessToken: 'accessToken',
@@ -12,11 +12,7 @@ export const STORAGE_KEYS = {
   investmentDraft: 'investmentDraft',
 } as const;
 
-export const COOKIE_KEYS = {
-  accepted: 'cookieConsentAccepted',
-  declined: 'cookieConsentDeclined',
-  dismissed: 'cookieConsentDismissed',
-} as const;
+export const COOKIE_KEYS = CONSENT_COOKIES;
 
 /** The offers list's view: in local storage (SPEC §9) and, for the server's render of the list, in a cookie. */
 export function writeListView(list: boolean): void {

@@ -89,3 +89,23 @@ for (const { path, heading, api } of MISSING) {
     expect(seen.gets.filter((url) => new URL(url).pathname.startsWith(api)), 'the missing thing or the offers under it asked again').toEqual([]);
   });
 }
+
+// The cookie banner is part of the first view: the server draws it for a visitor who has not answered (the answer
+// is a cookie the page request carries), the browser hydrates it as it is, and after an answer neither draws it.
+test('the cookie banner is in the served HTML until the visitor answers, and hydrates without a warning', async ({ page }) => {
+  const seen = await watch(page);
+  const banner = page.locator('[aria-labelledby="cookie-banner-title"]');
+  const first = await page.goto('/en/');
+  expect(await first!.text(), 'a first visit: the banner is in the served HTML').toContain('aria-labelledby="cookie-banner-title"');
+  await expect(banner).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expect.poll(() => page.evaluate(() => Object.keys(document.getElementById('root')!).some((k) => k.startsWith('__reactContainer')))).toBe(true);
+  expect(seen.messages.filter((m) => HYDRATION.test(m)), 'hydration warnings').toEqual([]);
+  await banner.getByRole('button', { name: 'Accept' }).click();
+  await expect(banner).toBeHidden();
+  const again = await page.goto('/pl/');
+  expect(await again!.text(), 'answered: the banner is not in the served HTML').not.toContain('cookie-banner-title');
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('#cookie-banner-title')).toHaveCount(0);
+  expect(seen.messages.filter((m) => HYDRATION.test(m)), 'hydration warnings').toEqual([]);
+});

@@ -26,6 +26,9 @@ for (const [language, paths] of Object.entries(PAGES)) {
       for (const image of await page.locator('main img').all()) {
         expect(await image.getAttribute('alt')).not.toBeNull();
       }
+      // the cookie banner is in the HTML (a first visit), but its buttons need JavaScript: it does not cover the page
+      await expect(page.locator('[data-cookie-banner]')).toHaveCount(1);
+      await expect(page.locator('[data-cookie-banner]')).toBeHidden();
     });
   }
 }

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useLayoutEffect, useRef, type RefObject } from 'react';
+import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { Link } from 'wouter';
 import { CloseButton } from '../ui/CloseButton';
 import styled from 'styled-components';
@@ -12,6 +12,8 @@ import { Button } from '../ui/Button';
 import { CloseIcon } from '../ui/icons';
 import { ServerHtml } from '../ui/ServerHtml';
 import { focusMainHeading } from './RouteFocus';
+import { useFirstLoads } from '../../ssr/firstLoads';
+import { readRenderPreferences } from '../../../contract/page-data';
 
 /** The banner's height while it shows, for GlobalStyle's scroll padding and the page's bottom space. */
 export const COOKIE_BANNER_HEIGHT_VAR = '--cookie-banner-height';
@@ -114,7 +116,7 @@ export function CookieBanner({ actorRef, title, descriptionHtml }: CookieBannerP
     actorRef.send({ type });
   };
   return (
-    <Banner ref={ref} aria-labelledby="cookie-banner-title">
+    <Banner ref={ref} aria-labelledby="cookie-banner-title" data-cookie-banner="">
       <Text>
         <h2 id="cookie-banner-title">{title || t('layout.cookies.defaultTitle')}</h2>
         <ServerHtml html={descriptionHtml} />
@@ -167,8 +169,20 @@ function useReservedSpace(ref: RefObject<HTMLElement | null>, visible: boolean) 
   }, [ref, visible]);
 }
 
-/** Container: runs the app's cookie-consent machine with its real cookie reads and writes. */
+/**
+ * Container: runs the app's cookie-consent machine with its real cookie reads and writes. On a server-rendered
+ * page it starts settled: on the server from the cookies the page request carried, in the browser from the same
+ * cookies as they are when it mounts (hydrating, they are the ones the server saw; mounted again later, the
+ * visitor's answer since). So the banner is in the server's HTML and hydration draws nothing new. Otherwise
+ * the machine reads them.
+ */
 export function CookieBannerContainer(props: Omit<CookieBannerProps, 'actorRef'>) {
-  const actorRef = useActorRef(browserCookieConsentMachine);
+  const first = useFirstLoads();
+  const [settled] = useState(() => {
+    if (!first) return undefined;
+    const chosen = first.side === 'server' ? first.preferences.cookieChoiceMade : readRenderPreferences(document.cookie).cookieChoiceMade;
+    return browserCookieConsentMachine.resolveState({ value: chosen ? 'hidden' : 'visible' });
+  });
+  const actorRef = useActorRef(browserCookieConsentMachine, settled ? { snapshot: settled } : undefined);
   return <CookieBanner actorRef={actorRef} {...props} />;
 }
