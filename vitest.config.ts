@@ -40,6 +40,9 @@ export default defineConfig({
           name: 'api',
           environment: 'node',
           include: ['tests/api/**/*.test.ts'],
+          // The server's modules imported once per worker, not per file (about 2.5 s each): each suite builds its
+          // own app on its own database (tests/api/helpers.ts), so nothing else is shared. 8.8 → 6.8 minutes.
+          isolate: false,
           // Clears the recorded answers; scripts/api-conformance.ts checks them after the run (npm test).
           globalSetup: ['tests/api/conformance/global-setup.ts'],
           testTimeout: 60_000,

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { Db, Executor } from '../../db/client';
 import { users } from '../../db/schema';
@@ -20,6 +20,13 @@ export async function findUserById(db: Executor, id: string): Promise<UserRow | 
 export async function findUserEmail(db: Executor, id: string): Promise<string | undefined> {
   const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, id)).limit(1);
   return row?.email;
+}
+
+/** The e-mails of these accounts, by id (ids without an account are left out). */
+export async function findUserEmails(db: Executor, ids: readonly string[]): Promise<Map<string, string>> {
+  const wanted = [...new Set(ids)];
+  const rows = wanted.length ? await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, wanted)) : [];
+  return new Map(rows.map((r) => [r.id, r.email]));
 }
 
 /** Every active operator account's e-mail and language (who gets the contact form's notifications). */

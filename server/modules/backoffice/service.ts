@@ -1,11 +1,10 @@
-import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
 import { apiError, notFound } from '../../lib/errors';
 import { createAccountToken } from '../accounts/account-tokens';
 import { enqueueMail } from '../mail/outbox';
 import { renderTokenMail } from '../mail/templates';
 import { writeAudit, type Operator } from './audit';
+import { findUserById } from '../accounts/users-repository';
 
 // The back office's writes that belong to no other capability.
 
@@ -20,8 +19,8 @@ export async function resendActivation(
   investorId: string,
   config: { activationTokenTtl: number; publicUrl: string },
 ): Promise<void> {
-  const [user] = await db.select().from(users).where(and(eq(users.id, investorId), eq(users.role, 'investor'))).limit(1);
-  if (!user) throw notFound('id');
+  const user = await findUserById(db, investorId);
+  if (user?.role !== 'investor') throw notFound('id');
   if (user.isActive) throw apiError(409, 'ACCOUNT_ALREADY_ACTIVE', 'id');
   await db.transaction(async (tx) => {
     const token = await createAccountToken(tx, { userId: user.id, purpose: 'activation', ttlSeconds: config.activationTokenTtl });

@@ -4,7 +4,6 @@ import type { InvestorDocument, IssuedDocumentKind } from '../../../contract/por
 import { plainName } from '../../../contract/text';
 import { nowOf, type Config, type Language } from '../../config';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
 import { offerDocuments, offerSeries, offers } from '../../db/schema-content';
 import { issuedDocuments, type IssuedDocumentRow } from '../../db/schema-documents';
 import { orders } from '../../db/schema-orders';
@@ -15,6 +14,7 @@ import { formatReference } from '../orders/reference';
 import { warsawYear } from '../../../lib/format';
 import { renderPdf } from './pdf';
 import { allotmentConfirmation, documentTitle, orderConfirmation, paymentConfirmation, yearlyStatement, type OrderFacts, type StatementFacts } from './templates';
+import { findUserById } from '../accounts/users-repository';
 
 // Documents the platform issues to an investor (docs/api.md "Investor area"):
 //   - order confirmation: for every order, from the moment it exists;
@@ -135,7 +135,7 @@ export function createDocumentsService(deps: { db: Db; config: Config }) {
   }
 
   async function statementFacts(userId: string, year: number, language: Language): Promise<StatementFacts | undefined> {
-    const [user] = await db.select({ firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(eq(users.id, userId));
+    const user = await findUserById(db, userId);
     if (!user) return undefined;
     const yearEnd = endOfWarsawYear(year);
     const yearStart = startOfWarsawYear(year);

@@ -2,7 +2,6 @@ import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config, Language } from '../../config';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
 import { mailOutbox } from '../../db/schema-accounts';
 import { contactMessages, contactNotifications } from '../../db/schema-content';
 import { createPeriodicWorker, type PassOutcome, type PeriodicWorker } from '../../lib/periodic-worker';
@@ -10,6 +9,7 @@ import { activeOperators } from '../accounts/users-repository';
 import { enqueueMail } from './outbox';
 import { renderContactNotification } from './templates';
 import type { MailTransport } from './transport';
+import { findUserByEmail } from '../accounts/users-repository';
 
 // Sends the outbox. Every node may run it: a batch of due rows is CLAIMED in one statement
 // (SELECT ... FOR UPDATE SKIP LOCKED inside an UPDATE that sets a lease, `locked_until`), so two nodes never
@@ -102,7 +102,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
         let recipients: { email: string; locale: Language }[];
         if (row.recipient) {
           // The content API names each operator; mail them in their stored language.
-          const [account] = await tx.select({ locale: users.locale }).from(users).where(eq(users.email, row.recipient.toLowerCase()));
+          const account = await findUserByEmail(tx, row.recipient);
           recipients = [{ email: row.recipient, locale: account?.locale ?? config.defaultLanguage }];
         }
         else if (config.contactNotifyTo) recipients = [{ email: config.contactNotifyTo, locale: config.defaultLanguage }];

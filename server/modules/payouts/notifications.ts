@@ -8,6 +8,7 @@ import { enqueueMail, type Executor } from '../mail/outbox';
 import { BRAND, renderMail, type RenderedMail } from '../mail/templates';
 import { formatReference } from '../orders/reference';
 import { formatMoney } from '../../../lib/format';
+import { findUserById } from '../accounts/users-repository';
 
 // Payout e-mails, in the account's language, queued in the statement import's transaction
 // (server/modules/mail/outbox.ts), so each exists exactly when what it tells is recorded: the money has left (a payout
@@ -78,7 +79,7 @@ export function renderPayoutReturned(input: { language: Language; publicUrl: str
 }
 
 export async function queuePayoutReturnedMail(tx: Executor, payout: PayoutRow, publicUrl: string): Promise<void> {
-  const [user] = await tx.select().from(users).where(eq(users.id, payout.userId)).limit(1);
+  const user = await findUserById(tx, payout.userId);
   if (!user) return;
   const mail = renderPayoutReturned({ language: user.locale, publicUrl, firstName: user.firstName, reference: payout.reference, amount: payout.amount });
   await enqueueMail(tx, { ...mail, kind: 'payout_returned', to: user.email, language: user.locale });

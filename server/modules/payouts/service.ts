@@ -16,6 +16,7 @@ import { buildPain001, isValidIban } from './pain001';
 import { withhold } from './tax';
 import { offerLifecycle } from './lifecycle';
 import { offerLifecycleAllows } from '../../../contract/offer-lifecycle';
+import { findUserEmails } from '../accounts/users-repository';
 
 // Distributions and payouts (docs/api.md "Distributions and payouts"; the rules: allocation.ts, tax.ts,
 // pain001.ts). Every change is one transaction with its audit row.
@@ -56,11 +57,7 @@ export function ibanOfSettings(country: string | null, accountNumber: string | n
   return isValidIban(iban) ? iban : null;
 }
 
-const emailOf = async (db: Executor, ids: (string | null)[]) => {
-  const wanted = [...new Set(ids.filter((x): x is string => !!x))];
-  const rows = wanted.length ? await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, wanted)) : [];
-  return new Map(rows.map((r) => [r.id, r.email]));
-};
+const emailOf = (db: Executor, ids: (string | null)[]) => findUserEmails(db, ids.filter((x): x is string => !!x));
 
 function toDistribution(d: DistributionRow, holders: number, emails: Map<string, string>): Distribution {
   return {
