@@ -5,11 +5,10 @@ import type { Db } from '../../db/client';
 import { mailOutbox } from '../../db/schema-accounts';
 import { contactMessages, contactNotifications } from '../../db/schema-content';
 import { createPeriodicWorker, type PassOutcome, type PeriodicWorker } from '../../lib/periodic-worker';
-import { activeOperators } from '../accounts/users-repository';
+import { activeOperators, findUserByEmail } from '../accounts/users-repository';
 import { enqueueMail } from './outbox';
 import { renderContactNotification } from './templates';
 import type { MailTransport } from './transport';
-import { findUserByEmail } from '../accounts/users-repository';
 
 // Sends the outbox. Every node may run it: a batch of due rows is CLAIMED in one statement
 // (SELECT ... FOR UPDATE SKIP LOCKED inside an UPDATE that sets a lease, `locked_until`), so two nodes never
