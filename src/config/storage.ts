@@ -1,5 +1,6 @@
-import { CONSENT_COOKIES, LIST_VIEW_COOKIE, readRenderPreferences, SIGNED_IN_COOKIE } from '../../contract/page-data';
-// SPEC §9: the local-storage and cookie keys the product uses. One place, so nothing else spells them.
+import { LIST_VIEW_COOKIE, readRenderPreferences, SIGNED_IN_COOKIE } from '../../contract/page-data';
+// SPEC §9: the local-storage keys the product uses, in one place so nothing else spells them (the cookies' names,
+// which the server reads too, are in contract/page-data.ts).
 export const STORAGE_KEYS = {
   accessToken: 'accessToken',
   refreshToken: 'refreshToken',
@@ -11,8 +12,6 @@ export const STORAGE_KEYS = {
   /** the investment flow's draft (JSON), cleared when the investor enters the main frame */
   investmentDraft: 'investmentDraft',
 } as const;
-
-export const COOKIE_KEYS = CONSENT_COOKIES;
 
 /** The offers list's view: in local storage (SPEC §9) and, for the server's render of the list, in a cookie. */
 export function writeListView(list: boolean): void {

@@ -17,11 +17,9 @@ import { loadAllDictionaries, renderApp, settle, USER, type AppHarness } from '.
 import { heldServer } from './support/heldServer';
 
 const left: string[] = [];
+// restored after each test by the project's setup (tests/support/setup-dom.ts)
 beforeEach(() => {
   vi.spyOn(leavePage, 'leaveFor').mockImplementation((url: string) => void left.push(url));
-});
-afterEach(() => {
-  vi.restoreAllMocks();
 });
 
 const TOKENS: Tokens = { accessToken: 'access-1', refreshToken: 'refresh-1', expiresAt: Date.now() + 3_600_000 };

@@ -9,7 +9,7 @@ import {
   cookieConsentMachine,
   type ConsentCookies,
 } from '../../../machines/cookieConsent.machine';
-import { COOKIE_KEYS } from '../../config/storage';
+import { CONSENT_COOKIES } from '../../../contract/page-data';
 
 /** sessionStorage key carrying "the connection came back" across the reload it causes. */
 export const RESTORED_FLAG_KEY = 'connectionRestored';
@@ -77,16 +77,16 @@ export const browserCookieConsentMachine = cookieConsentMachine.provide({
     readConsentCookies: fromPromise<ConsentCookies>(async () => {
       const cookies = cookieNames();
       return {
-        accepted: cookies.has(COOKIE_KEYS.accepted),
-        declined: cookies.has(COOKIE_KEYS.declined),
-        dismissed: cookies.has(COOKIE_KEYS.dismissed),
+        accepted: cookies.has(CONSENT_COOKIES.accepted),
+        declined: cookies.has(CONSENT_COOKIES.declined),
+        dismissed: cookies.has(CONSENT_COOKIES.dismissed),
       };
     }),
   },
   actions: {
-    writeAcceptCookie: () => writeCookie(COOKIE_KEYS.accepted, '1', COOKIE_ACCEPT_EXPIRES),
-    writeDeclineCookie: () => writeCookie(COOKIE_KEYS.declined, '1', COOKIE_ACCEPT_EXPIRES),
+    writeAcceptCookie: () => writeCookie(CONSENT_COOKIES.accepted, '1', COOKIE_ACCEPT_EXPIRES),
+    writeDeclineCookie: () => writeCookie(CONSENT_COOKIES.declined, '1', COOKIE_ACCEPT_EXPIRES),
     writeDismissCookie: () =>
-      writeCookie(COOKIE_KEYS.dismissed, '1', new Date(Date.now() + COOKIE_DISMISS_DAYS * 24 * 60 * 60 * 1000)),
+      writeCookie(CONSENT_COOKIES.dismissed, '1', new Date(Date.now() + COOKIE_DISMISS_DAYS * 24 * 60 * 60 * 1000)),
   },
 });

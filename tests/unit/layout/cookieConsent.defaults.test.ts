@@ -3,7 +3,7 @@ import { createActor, waitFor } from 'xstate';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { COOKIE_DISMISS_DAYS } from '../../../machines/cookieConsent.machine';
 import { browserCookieConsentMachine as cookieConsentMachine } from '../../../src/components/layout/browserEffects';
-import { COOKIE_KEYS } from '../../../src/config/storage';
+import { CONSENT_COOKIES } from '../../../contract/page-data';
 
 function cookieWrites() {
   const proto = Object.getPrototypeOf(document) as Document;
@@ -21,7 +21,7 @@ const expiresOf = (cookie: string) => new Date(/expires=([^;]+)/.exec(cookie)![1
 describe('cookie consent, default effects', () => {
   afterEach(() => {
     vi.restoreAllMocks();
-    for (const key of Object.values(COOKIE_KEYS)) document.cookie = `${key}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+    for (const key of Object.values(CONSENT_COOKIES)) document.cookie = `${key}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
   });
 
   it('shows the banner when neither cookie exists', async () => {
@@ -30,7 +30,7 @@ describe('cookie consent, default effects', () => {
     expect(actor.getSnapshot().hasTag('bannerVisible')).toBe(true);
   });
 
-  it.each([COOKIE_KEYS.accepted, COOKIE_KEYS.declined, COOKIE_KEYS.dismissed])('stays hidden when %s exists', async (key) => {
+  it.each([CONSENT_COOKIES.accepted, CONSENT_COOKIES.declined, CONSENT_COOKIES.dismissed])('stays hidden when %s exists', async (key) => {
     document.cookie = `${key}=1; path=/`;
     const actor = createActor(cookieConsentMachine).start();
     await waitFor(actor, (s) => !s.matches('checking'));
@@ -43,9 +43,9 @@ describe('cookie consent, default effects', () => {
     await waitFor(actor, (s) => s.matches('visible'));
     actor.send({ type: 'cookies.accepted' });
     expect(writes).toHaveLength(1);
-    expect(writes[0]).toMatch(new RegExp(`^${COOKIE_KEYS.accepted}=1;`));
+    expect(writes[0]).toMatch(new RegExp(`^${CONSENT_COOKIES.accepted}=1;`));
     expect(expiresOf(writes[0]).getUTCFullYear()).toBeGreaterThanOrEqual(9999);
-    expect(document.cookie).toContain(`${COOKIE_KEYS.accepted}=1`);
+    expect(document.cookie).toContain(`${CONSENT_COOKIES.accepted}=1`);
   });
 
   it('declining is kept like accepting: the decline cookie with a far-future expiry', async () => {
@@ -54,7 +54,7 @@ describe('cookie consent, default effects', () => {
     await waitFor(actor, (s) => s.matches('visible'));
     actor.send({ type: 'cookies.declined' });
     expect(writes).toHaveLength(1);
-    expect(writes[0]).toMatch(new RegExp(`^${COOKIE_KEYS.declined}=1;`));
+    expect(writes[0]).toMatch(new RegExp(`^${CONSENT_COOKIES.declined}=1;`));
     expect(expiresOf(writes[0]).getUTCFullYear()).toBeGreaterThanOrEqual(9999);
   });
 
@@ -65,7 +65,7 @@ describe('cookie consent, default effects', () => {
     const now = Date.now();
     actor.send({ type: 'cookies.dismissed' });
     expect(writes).toHaveLength(1);
-    expect(writes[0]).toMatch(new RegExp(`^${COOKIE_KEYS.dismissed}=1;`));
+    expect(writes[0]).toMatch(new RegExp(`^${CONSENT_COOKIES.dismissed}=1;`));
     const days = (expiresOf(writes[0]).getTime() - now) / 86_400_000;
     expect(days).toBeGreaterThan(COOKIE_DISMISS_DAYS - 0.01);
     expect(days).toBeLessThan(COOKIE_DISMISS_DAYS + 0.01);
