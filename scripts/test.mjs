@@ -14,9 +14,12 @@
 //   7 deploy     scripts/deploy-check.ts (npm run deploy:check): three nodes behind HAProxy on a throwaway
 //                PostgreSQL database, a rolling restart and a database fault under traffic (skipped with a loud
 //                warning when HAProxy is not installed, except under CI where that fails)
+// Stages with the same `together` run at the same time (typecheck and lint: each is one process on one core, and
+// the machine has two); their output is held back and printed whole, one stage after the other, when both end.
 // Local use: `npm test -- web api` runs only those stages (names or numbers; `e2e` also answers to
 // `browser`, `typecheck` to `tsc`/`types`, `lint` to `eslint`, `deploy` to `deploy-check`).
 // The last line is always `N passed, N failed`, counting stages.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { spawn } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -32,29 +35,48 @@ const red = (s) => paint('31;1', s);
 const green = (s) => paint('32', s);
 const yellow = (s) => paint('33;1', s);
 
-let current; // the running child, to forward Ctrl-C / SIGTERM
+const children = new Set(); // the running children, to forward Ctrl-C / SIGTERM
 let interrupted = false;
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
     interrupted = true;
-    if (current) current.kill(signal);
+    if (children.size) for (const child of children) child.kill(signal);
     else process.exit(130);
   });
 }
 
+/** Where a stage that runs beside another writes: its own buffer, printed when the stages end. */
+const heldOutput = new AsyncLocalStorage();
+
+/** console.log, or into the running stage's buffer when it runs beside another. */
+function say(line) {
+  const held = heldOutput.getStore();
+  if (held) held.push(line + '\n');
+  else console.log(line);
+}
+
 function run(command, args, env = {}) {
   const shown = command.startsWith(root + path.sep) ? path.relative(root, command) : path.basename(command);
-  console.log(paint('2', `$ ${[shown, ...args.map((a) => (a.startsWith(root + path.sep) ? path.relative(root, a) : a))].join(' ')}`));
+  say(paint('2', `$ ${[shown, ...args.map((a) => (a.startsWith(root + path.sep) ? path.relative(root, a) : a))].join(' ')}`));
+  const held = heldOutput.getStore();
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-    current = child;
+    const child = spawn(command, args, {
+      cwd: root,
+      stdio: held ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: { ...process.env, ...env },
+    });
+    if (held) {
+      child.stdout.on('data', (chunk) => held.push(chunk));
+      child.stderr.on('data', (chunk) => held.push(chunk));
+    }
+    children.add(child);
     child.on('error', (error) => {
-      console.error(red(`could not start ${command}: ${error.message}`));
-      current = undefined;
+      say(red(`could not start ${command}: ${error.message}`));
+      children.delete(child);
       resolve(1);
     });
-    child.on('exit', (code, signal) => {
-      current = undefined;
+    child.on('close', (code, signal) => {
+      children.delete(child);
       resolve(code ?? (signal ? 1 : 0));
     });
   });
@@ -63,7 +85,7 @@ function run(command, args, env = {}) {
 function loud(lines, paintFn) {
   const width = Math.max(...lines.map((l) => l.length)) + 4;
   const bar = '!'.repeat(width);
-  console.log(paintFn(['', bar, ...lines.map((l) => `! ${l.padEnd(width - 4)} !`), bar, ''].join('\n')));
+  say(paintFn(['', bar, ...lines.map((l) => `! ${l.padEnd(width - 4)} !`), bar, ''].join('\n')));
 }
 
 function findChromium() {
@@ -85,12 +107,14 @@ const stages = [
   {
     name: 'typecheck',
     aliases: ['tsc', 'types'],
+    together: 'static checks',
     title: 'TypeScript typecheck (tsc --noEmit)',
     run: async () => ((await run(bin('tsc'), ['--noEmit'])) === 0 ? 'passed' : 'failed'),
   },
   {
     name: 'lint',
     aliases: ['eslint'],
+    together: 'static checks',
     title: 'ESLint (typescript-eslint, react-hooks, architecture boundaries, no import cycles)',
     run: async () => ((await run(bin('eslint'), ['.', '--max-warnings', '0'])) === 0 ? 'passed' : 'failed'),
   },
@@ -124,9 +148,9 @@ const stages = [
           );
           return 'failed';
         }
-        console.log(yellow('TEST_DATABASE_URL is not set: the API suite runs on PGlite only (PostgreSQL runs are skipped).'));
+        say(yellow('TEST_DATABASE_URL is not set: the API suite runs on PGlite only (PostgreSQL runs are skipped).'));
       } else {
-        console.log(`PostgreSQL for the API suite: ${process.env.TEST_DATABASE_URL.replace(/\/\/([^:@/]+):[^@]*@/, '//$1:***@')}`);
+        say(`PostgreSQL for the API suite: ${process.env.TEST_DATABASE_URL.replace(/\/\/([^:@/]+):[^@]*@/, '//$1:***@')}`);
       }
       // Then every answer the suite received is checked against docs/openapi.json (the suite's
       // tests/api/openapi.test.ts already checked that file is current and valid OpenAPI 3.1). The answers
@@ -170,7 +194,7 @@ const stages = [
         );
         return 'skipped';
       }
-      console.log(`Chromium: ${chromium}`);
+      say(`Chromium: ${chromium}`);
       if ((await run('npm', ['run', 'build'])) !== 0) return 'failed';
       builtThisRun = true;
       const code = await run(bin('playwright'), ['test'], { CHROMIUM_PATH: chromium, E2E_SKIP_BUILD: '1' });
@@ -212,7 +236,7 @@ const stages = [
         loud([...lines, 'then: npm test -- deploy'], yellow);
         return 'skipped';
       }
-      console.log(`HAProxy: ${haproxy}`);
+      say(`HAProxy: ${haproxy}`);
       // After the e2e or budget stage the SPA is built, and the check's traffic includes its pages.
       return (await run(bin('tsx'), [path.join(root, 'scripts', 'deploy-check.ts')], { HAPROXY_BIN: haproxy })) === 0 ? 'passed' : 'failed';
     },
@@ -234,26 +258,67 @@ const selected = wanted.length
   : stages;
 
 const results = new Map(); // name -> { status, seconds }
-let failed = false;
-for (const [i, stage] of selected.entries()) {
-  const header = `▶ [${i + 1}/${selected.length}] ${stage.name}: ${stage.title}`;
-  console.log('\n' + bold('━'.repeat(Math.min(100, header.length + 2))));
-  console.log(bold(header));
-  console.log(bold('━'.repeat(Math.min(100, header.length + 2))));
+
+function banner(text) {
+  const rule = bold('━'.repeat(Math.min(100, text.length + 2)));
+  console.log(`\n${rule}\n${bold(text)}\n${rule}`);
+}
+
+/** Runs one stage; with `held`, its output goes there instead of the terminal. */
+async function runStage(stage, held) {
   const started = Date.now();
   let status;
   try {
-    status = await stage.run();
+    status = await (held ? heldOutput.run(held, stage.run) : stage.run());
   } catch (error) {
-    console.error(red(`stage ${stage.name} crashed: ${error?.stack ?? error}`));
+    const line = red(`stage ${stage.name} crashed: ${error?.stack ?? error}`);
+    if (held) held.push(line + '\n');
+    else console.error(line);
     status = 'failed';
   }
   if (interrupted) status = 'failed';
-  const seconds = (Date.now() - started) / 1000;
-  results.set(stage.name, { status, seconds });
+  return { status, seconds: (Date.now() - started) / 1000 };
+}
+
+function verdictLine(stage, { status, seconds }, note = '') {
   const verdict = status === 'passed' ? green('passed') : status === 'skipped' ? yellow('SKIPPED') : red('FAILED');
-  console.log(`${bold(stage.name)} ${verdict} in ${seconds.toFixed(1)} s`);
-  if (status === 'failed') {
+  console.log(`${bold(stage.name)} ${verdict} in ${seconds.toFixed(1)} s${note}`);
+}
+
+// Consecutive selected stages that share a `together` run as one batch.
+const batches = [];
+for (const stage of selected) {
+  const last = batches.at(-1);
+  if (last && stage.together && last[0].together === stage.together) last.push(stage);
+  else batches.push([stage]);
+}
+
+const suiteStarted = Date.now();
+let failed = false;
+let position = 0;
+for (const batch of batches) {
+  const numbers = batch.map(() => ++position);
+  if (batch.length === 1) {
+    const [stage] = batch;
+    banner(`▶ [${numbers[0]}/${selected.length}] ${stage.name}: ${stage.title}`);
+    const result = await runStage(stage);
+    results.set(stage.name, result);
+    verdictLine(stage, result);
+  } else {
+    const names = batch.map((s) => s.name).join(' ∥ ');
+    console.log(`\n${bold(`▶ [${numbers[0]}–${numbers.at(-1)}/${selected.length}] ${names}, at the same time; the output of each follows when all end`)}`);
+    const started = Date.now();
+    const outputs = batch.map(() => []);
+    const outcomes = await Promise.all(batch.map((stage, i) => runStage(stage, outputs[i])));
+    batch.forEach((stage, i) => {
+      banner(`▶ [${numbers[i]}/${selected.length}] ${stage.name}: ${stage.title}`);
+      for (const chunk of outputs[i]) process.stdout.write(chunk);
+      results.set(stage.name, outcomes[i]);
+      verdictLine(stage, outcomes[i], paint('2', ` (beside ${batch.filter((o) => o !== stage).map((o) => o.name).join(', ')})`));
+    });
+    console.log(`${bold(names)}: ${((Date.now() - started) / 1000).toFixed(1)} s together`);
+  }
+  if (batch.some((stage) => results.get(stage.name).status === 'failed')) {
     failed = true;
     break; // fail fast
   }
@@ -269,8 +334,11 @@ for (const stage of selected) {
       : r.status === 'skipped'
         ? yellow(`SKIPPED (no ${stage.name === 'deploy' ? 'HAProxy' : 'Chromium'}; see the warning above)`)
         : red('FAILED');
-  console.log(`  ${stage.name.padEnd(10)} ${label}${r ? paint('2', `  ${r.seconds.toFixed(1)} s`) : ''}`);
+  const beside = r && stage.together ? selected.filter((o) => o !== stage && o.together === stage.together && results.has(o.name)) : [];
+  const note = beside.length ? ` (beside ${beside.map((o) => o.name).join(', ')})` : '';
+  console.log(`  ${stage.name.padEnd(10)} ${label}${r ? paint('2', `  ${r.seconds.toFixed(1)} s${note}`) : ''}`);
 }
+console.log(paint('2', `  ${'in all'.padEnd(10)} ${((Date.now() - suiteStarted) / 1000).toFixed(1)} s`));
 const passedCount = [...results.values()].filter((r) => r.status === 'passed').length;
 const failedCount = [...results.values()].filter((r) => r.status === 'failed').length;
 console.log(`${passedCount} passed, ${failedCount} failed`);
