@@ -11,13 +11,13 @@ import { LanguageSwitcher, sameLocation } from '../../src/components/language/La
 import { I18nProvider, loadDictionary } from '../../src/i18n/i18n';
 import { AppSystemProvider } from '../../src/system/AppSystemContext';
 import type { AppSystem } from '../../src/system/system';
+import type { Language } from '../../src/config/env';
 
 const at = (pathname: string, search = '', hash = ''): LocationLike => ({ pathname, search, hash });
 
 async function readyLanguage(location: LocationLike) {
-  await loadDictionary('pl');
   const language = createActor(
-    languageMachine.provide({ actors: { loadDictionary: fromPromise(async () => 'pl') } }),
+    languageMachine.provide({ actors: { loadDictionary: fromPromise(({ input }: { input: { language: Language } }) => loadDictionary(input.language)) } }),
     { input: { defaultLanguage: 'pl', stored: 'pl' } },
   ).start();
   language.send({ type: 'language.locationChanged', location });
