@@ -28,6 +28,11 @@ export type LanguageEvent =
   | { type: 'language.switched'; language: Language; href: string }
   | { type: 'language.retried' };
 
+/** Two locations that name the same address. */
+export function sameLocation(a: LocationLike | null, b: LocationLike | null): boolean {
+  return a === b || (!!a && !!b && a.pathname === b.pathname && a.search === b.search && a.hash === b.hash);
+}
+
 function prefixOf(location: LocationLike | null): string {
   return location ? splitLanguage(location.pathname).prefix : '';
 }
@@ -159,7 +164,13 @@ export const languageMachine = described(setup({
               'clearOffers',
             ],
           },
-          { actions: assign({ location: ({ event }) => event.location }) },
+          // The app tells the chart its location on every mount (hydration included): the address it already has,
+          // in a new object. Keeping the old one leaves what views select unchanged, so nothing redraws.
+          {
+            actions: assign({
+              location: ({ context, event }) => (sameLocation(context.location, event.location) ? context.location : event.location),
+            }),
+          },
         ],
       },
     },

@@ -9,20 +9,10 @@ import { LANGUAGES, type Language } from '../../config/env';
 import { translatePath } from '../../../contract/routes';
 import { useT } from '../../i18n/i18n';
 import { useAlternateLink } from './alternates';
-import type { LocationLike } from '../../../machines/language.machine';
-
-/**
- * The app tells the language chart its location on every mount (App's LanguageRoot), hydration included: the
- * address it already had, in a new object. Compared by value, that redraws nothing; by reference it was a
- * synchronous render of the links right after a server-rendered page hydrated.
- */
-export function sameLocation(a: LocationLike | null, b: LocationLike | null): boolean {
-  return a === b || (!!a && !!b && a.pathname === b.pathname && a.search === b.search && a.hash === b.hash);
-}
 
 function LanguageLink({ to, current, canSwitch }: { to: Language; current: Language | null; canSwitch: boolean }) {
   const { language } = useAppSystem();
-  const location = useSelector(language, (s) => s.context.location, sameLocation);
+  const location = useSelector(language, (s) => s.context.location);
   const alternate = useAlternateLink(to);
   const target = alternate ?? (location ? translatePath(location, to) : `/${to}/`);
   const isCurrent = to === current;
