@@ -26,7 +26,7 @@ export interface BootInput {
   hasSession: boolean;
 }
 
-export type BootEvent = { type: 'boot.languageChanged' } | { type: 'boot.retried' };
+export type BootEvent = { type: 'boot.started' } | { type: 'boot.languageChanged' } | { type: 'boot.retried' };
 
 /**
  * The typed boot chart. `TSplash`, `TSlider` and `TContent` are the shapes of the three loads; the app
@@ -118,8 +118,14 @@ export function createBootMachine<TSplash = unknown, TSlider = unknown, TContent
       staticContent: null,
       errors: {},
     }),
-    initial: 'booting',
+    initial: 'waitingForLanguage',
     states: {
+      // Content is loaded in the page's language: the app starts the loads once the language is known (the
+      // page's address names it), side by side with the language's dictionary.
+      waitingForLanguage: {
+        tags: ['loading', 'blocking'],
+        on: { 'boot.started': 'booting' },
+      },
       booting: {
         tags: ['loading', 'blocking'],
         ...loads('#boot.session'),

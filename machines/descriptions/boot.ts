@@ -20,6 +20,7 @@ export default {
   screens: ['splash screen', 'boot error page', 'every page (layout content)'],
   where: '/en',
   states: {
+    waitingForLanguage: ['The splash screen until the page\'s language is known', 'Ekran startowy, dopóki język strony nie jest znany'],
     booting: ['The splash screen while the app starts', 'Ekran startowy podczas uruchamiania aplikacji'],
     ...content('booting'),
     session: ['Checking for a session to restore', 'Sprawdzanie, czy jest sesja do przywrócenia'],
@@ -40,6 +41,7 @@ export default {
     always: ['at once, depending on what loaded and whether a session is stored', 'od razu, zależnie od wyników i zapisanej sesji'],
     'restoreSession done': ['the session is restored', 'sesja zostaje przywrócona'],
     'restoreSession failed': ['the session cannot be restored (signed out)', 'nie da się przywrócić sesji (wylogowany)'],
+    'boot.started': ['the page\'s language is known', 'język strony jest znany'],
     'boot.languageChanged': ['the user switches the language', 'użytkownik zmienia język'],
     'boot.retried': ['the user clicks Retry', 'użytkownik klika Ponów'],
   },

@@ -24,12 +24,17 @@ export function delayText(ms: number): string {
   return `${ms} ms`;
 }
 
-/** Reader-friendly event names: invoke results and state completion are named after their actor/state. */
+/**
+ * Reader-friendly event names: invoke results, a child's new snapshot (`auth changed`) and state completion are
+ * named after their actor/state.
+ */
 export function eventName(eventType: string, sourceId?: string): string {
   let m = /^xstate\.done\.actor\.(.+)$/.exec(eventType);
   if (m) return `${m[1]} done`;
   m = /^xstate\.error\.actor\.(.+)$/.exec(eventType);
   if (m) return `${m[1]} failed`;
+  m = /^xstate\.snapshot\.(.+)$/.exec(eventType);
+  if (m) return `${m[1]} changed`;
   m = /^xstate\.done\.state\.(.+)$/.exec(eventType);
   if (m) return sourceId !== undefined && m[1] === sourceId ? 'completed' : `${m[1]} completed`;
   return eventType;

@@ -1,23 +1,13 @@
 // Wires the app-wide actors to the real world: the HTTP client, local storage, history and reload.
 // The machines stay pure; everything they do outside themselves is provided here (`machine.provide`).
 //
-// Why these are four actors side by side and not one actor system with systemIds (shared/STYLE.md's
-// `system.get('auth')`), written down as the review asked:
-// - In XState v5 `systemId` registers an actor in the system of the actor that spawns it; actors created
-//   with separate `createActor` calls each root a system of their own, so one system would need a root
-//   machine spawning auth, language, maintenance and boot. That root chart would hold no flow of its own:
-//   it would only exist to host the four, and its diagram would tell designers nothing.
-// - The links between them are not flows but facts passed along, each one line here: the HTTP client asks
-//   the auth actor for its single refresh (it holds the actor, as `system.get('auth')` would give it);
-//   a 503 closes the maintenance gate; boot's splash screen hands the gate its config (a provided action);
-//   a change of login tells the gate (auth.subscribe below); the language's first ready starts the boot and
-//   a later one reloads content (language.subscribe below).
-// - Tests already swap any actor's effects with `overrides`, and the model tests drive these very actors
-//   through the real app (tests/model/support/app.tsx); a root machine would add a layer to reach through.
-// If a flow ever spans two of them (one actor waiting on another's states), that is the moment to spawn
-// them from a root machine with systemIds; the layout's connectivity actor already registers one.
-import { createActor, fromPromise, waitFor } from 'xstate';
+// The four app-wide actors (language, maintenance gate, session, boot) are one actor system: the root chart
+// (machines/app.machine.ts) invokes them under their systemIds and passes along what one must know of another.
+// What stays here is I/O: the HTTP client asks the session for its single refresh, a 503 closes the gate,
+// boot's splash screen hands the gate its config, an operator's sign-in navigates to the back office.
+import { createActor, fromPromise, waitFor, type ActorRefFrom } from 'xstate';
 import { navigate as browserNavigate } from 'wouter/use-browser-location';
+import { appMachine } from '../../machines/app.machine';
 import { authMachine, createAuthMachine, type Tokens } from '../../machines/auth.machine';
 import { bootMachine, createBootMachine } from '../../machines/boot.machine';
 import { languageMachine } from '../../machines/language.machine';
@@ -111,155 +101,112 @@ export function createAppSystem(options: AppSystemOptions = {}) {
   const navigate = options.navigate ?? ((to, o) => browserNavigate(to, o));
   const reload = options.reload ?? (() => window.location.reload());
   const stored = readStorage(STORAGE_KEYS.platformLanguage);
-
-  const language = createActor(
-    withOverrides(languageMachine.provide({
-      actors: { loadDictionary: fromPromise(({ input }) => loadDictionary(input.language)) },
-      actions: {
-        storeLanguage: (_, { language: l }) => writeStorage(STORAGE_KEYS.platformLanguage, l),
-        redirect: (_, { to }) => navigate(to, { replace: true }),
-        // The same page in the other language: what the page was given with its address (history state,
-        // e.g. the e-mail the register-success page shows and resends to) goes with it.
-        navigate: (_, { to }) => {
-          const state: unknown = typeof window === 'undefined' ? null : window.history.state;
-          navigate(to, state == null ? undefined : { state });
-        },
-        clearOffers: () => {
-          // Offers are cached by the public-site issue; nothing is cached yet.
-        },
-      },
-    }), options.overrides?.language),
-    { input: { defaultLanguage: env.defaultLanguage, stored: isLanguage(stored) ? stored : null } },
-  );
-  const currentLanguage = (): Language => language.getSnapshot().context.language ?? env.defaultLanguage;
-
-  const maintenance = createActor(maintenanceMachine.provide({ actions: { reloadPage: () => reload() } }), {
-    input: { loggedIn: readStoredTokens() !== null },
-  });
-
-  // `auth` is declared before the client that reads it, and assigned right after.
+  // The children of the root chart, as its system registers them; `app` is assigned right below, before any
+  // of these runs (they run once the system is started).
   // eslint-disable-next-line prefer-const
-  let auth: ReturnType<typeof createAuth>;
+  let app: ReturnType<typeof createRoot>;
+  const language = () => app.system.get('language') as ActorRefFrom<typeof languageMachine>;
+  const maintenance = () => app.system.get('maintenance') as ActorRefFrom<typeof maintenanceMachine>;
+  const auth = () => app.system.get('auth') as ActorRefFrom<typeof appAuthMachine>;
+  const currentLanguage = (): Language => language().getSnapshot().context.language ?? env.defaultLanguage;
+
   const http = createHttp({
     baseURL: env.apiUrl,
     getLanguage: currentLanguage,
-    getAuth: () => auth,
+    getAuth: auth,
     fetchImpl: options.fetchImpl,
     // Boot's loads and the first page's data, when the server put them into index.html.
     initialAnswers: createInitialAnswers(options.initialData !== undefined ? () => options.initialData ?? null : readInitialDataElement),
     onForbidden: () => navigate(href(currentLanguage(), 'accessDenied')),
-    onMaintenance: () => maintenance.send({ type: 'maintenance.serviceUnavailable' }),
+    onMaintenance: () => maintenance().send({ type: 'maintenance.serviceUnavailable' }),
   });
   const api = createEndpoints(http);
 
-  function createAuth() {
+  const languageLogic = withOverrides(languageMachine.provide({
+    actors: { loadDictionary: fromPromise(({ input }) => loadDictionary(input.language)) },
+    actions: {
+      storeLanguage: (_, { language: l }) => writeStorage(STORAGE_KEYS.platformLanguage, l),
+      redirect: (_, { to }) => navigate(to, { replace: true }),
+      // The same page in the other language: what the page was given with its address (history state,
+      // e.g. the e-mail the register-success page shows and resends to) goes with it.
+      navigate: (_, { to }) => {
+        const state: unknown = typeof window === 'undefined' ? null : window.history.state;
+        navigate(to, state == null ? undefined : { state });
+      },
+      clearOffers: () => {
+        // Offers are cached by the public-site issue; nothing is cached yet.
+      },
+    },
+  }), options.overrides?.language);
+
+  const maintenanceLogic = maintenanceMachine.provide({ actions: { reloadPage: () => reload() } });
+
+  const authLogic = withOverrides(appAuthMachine.provide({
+    actors: {
+      login: fromPromise(({ input }) => api.login(input.email, input.password)),
+      refresh: fromPromise(({ input }) => refreshAcrossTabs(input.refreshToken, api.refresh)),
+      fetchUser: fromPromise(({ signal }) => api.me(signal)),
+      revoke: fromPromise(async ({ input }) => {
+        await api.revoke(input.tokens?.refreshToken);
+      }),
+    },
+    actions: {
+      persistTokens: (_, { tokens }) => persistTokens(tokens),
+      clearSession,
+      reloadPage: () => reload(),
+      redirectToLogin: () => navigate(href(currentLanguage(), 'login'), { state: { loginRequired: true } }),
+      redirectToResendActivation: (_, { email }) =>
+        navigate(href(currentLanguage(), 'resendActivation', { email })),
+    },
+  }), options.overrides?.auth as Implementations<typeof appAuthMachine> | undefined);
+
+  const bootLogic = withOverrides(appBootMachine.provide({
+    actors: {
+      loadSplash: fromPromise(({ signal }) => api.splashScreen(signal)),
+      loadSlider: fromPromise(({ signal }) => api.slider(signal)),
+      loadStaticContent: fromPromise(({ signal }) => api.staticContent(signal)),
+      restoreSession: fromPromise(async () => {
+        auth().send({ type: 'auth.userRequested' });
+        await waitFor(auth(), (s) => !s.hasTag('userLoading'));
+      }),
+    },
+    actions: {
+      splashLoaded: ({ context }) => maintenance().send({ type: 'maintenance.configLoaded', config: context.splash }),
+    },
+  }), options.overrides?.boot as Implementations<typeof appBootMachine> | undefined);
+
+  function createRoot() {
     return createActor(
-      withOverrides(appAuthMachine.provide({
-        actors: {
-          login: fromPromise(({ input }) => api.login(input.email, input.password)),
-          refresh: fromPromise(({ input }) => refreshAcrossTabs(input.refreshToken, api.refresh)),
-          fetchUser: fromPromise(({ signal }) => api.me(signal)),
-          revoke: fromPromise(async ({ input }) => {
-            await api.revoke(input.tokens?.refreshToken);
-          }),
-        },
+      appMachine.provide({
+        actors: { language: languageLogic, maintenance: maintenanceLogic, auth: authLogic, boot: bootLogic } as never,
         actions: {
-          persistTokens: (_, { tokens }) => persistTokens(tokens),
-          clearSession,
-          reloadPage: () => reload(),
-          redirectToLogin: () => navigate(href(currentLanguage(), 'login'), { state: { loginRequired: true } }),
-          redirectToResendActivation: (_, { email }) =>
-            navigate(href(currentLanguage(), 'resendActivation', { email })),
+          // Only from the pages that led to the login; a page that asked for a login has been sent back to.
+          openBackOffice: () => {
+            if (typeof window === 'undefined') return;
+            const l = currentLanguage();
+            if ([href(l, 'home'), href(l, 'login')].includes(window.location.pathname)) navigate(href(l, 'operatorOverview'), { replace: true });
+          },
         },
-      }), options.overrides?.auth as Implementations<typeof appAuthMachine> | undefined),
-      { input: { tokens: readStoredTokens() } },
+      }),
+      { input: { defaultLanguage: env.defaultLanguage, storedLanguage: isLanguage(stored) ? stored : null, tokens: readStoredTokens() } },
     );
   }
-  auth = createAuth();
-
-  const boot = createActor(
-    withOverrides(appBootMachine.provide({
-      actors: {
-        loadSplash: fromPromise(({ signal }) => api.splashScreen(signal)),
-        loadSlider: fromPromise(({ signal }) => api.slider(signal)),
-        loadStaticContent: fromPromise(({ signal }) => api.staticContent(signal)),
-        restoreSession: fromPromise(async () => {
-          auth.send({ type: 'auth.userRequested' });
-          await waitFor(auth, (s) => !s.hasTag('userLoading'));
-        }),
-      },
-      actions: {
-        splashLoaded: ({ context }) => maintenance.send({ type: 'maintenance.configLoaded', config: context.splash }),
-      },
-    }), options.overrides?.boot as Implementations<typeof appBootMachine> | undefined),
-    { input: { hasSession: readStoredTokens() !== null } },
-  );
-
-  // The gate needs to know who is logged in: it opens for a logged-in user unless the server says 503.
-  let loggedIn = auth.getSnapshot().hasTag('loggedIn');
-  auth.subscribe((snapshot) => {
-    const now = snapshot.hasTag('loggedIn');
-    if (now !== loggedIn) {
-      loggedIn = now;
-      maintenance.send({ type: 'maintenance.sessionChanged', loggedIn: now });
-    }
-  });
-
-  // Operators work in the back office: a login of their own (not one a page asked for: that one goes back to
-  // the page) lands them there once their user is known. The guest-only login page has meanwhile sent the
-  // user home, or is still showing.
-  let signingIn = false;
-  let landing = false;
-  auth.subscribe((snapshot) => {
-    if (snapshot.matches('signingIn')) {
-      signingIn = true;
-      return;
-    }
-    if (signingIn) {
-      signingIn = false;
-      landing = snapshot.hasTag('loggedIn');
-    }
-    if (!landing || snapshot.hasTag('userLoading')) return;
-    landing = false;
-    if (snapshot.context.user?.role !== 'operator' || typeof window === 'undefined') return;
-    const l = currentLanguage();
-    if ([href(l, 'home'), href(l, 'login')].includes(window.location.pathname)) navigate(href(l, 'operatorOverview'), { replace: true });
-  });
-
-  // Content is loaded in the page's language, so boot starts as soon as the language is known (side by side
-  // with its dictionary), and loads again when a ready language differs from the one it booted in.
-  let bootedIn: Language | null = null;
-  language.subscribe((snapshot) => {
-    const now = snapshot.context.language;
-    if (bootedIn === null) {
-      if (!now) return;
-      bootedIn = now;
-      boot.start();
-    } else if (!snapshot.matches('ready')) {
-      return;
-    } else if (now !== bootedIn) {
-      bootedIn = now;
-      boot.send({ type: 'boot.languageChanged' });
-    }
-  });
+  app = createRoot();
 
   return {
-    language,
-    maintenance,
-    auth,
-    boot,
+    /** the root of the system (machines/app.machine.ts) */
+    app,
+    language: language(),
+    maintenance: maintenance(),
+    auth: auth(),
+    boot: app.system.get('boot') as ActorRefFrom<typeof appBootMachine>,
     api,
     http,
     start() {
-      language.start();
-      maintenance.start();
-      auth.start();
+      app.start();
     },
     stop() {
-      boot.stop();
-      auth.stop();
-      maintenance.stop();
-      language.stop();
+      app.stop();
     },
   };
 }

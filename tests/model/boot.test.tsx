@@ -37,6 +37,7 @@ type ModelEvent = { type: string; [key: string]: any };
 const SPLASH = { ...NO_MAINTENANCE, seoTitle: 'Estate Shares', seoDescription: '' };
 const SERVER_DOWN = new ApiRequestError(500, [{ code: 'INTERNAL_ERROR', context: '', message: 'down' }]);
 const events = [
+  { type: 'boot.started' },
   { type: 'xstate.done.actor.loadSplash', output: SPLASH },
   { type: 'xstate.error.actor.loadSplash', error: SERVER_DOWN },
   { type: 'xstate.done.actor.loadSlider', output: [] },
@@ -66,6 +67,8 @@ function start(hasSession: boolean): Harness {
   const staticContent = deferredActor<unknown, void>();
   const restore = deferredActor<void, void>();
   const app = renderApp({
+    // rendered by the path's first step: until the page's address is known, so is not its language
+    deferRender: true,
     path: '/pl/',
     storedLanguage: 'pl',
     tokens: hasSession ? TOKENS : null,
@@ -139,6 +142,12 @@ describe('boot (model-based, through the app)', () => {
           };
           await path.test({
             states: {
+              waitingForLanguage: () => {
+                // nothing is loaded before the page's language is known
+                expect(app.system.boot.getSnapshot().value).toBe('waitingForLanguage');
+                expect([app.splash.pending, app.slider.pending, app.staticContent.pending]).toEqual([false, false, false]);
+                expect(app.system.app.getSnapshot().matches({ content: 'waitingForLanguage' })).toBe(true);
+              },
               ...loads('booting'),
               ...loads('reloading'),
               restoringSession: (state) => {
@@ -165,6 +174,12 @@ describe('boot (model-based, through the app)', () => {
               },
             },
             events: {
+              'boot.started': async () => {
+                // the page renders: its address names the language, and boot's three loads go out at once
+                act(() => app.mount());
+                await settle();
+                expect(app.system.app.getSnapshot().context.bootedIn).toBe('pl');
+              },
               'xstate.done.actor.loadSplash': async ({ event }: { event: ModelEvent }) => {
                 await act(() => app.splash.resolve(event.output));
                 // the splash screen's maintenance config goes to the gate

@@ -82,6 +82,8 @@ export interface RenderAppOptions {
   splash?: MaintenanceConfig;
   /** routes of the fake server set before the app starts (boot requests go out as soon as it renders) */
   server?: (fake: ReturnType<typeof createFakeFetch>) => void;
+  /** start the app system but render nothing until `mount()`: the page's language is then not yet known */
+  deferRender?: boolean;
 }
 
 export interface AppHarness {
@@ -93,6 +95,8 @@ export interface AppHarness {
   location(): string;
   /** a user following a link: history push, as wouter's <Link> does */
   go(to: string, state?: unknown): void;
+  /** renders the app (once); `renderApp` does it unless told `deferRender` */
+  mount(): void;
   unmount(): void;
 }
 
@@ -128,7 +132,11 @@ export function renderApp(options: RenderAppOptions): AppHarness {
     overrides: options.overrides,
   });
   system.start();
-  const view = render(<App system={system} />);
+  let view: ReturnType<typeof render> | null = null;
+  const mount = () => {
+    view ??= render(<App system={system} />);
+  };
+  if (!options.deferRender) mount();
 
   return {
     system,
@@ -141,8 +149,9 @@ export function renderApp(options: RenderAppOptions): AppHarness {
         browserNavigate(to, state === undefined ? undefined : { state });
       });
     },
+    mount,
     unmount() {
-      view.unmount();
+      view?.unmount();
       system.stop();
     },
   };
