@@ -79,23 +79,23 @@ export const appMachine = described(setup({
 }).createMachine({
   id: 'app',
   context: ({ input }) => ({ ...input, bootedIn: null }),
-  invoke: [
-    {
-      id: 'language',
-      systemId: 'language',
-      src: 'language',
-      input: ({ context }) => ({ defaultLanguage: context.defaultLanguage, stored: context.storedLanguage }),
-      // Every new snapshot of the language and of the session comes to this chart (XState relays a child's
-      // snapshots to an invoke that has `onSnapshot`); the regions below act on those that matter to them.
-      onSnapshot: {},
-    },
-    { id: 'maintenance', systemId: 'maintenance', src: 'maintenance', input: ({ context }) => ({ loggedIn: context.tokens !== null }) },
-    { id: 'auth', systemId: 'auth', src: 'auth', input: ({ context }) => ({ tokens: context.tokens }), onSnapshot: {} },
-    { id: 'boot', systemId: 'boot', src: 'boot', input: ({ context }) => ({ hasSession: context.tokens !== null }) },
-  ],
+  // Each child is invoked by the region that acts on it; all regions are always active, so the children live
+  // as long as the app. XState relays a child's every new snapshot to the chart when its invoke has
+  // `onSnapshot` (a region's own, taken when none of its states acts on that snapshot).
+  invoke: { id: 'maintenance', systemId: 'maintenance', src: 'maintenance', input: ({ context }) => ({ loggedIn: context.tokens !== null }) },
   type: 'parallel',
   states: {
     content: {
+      invoke: [
+        {
+          id: 'language',
+          systemId: 'language',
+          src: 'language',
+          input: ({ context }) => ({ defaultLanguage: context.defaultLanguage, stored: context.storedLanguage }),
+          onSnapshot: {},
+        },
+        { id: 'boot', systemId: 'boot', src: 'boot', input: ({ context }) => ({ hasSession: context.tokens !== null }) },
+      ],
       initial: 'waitingForLanguage',
       states: {
         waitingForLanguage: {
@@ -111,6 +111,7 @@ export const appMachine = described(setup({
       },
     },
     session: {
+      invoke: { id: 'auth', systemId: 'auth', src: 'auth', input: ({ context }) => ({ tokens: context.tokens }), onSnapshot: {} },
       initial: 'checking',
       states: {
         checking: {
@@ -133,7 +134,6 @@ export const appMachine = described(setup({
         signingIn: {
           on: {
             'xstate.snapshot.auth': [
-              { guard: 'operatorKnown', target: 'idle', actions: 'openBackOffice' },
               { guard: 'signedIn', target: 'landing' },
               { guard: not('signingIn'), target: 'idle' },
             ],

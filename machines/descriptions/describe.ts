@@ -102,7 +102,7 @@ export function describeConfig(
       const copy: Config = { ...inv };
       if (inv.onDone) copy.onDone = describeTransition(inv.onDone, event(`${invokeId} done`));
       if (inv.onError) copy.onError = describeTransition(inv.onError, event(`${invokeId} failed`));
-      if (inv.onSnapshot) copy.onSnapshot = describeTransition(inv.onSnapshot, event(`xstate.snapshot.${invokeId}`));
+      if (inv.onSnapshot) copy.onSnapshot = describeTransition(inv.onSnapshot, event(`${invokeId} changed`));
       return copy;
     });
     out.invoke = Array.isArray(config.invoke) ? filled : filled[0];

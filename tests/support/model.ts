@@ -67,9 +67,14 @@ export function createMachineTestModel<TMachine extends AnyStateMachine>(
      * region of a parallel chart, whose other region another model walks.
      */
     eventTypes?: readonly string[];
+    /**
+     * Only the events `events` gives for a state, no bare `{ type }` for the other types the state handles: for
+     * charts whose events carry what no bare event can stand for (a child's snapshot).
+     */
+    givenOnly?: boolean;
   },
 ): TestModel<SnapshotFrom<TMachine>, EventFromLogic<TMachine>, unknown> {
-  const { events: getEvents, measure = true, eventTypes, ...otherOptions } = options ?? {};
+  const { events: getEvents, measure = true, eventTypes, givenOnly = false, ...otherOptions } = options ?? {};
   type S = SnapshotFrom<TMachine>;
   type E = EventFromLogic<TMachine>;
   const Model = measure ? MeasuredTestModel : TestModel;
@@ -87,7 +92,7 @@ export function createMachineTestModel<TMachine extends AnyStateMachine>(
       );
       return own.flatMap((type) => {
         const variants = given.filter((e) => e.type === type);
-        return variants.length ? variants : [{ type } as E];
+        return variants.length || givenOnly ? variants : [{ type } as E];
       });
     },
     ...(otherOptions as object),
