@@ -36,9 +36,9 @@ import en from '../../lib/locales/en';
 import pl from '../../lib/locales/pl';
 import type { Db } from '../db/client';
 import { pick } from '../lib/translated';
-import type { ContentRepository } from '../modules/content/repository';
+import { findStaticPage, listContentNodes, listFaq, listSliderItems, listSocialMedia, readSiteSettings } from '../modules/content/repository';
 import { buildContentTree } from '../modules/content/routes-static-content';
-import { createPublicRepository, previewTokenMatches } from '../modules/offers/repository';
+import { listOffers, offerBySlug, previewTokenMatches } from '../modules/offers/repository';
 
 /** Seconds a crawler is asked to wait while the site is in maintenance (its end is not known in advance). */
 export const MAINTENANCE_RETRY_AFTER_SECONDS = 600;
@@ -109,7 +109,6 @@ export type PageAnswer =
 
 export interface PageHeadsDeps {
   db: Db;
-  contentRepository: ContentRepository;
   publicUrl: string;
   defaultLanguage: Language;
 }
@@ -185,11 +184,10 @@ const both = (name: RouteName, params: Record<string, string> = {}): Record<Lang
 });
 
 export function createPageHeads(deps: PageHeadsDeps) {
-  const repo = createPublicRepository(deps.db);
-  const { publicUrl, defaultLanguage } = deps;
+  const { db, publicUrl, defaultLanguage } = deps;
 
   async function site(language: Language) {
-    const [nodes, settings] = await Promise.all([deps.contentRepository.contentNodes(), deps.contentRepository.siteSettings()]);
+    const [nodes, settings] = await Promise.all([listContentNodes(db), readSiteSettings(db)]);
     const content: ContentTree = { content: buildContentTree(nodes, language) };
     return { content, siteTitle: siteTitleOf(content), description: pick(settings.seoDescription, language), settings };
   }
@@ -274,8 +272,8 @@ export function createPageHeads(deps: PageHeadsDeps) {
 
     switch (route.name) {
       case 'home': {
-        const social = (await deps.contentRepository.socialMedia()).map((s) => s.url).filter(Boolean);
-        const slides = await deps.contentRepository.sliderItems();
+        const social = (await listSocialMedia(db)).map((s) => s.url).filter(Boolean);
+        const slides = await listSliderItems(db);
         const slide = slides.find((s) => s.fileType === 'image' && s.imageUrl);
         return page({
           title: homeTitle(content, t('common.homepage')),
@@ -293,7 +291,7 @@ export function createPageHeads(deps: PageHeadsDeps) {
         // The list's own address for a page: `/page/1` is the first page's, `/page/abc` the first page's too.
         if (route.name === 'offersPage' && !/^[1-9]\d*$/.test(params.page ?? '')) return redirect(301, own(language, pageNumber), parsed.search);
         if (route.name === 'offersPage' && pageNumber === 1) return redirect(301, own(language, 1), parsed.search);
-        const { total } = await repo.listOffers({ pageSize: 1, pageNumber: 1 });
+        const { total } = await listOffers(db, { pageSize: 1, pageNumber: 1 });
         const last = Math.max(1, Math.ceil(total / pageSize));
         if (pageNumber > last) return redirect(302, own(language, last), parsed.search);
         // The number of pages follows the published offers, which change with the content version.
@@ -304,7 +302,7 @@ export function createPageHeads(deps: PageHeadsDeps) {
         });
       }
       case 'offer': {
-        const row = await repo.offerBySlug(params.slug ?? '');
+        const row = await offerBySlug(db, params.slug ?? '');
         const previewToken = parsed.searchParams.get('previewToken') ?? undefined;
         const preview = !!row && !row.published && previewTokenMatches(row.previewTokenHash, previewToken);
         if (!row || (!row.published && !preview)) return notFound(language, siteTitle);
@@ -342,7 +340,7 @@ export function createPageHeads(deps: PageHeadsDeps) {
       case 'termsOfUse':
       case 'privacyPolicy': {
         const slug = route.name === 'termsOfUse' ? TERMS_SLUGS[language] : route.name === 'privacyPolicy' ? PRIVACY_SLUGS[language] : (params.slug ?? '');
-        const found = await deps.contentRepository.pageBySlug(slug);
+        const found = await findStaticPage(db, slug);
         if (!found) return notFound(language, siteTitle);
         const texts = {
           title: pick(found.page.title, language),
@@ -361,7 +359,7 @@ export function createPageHeads(deps: PageHeadsDeps) {
         });
       }
       case 'faq': {
-        const items = await deps.contentRepository.faq(false);
+        const items = await listFaq(db, false);
         const faqPage = items.length
           ? [
               {

@@ -10,7 +10,7 @@ import { href, LANGUAGES, type RouteName } from '../../contract/routes';
 import { MAX_AGE_MS } from '../cache/public-cache';
 import type { Db } from '../db/client';
 import { listStaticPageSlugs } from '../modules/content/repository';
-import { createPublicRepository } from '../modules/offers/repository';
+import { listOffers, publishedOfferSlugs } from '../modules/offers/repository';
 import { absoluteUrl } from './head';
 
 export interface SitemapDeps {
@@ -53,15 +53,14 @@ export function robotsTxt(publicUrl: string): string {
 }
 
 export function createSitemap(deps: SitemapDeps) {
-  const repo = createPublicRepository(deps.db);
   const now = deps.now ?? (() => Date.now());
   let kept: { version: number; builtAt: number; xml: Promise<string> } | null = null;
 
   async function pages(): Promise<Alternates[]> {
     const [offers, staticPages, { total }] = await Promise.all([
-      repo.publishedOfferSlugs(),
+      publishedOfferSlugs(deps.db),
       listStaticPageSlugs(deps.db),
-      repo.listOffers({ pageSize: 1, pageNumber: 1 }),
+      listOffers(deps.db, { pageSize: 1, pageNumber: 1 }),
     ]);
     const result: Alternates[] = FIXED_ROUTES.map((name) => ({ pl: href('pl', name), en: href('en', name) }));
     const lastPage = Math.ceil(total / OFFERS_DEFAULT_PAGE_SIZE);

@@ -277,7 +277,6 @@ export function createSpaHtml(fastify: FastifyInstance, root: string, options: {
   }
   const heads = createPageHeads({
     db: fastify.db,
-    contentRepository: fastify.contentRepository,
     publicUrl: fastify.config.publicUrl,
     defaultLanguage: fastify.config.defaultLanguage,
   });

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok, responses } from '../../lib/envelope';
 import { unauthorized } from '../../lib/errors';
+import { findUserById } from './users-repository';
 
 export const currentUserSchema = z.object({
   id: z.string(),
@@ -28,7 +29,7 @@ const userRoutes: FastifyPluginAsyncZod = async (fastify) => {
     onRequest: fastify.authenticate,
     schema: { response: responses(currentUserSchema, [401]) },
     handler: async (request) => {
-      const user = await fastify.usersRepository.findById(request.principal!.userId);
+      const user = await findUserById(fastify.db, request.principal!.userId);
       if (!user) throw unauthorized();
       return ok({
         id: user.id,

@@ -9,7 +9,7 @@ import { hashPassword, verifyAgainstNobody, verifyPassword } from '../../lib/pas
 import { enqueueMail, type Executor } from '../mail/outbox';
 import { renderEmailChangedNotice, renderTokenMail, type TokenMailKind } from '../mail/templates';
 import { DEFAULT_RULE, failureRetentionSeconds, type RateLimitAction } from './rate-limit-repository';
-import type { UserRow } from './users-repository';
+import { findUserByEmail, findUserById, type UserRow } from './users-repository';
 import { consumeAccountToken, createAccountToken, findAccountTokenOwner, findLiveAccountToken, retireAccountTokens } from './account-tokens';
 import type { InvestorPatch, Registration } from './schemas';
 
@@ -41,7 +41,7 @@ export function toInvestor(user: UserRow) {
 }
 
 export function createAccountsService(fastify: FastifyInstance) {
-  const { db, config, usersRepository, rateLimitRepository } = fastify;
+  const { db, config, rateLimitRepository } = fastify;
 
   const ttl: Record<TokenMailKind, number> = {
     activation: config.activationTokenTtl,
@@ -114,7 +114,7 @@ export function createAccountsService(fastify: FastifyInstance) {
   }
 
   async function requireUser(userId: string): Promise<UserRow> {
-    const user = await usersRepository.findById(userId);
+    const user = await findUserById(db, userId);
     if (!user) throw unauthorized();
     return user;
   }
@@ -122,13 +122,13 @@ export function createAccountsService(fastify: FastifyInstance) {
   return {
     /** The registration's EMAIL_EXISTS rule alone (the first step of the form asks it). */
     async checkEmailFree(email: string): Promise<{ email: string }> {
-      if (await usersRepository.findByEmail(email)) throw badRequest('EMAIL_EXISTS', 'email');
+      if (await findUserByEmail(db, email)) throw badRequest('EMAIL_EXISTS', 'email');
       return { email };
     },
 
     async register(input: Registration, language: Language): Promise<{ email: string }> {
       const errors: ApiErrorItem[] = [];
-      if (await usersRepository.findByEmail(input.email)) errors.push({ code: 'EMAIL_EXISTS', context: 'email' });
+      if (await findUserByEmail(db, input.email)) errors.push({ code: 'EMAIL_EXISTS', context: 'email' });
       const registrationAgreements = await db
         .select({ id: agreements.id, required: agreements.required })
         .from(agreements)
@@ -196,7 +196,7 @@ export function createAccountsService(fastify: FastifyInstance) {
     /** Same answer whether the address is unknown, inactive or already active. */
     async resendActivation(email: string, ip: string): Promise<void> {
       await limit('activation_resend', email, ip);
-      const user = await usersRepository.findByEmail(email);
+      const user = await findUserByEmail(db, email);
       if (!user || user.isActive) return;
       await db.transaction((tx) => tokenMail(tx, 'activation', user));
       wake();
@@ -205,7 +205,7 @@ export function createAccountsService(fastify: FastifyInstance) {
     /** Same answer whether the address is registered or not; a newer link replaces the older ones. */
     async requestPasswordReset(email: string, ip: string): Promise<void> {
       await limit('reset_password', email, ip);
-      const user = await usersRepository.findByEmail(email);
+      const user = await findUserByEmail(db, email);
       if (!user) return;
       await db.transaction(async (tx) => {
         await retireAccountTokens(tx, user.id, 'reset_password');
@@ -278,7 +278,7 @@ export function createAccountsService(fastify: FastifyInstance) {
         case 'email': {
           const { newEmail } = patch.value;
           if (newEmail === user.email) throw badRequest('EMAIL_SAME', 'email.newEmail');
-          if (await usersRepository.findByEmail(newEmail)) throw badRequest('EMAIL_TAKEN', 'email.newEmail');
+          if (await findUserByEmail(db, newEmail)) throw badRequest('EMAIL_TAKEN', 'email.newEmail');
           await db.transaction(async (tx) => {
             await retireAccountTokens(tx, userId, 'email_change');
             await tokenMail(tx, 'email_change', user, newEmail);

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { badRequest, tooManyTries } from '../../lib/errors';
 import { failureRetentionSeconds } from './rate-limit-repository';
 import { verifyAgainstNobody, verifyPassword } from '../../lib/passwords';
-import type { UserRow } from './users-repository';
+import { findUserByEmail, findUserById, type UserRow } from './users-repository';
 
 export interface TokenPair {
   accessToken: string;
@@ -16,7 +16,7 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
 const sameSecret = (a: string, b: string) => timingSafeEqual(digest(a), digest(b));
 
 export function createTokenService(fastify: FastifyInstance) {
-  const { config, usersRepository, sessionsRepository, rateLimitRepository, tokens } = fastify;
+  const { config, db, sessionsRepository, rateLimitRepository, tokens } = fastify;
 
   async function issue(user: Pick<UserRow, 'id' | 'role' | 'locale'>, sessionId: string, refreshToken: string): Promise<TokenPair> {
     const accessToken = await tokens.signAccessToken({ userId: user.id, sessionId, role: user.role });
@@ -43,7 +43,7 @@ export function createTokenService(fastify: FastifyInstance) {
       let user: UserRow | undefined;
       try {
         if (attempt.state.limited) throw tooManyTries(attempt.state.retryAfterSeconds);
-        user = await usersRepository.findByEmail(email);
+        user = await findUserByEmail(db, email);
         const valid = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstNobody(password);
         if (!user || !valid) {
           const failure = await rateLimitRepository.recordFailure('password_grant', keys, limits);
@@ -79,7 +79,7 @@ export function createTokenService(fastify: FastifyInstance) {
         await sessionsRepository.revokeByPreviousHash(oldHash);
         throw badRequest('INVALID_GRANT', 'refreshToken');
       }
-      const user = await usersRepository.findById(session.userId);
+      const user = await findUserById(db, session.userId);
       if (!user || !user.isActive) {
         await sessionsRepository.revoke(session.id);
         throw badRequest('INVALID_GRANT', 'refreshToken');

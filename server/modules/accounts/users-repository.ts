@@ -1,6 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import fp from 'fastify-plugin';
-import type { Db, Executor } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
@@ -36,26 +35,3 @@ export function activeOperators(db: Executor): Promise<{ email: string; locale: 
     .from(users)
     .where(and(eq(users.role, 'operator'), eq(users.isActive, true)));
 }
-
-/** The same reads bound to the app's database, as `fastify.usersRepository`. */
-export function createUsersRepository(db: Db) {
-  return {
-    findByEmail: (email: string) => findUserByEmail(db, email),
-    findById: (id: string) => findUserById(db, id),
-  };
-}
-
-export type UsersRepository = ReturnType<typeof createUsersRepository>;
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    usersRepository: UsersRepository;
-  }
-}
-
-export default fp(
-  async (fastify) => {
-    fastify.decorate('usersRepository', createUsersRepository(fastify.db));
-  },
-  { name: 'users-repository', dependencies: ['database'] },
-);

@@ -1,6 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import fp from 'fastify-plugin';
-import type { Db, Executor } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { contentNodes, contentVersion, menuItems, siteSettings, sliderItems, socialMedia } from '../../db/schema';
 import { faqItems, staticPageAttachments, staticPages } from '../../db/schema-content';
 import { slugIs } from '../offers/repository';
@@ -102,33 +101,3 @@ export async function findStaticPage(db: Executor, slug: string) {
     .orderBy(asc(staticPageAttachments.position), asc(staticPageAttachments.id));
   return { page, attachments };
 }
-
-/** The same reads bound to the app's database, as `fastify.contentRepository` (the routes and the page heads). */
-export function createContentRepository(db: Db) {
-  return {
-    siteSettings: () => readSiteSettings(db),
-    maintenanceFlags: () => readMaintenanceFlags(db),
-    sliderItems: () => listSliderItems(db),
-    contentNodes: () => listContentNodes(db),
-    menuItems: () => listMenuItems(db),
-    socialMedia: () => listSocialMedia(db),
-    faq: (featuredOnly: boolean) => listFaq(db, featuredOnly),
-    staticPageSlugs: () => listStaticPageSlugs(db),
-    pageBySlug: (slug: string) => findStaticPage(db, slug),
-  };
-}
-
-export type ContentRepository = ReturnType<typeof createContentRepository>;
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    contentRepository: ContentRepository;
-  }
-}
-
-export default fp(
-  async (fastify) => {
-    fastify.decorate('contentRepository', createContentRepository(fastify.db));
-  },
-  { name: 'content-repository', dependencies: ['database'] },
-);

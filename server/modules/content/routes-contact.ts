@@ -6,6 +6,7 @@ import { ApiError, type ApiErrorItem } from '../../lib/errors';
 import { pick } from '../../lib/translated';
 import { validationErrors } from '../../lib/validation-errors';
 import { submitContactMessage } from './service';
+import { agreementsByContext } from '../offers/repository';
 
 // POST /contact-form (docs/api.md "Public site"). Every field error is reported at once: the schema's issues
 // and the unaccepted required agreements (which need the database) come back together in one 400.
@@ -68,8 +69,6 @@ function acceptedIds(body: unknown): Set<number> {
 }
 
 const contactFormRoutes: FastifyPluginAsyncZod = async (fastify) => {
-  const repo = fastify.publicRepository;
-
   fastify.post('/contact-form', {
     attachValidation: true,
     schema: {
@@ -78,7 +77,7 @@ const contactFormRoutes: FastifyPluginAsyncZod = async (fastify) => {
     },
     handler: async (request, reply) => {
       const lang = request.language;
-      const contactAgreements = await repo.agreementsByContext('contact');
+      const contactAgreements = await agreementsByContext(fastify.db, 'contact');
       const accepted = acceptedIds(request.body);
       const errors: ApiErrorItem[] = request.validationError ? validationErrors(request.validationError.validation ?? []) : [];
       for (const agreement of contactAgreements) {

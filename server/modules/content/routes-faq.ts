@@ -4,9 +4,9 @@ import { COMPRESSED_BY_CACHE } from '../../cache/public-cache';
 import { responses } from '../../lib/envelope';
 import { pick } from '../../lib/translated';
 import { faqItemSchema } from '../offers/schemas';
+import { listFaq } from './repository';
 
 const faqRoutes: FastifyPluginAsyncZod = async (fastify) => {
-  const repo = fastify.contentRepository;
   for (const [url, featuredOnly] of [['/faq', false], ['/faq/featured', true]] as const) {
     fastify.get(url, {
       ...COMPRESSED_BY_CACHE,
@@ -16,7 +16,7 @@ const faqRoutes: FastifyPluginAsyncZod = async (fastify) => {
         return fastify.publicCache.send(request, reply, {
           key: `${url}:${lang}`,
           async build() {
-            const rows = await repo.faq(featuredOnly);
+            const rows = await listFaq(fastify.db, featuredOnly);
             return rows.map((row) => ({ id: row.id, question: pick(row.question, lang), answer: pick(row.answer, lang) }));
           },
         });

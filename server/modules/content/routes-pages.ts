@@ -7,9 +7,9 @@ import { notFound } from '../../lib/errors';
 import { pick } from '../../lib/translated';
 import { toDoc } from '../offers/mappers';
 import { slugParam, staticPageSchema } from '../offers/schemas';
+import { findStaticPage } from './repository';
 
 const pageRoutes: FastifyPluginAsyncZod = async (fastify) => {
-  const repo = fastify.contentRepository;
   fastify.get('/page/:slug', {
     ...COMPRESSED_BY_CACHE,
     schema: { params: z.object({ slug: slugParam }), response: responses(staticPageSchema, [400, 404]) },
@@ -25,7 +25,7 @@ const pageRoutes: FastifyPluginAsyncZod = async (fastify) => {
   });
 
   async function buildPage(lang: Language, slug: string) {
-    const found = await repo.pageBySlug(slug);
+    const found = await findStaticPage(fastify.db, slug);
     if (!found) throw notFound('slug');
     const { page, attachments } = found;
     return {

@@ -7,6 +7,7 @@ import { reasonSchema } from '../../../contract/operator';
 import { ok, responses } from '../../lib/envelope';
 import { operatorOf } from '../backoffice/context';
 import { updateSiteSettings } from './service';
+import { readSiteSettings } from './repository';
 
 const translatedSchema = z.object({ pl: z.string().max(2000), en: z.string().max(2000) });
 
@@ -27,7 +28,7 @@ const operatorSiteSettingsRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const guard = [fastify.authenticate, fastify.requireRole('operator')];
 
   async function current() {
-    const row = await fastify.contentRepository.siteSettings();
+    const row = await readSiteSettings(fastify.db);
     return settingsSchema.parse(row);
   }
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { COMPRESSED_BY_CACHE } from '../../cache/public-cache';
 import { responses } from '../../lib/envelope';
 import { pick } from '../../lib/translated';
+import { listSliderItems } from './repository';
 
 export const sliderItemSchema = z.object({
   id: z.number().int(),
@@ -27,7 +28,7 @@ const sliderRoutes: FastifyPluginAsyncZod = async (fastify) => {
       return fastify.publicCache.send(request, reply, {
         key: `slider:${lang}`,
         async build() {
-          return (await fastify.contentRepository.sliderItems()).map((row) => ({
+          return (await listSliderItems(fastify.db)).map((row) => ({
             id: row.id,
             fileType: row.fileType,
             imageUrl: row.imageUrl,

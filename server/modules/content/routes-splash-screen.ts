@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { COMPRESSED_BY_CACHE } from '../../cache/public-cache';
 import { responses } from '../../lib/envelope';
 import { pick } from '../../lib/translated';
+import { readSiteSettings } from './repository';
 
 export const splashScreenSchema = z.object({
   maintenanceMode: z.boolean(),
@@ -27,7 +28,7 @@ const splashScreenRoutes: FastifyPluginAsyncZod = async (fastify) => {
       return fastify.publicCache.send(request, reply, {
         key: `splash:${lang}:${state.maintenanceMode}:${state.systemMaintenanceMode}`,
         async build() {
-          const s = await fastify.contentRepository.siteSettings();
+          const s = await readSiteSettings(fastify.db);
           return {
             maintenanceMode: s.maintenanceMode,
             maintenanceModeTitle: pick(s.maintenanceModeTitle, lang),

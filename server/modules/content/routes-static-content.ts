@@ -4,7 +4,7 @@ import type { Language } from '../../config';
 import { COMPRESSED_BY_CACHE } from '../../cache/public-cache';
 import { responses } from '../../lib/envelope';
 import { pick } from '../../lib/translated';
-import type { ContentNodeRow } from './repository';
+import { listContentNodes, listMenuItems, listSocialMedia, type ContentNodeRow } from './repository';
 
 export interface ContentNode {
   content: string;
@@ -76,8 +76,8 @@ const staticContentRoutes: FastifyPluginAsyncZod = async (fastify) => {
       return fastify.publicCache.send(request, reply, {
         key: `static-content:${lang}`,
         async build() {
-          const repo = fastify.contentRepository;
-          const [nodes, menu, social] = await Promise.all([repo.contentNodes(), repo.menuItems(), repo.socialMedia()]);
+          const { db } = fastify;
+          const [nodes, menu, social] = await Promise.all([listContentNodes(db), listMenuItems(db), listSocialMedia(db)]);
           const menuOf = (name: 'header' | 'footer') =>
             menu
               .filter((item) => item.menu === name)

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { createPublicRepository } from '../offers/repository';
 import contactFormRoutes from './routes-contact';
 import faqRoutes from './routes-faq';
 import pageRoutes from './routes-pages';
@@ -9,10 +8,9 @@ import splashScreenRoutes from './routes-splash-screen';
 import staticContentRoutes from './routes-static-content';
 
 // The site's content: splash screen, slider, static content (menus, footer), FAQ, static pages, the contact
-// form, and the operator's site settings. They read through the app-wide `fastify.contentRepository`; the
-// offers' public repository is decorated in this scope too (one per scope) for the contact form's agreements.
+// form, and the operator's site settings. They read with the content repository's functions (./repository.ts)
+// on `fastify.db`.
 const contentRoutes: FastifyPluginAsync = async (fastify) => {
-  fastify.decorate('publicRepository', createPublicRepository(fastify.db));
   await fastify.register(splashScreenRoutes);
   await fastify.register(sliderRoutes);
   await fastify.register(staticContentRoutes);

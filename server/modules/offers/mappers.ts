@@ -5,7 +5,8 @@ import type { SectionPayloads, SectionType } from '../../db/schema-content';
 import { SECTION_TYPES } from '../../db/schema-content';
 import { pick } from '../../lib/translated';
 import { offerFigures, type FigureQueries, type OfferFigures } from './figures';
-import type { AgreementRow, BadgeRow, DocumentRow, OfferRow, PublicRepository, SectionRow } from './repository';
+import type { Executor } from '../../db/client';
+import { badgesFor, offerParts, type AgreementRow, type BadgeRow, type DocumentRow, type OfferRow, type SectionRow } from './repository';
 import type { Agreement, Doc, Offer, OfferSummary, Section } from './schemas';
 
 // Rows → the shapes of docs/api.md, texts in one language.
@@ -35,13 +36,13 @@ export function toOfferSummary(row: OfferRow, badges: BadgeRow[], lang: Language
 }
 
 export async function toOfferSummaries(
-  repo: PublicRepository,
+  db: Executor,
   figureQueries: FigureQueries,
   rows: OfferRow[],
   lang: Language,
 ): Promise<OfferSummary[]> {
   const ids = rows.map((r) => r.id);
-  const [badges, series] = await Promise.all([repo.badgesFor(ids), figureQueries.seriesFor(ids)]);
+  const [badges, series] = await Promise.all([badgesFor(db, ids), figureQueries.seriesFor(ids)]);
   return rows.map((row) => toOfferSummary(row, badges.get(row.id) ?? [], lang, offerFigures(row, series.get(row.id) ?? [])));
 }
 
@@ -204,12 +205,12 @@ export function toSection(row: SectionRow, generalDocuments: DocumentRow[], lang
 }
 
 export async function toOffer(
-  repo: PublicRepository,
+  db: Executor,
   row: OfferRow,
   lang: Language,
   mayseeInvestorDocuments: boolean,
 ): Promise<Offer> {
-  const [badges, parts] = await Promise.all([repo.badgesFor([row.id]), repo.offerParts(row.id)]);
+  const [badges, parts] = await Promise.all([badgesFor(db, [row.id]), offerParts(db, row.id)]);
   const general = parts.documents.filter((d) => d.kind === 'general');
   const sections = parts.sections.map((s) => toSection(s, general, lang)).filter((s): s is Section => s !== null);
   const gallery = sections

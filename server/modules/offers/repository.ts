@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { Db, Executor } from '../../db/client';
+import type { Executor } from '../../db/client';
 import {
   agreements,
   featuredListOffers,
@@ -142,24 +142,6 @@ export async function featuredList(db: Executor, name: FeaturedListName) {
 export function publishedOfferSlugs(db: Executor): Promise<{ slug: OfferRow['slug'] }[]> {
   return db.select({ slug: offers.slug }).from(offers).where(eq(offers.published, true)).orderBy(asc(offers.createdAt), asc(offers.id));
 }
-
-/** The same reads bound to one database, as `fastify.publicRepository` (one per route scope of offers and content). */
-export function createPublicRepository(db: Db) {
-  return {
-    badgesFor: (offerIds: number[]) => badgesFor(db, offerIds),
-    listOffers: (page: PageRequest) => listOffers(db, page),
-    offerBySlug: (slug: string) => offerBySlug(db, slug),
-    publishedOfferById: (id: number) => publishedOfferById(db, id),
-    offerParts: (offerId: number) => offerParts(db, offerId),
-    documents: (offerId: number) => offerDocumentRows(db, offerId),
-    offerAgreements: (offerId: number) => offerAgreements(db, offerId),
-    agreementsByContext: (context: AgreementContext) => agreementsByContext(db, context),
-    featuredList: (name: FeaturedListName) => featuredList(db, name),
-    publishedOfferSlugs: () => publishedOfferSlugs(db),
-  };
-}
-
-export type PublicRepository = ReturnType<typeof createPublicRepository>;
 
 /** How many offers are published (the platform figures). */
 export async function publishedOfferCount(db: Executor): Promise<number> {

@@ -3,10 +3,10 @@ import { z } from 'zod';
 import { AGREEMENT_CONTEXTS } from '../../db/schema-content';
 import { ok, responses } from '../../lib/envelope';
 import { toAgreement } from './mappers';
+import { agreementsByContext } from './repository';
 import { agreementSchema } from './schemas';
 
 const agreementRoutes: FastifyPluginAsyncZod = async (fastify) => {
-  const repo = fastify.publicRepository;
   fastify.get('/agreement', {
     schema: {
       // Without a context: the registration agreements (SPEC §7 calls a bare GET /agreement at registration).
@@ -14,7 +14,7 @@ const agreementRoutes: FastifyPluginAsyncZod = async (fastify) => {
       response: responses(z.array(agreementSchema), [400]),
     },
     handler: async (request) => {
-      const rows = await repo.agreementsByContext(request.query.context);
+      const rows = await agreementsByContext(fastify.db, request.query.context);
       return ok(rows.map((row) => toAgreement(row, request.language)));
     },
   });

@@ -9,14 +9,23 @@ import { paged, pagedSchema, paginationQuery } from '../../lib/pagination';
 import { pick } from '../../lib/translated';
 import { splitDocuments, toAgreement, toOffer, toOfferSummaries } from './mappers';
 import type { Offer } from './schemas';
-import { previewTokenMatches } from './repository';
+import {
+  agreementsByContext,
+  featuredList,
+  listOffers,
+  offerAgreements,
+  offerBySlug as findOfferBySlug,
+  offerDocumentRows,
+  previewTokenMatches,
+  publishedOfferById,
+} from './repository';
 import { agreementSchema, documentsSchema, featuredListSchema, offerSchema, offerSummarySchema, slugParam } from './schemas';
 import { mayseeInvestorDocuments, optionalPrincipal } from './viewer';
 
 const previewQuery = z.object({ previewToken: z.string().max(200).optional() });
 
 const offerRoutes: FastifyPluginAsyncZod = async (fastify) => {
-  const repo = fastify.publicRepository;
+  const { db } = fastify;
   const figures = fastify.figureQueries;
   const cache = fastify.publicCache;
 
@@ -37,8 +46,8 @@ const offerRoutes: FastifyPluginAsyncZod = async (fastify) => {
         key: `offers:${lang}:${page.pageSize}:${page.pageNumber}`,
         shares: true, // funding progress and status follow the orders
         async build() {
-          const { rows, total } = await repo.listOffers(page);
-          return paged(await toOfferSummaries(repo, figures, rows, lang), total, page);
+          const { rows, total } = await listOffers(db, page);
+          return paged(await toOfferSummaries(db, figures, rows, lang), total, page);
         },
       });
     },
@@ -46,7 +55,7 @@ const offerRoutes: FastifyPluginAsyncZod = async (fastify) => {
 
   // A published offer by either language's slug; an unpublished one only with its preview token.
   async function offerBySlug(slug: string, previewToken: string | undefined) {
-    const row = await repo.offerBySlug(slug);
+    const row = await findOfferBySlug(db, slug);
     if (!row) throw notFound('slug');
     if (!row.published && !previewTokenMatches(row.previewTokenHash, previewToken)) throw notFound('slug');
     return row;
@@ -101,7 +110,7 @@ const offerRoutes: FastifyPluginAsyncZod = async (fastify) => {
         key: `preview:${slug}`,
         store: false,
         build() {
-          return toOffer(repo, row, lang, mayseeInvestor);
+          return toOffer(db, row, lang, mayseeInvestor);
         },
       });
     }
@@ -111,7 +120,7 @@ const offerRoutes: FastifyPluginAsyncZod = async (fastify) => {
       shares: true, // its funding progress and status follow the orders, as the list's cards do
       live: signedIn ? liveAvailability : recentAvailability,
       async build() {
-        return toOffer(repo, await offerBySlug(slug, undefined), lang, mayseeInvestor);
+        return toOffer(db, await offerBySlug(slug, undefined), lang, mayseeInvestor);
       },
     });
   }
@@ -137,10 +146,10 @@ const offerRoutes: FastifyPluginAsyncZod = async (fastify) => {
     handler: async (request) => {
       const lang = request.language;
       if (request.params.slug === 'contact') {
-        return ok((await repo.agreementsByContext('contact')).map((a) => toAgreement(a, lang)));
+        return ok((await agreementsByContext(db, 'contact')).map((a) => toAgreement(a, lang)));
       }
       const row = await offerBySlug(request.params.slug, request.query.previewToken);
-      return ok((await repo.offerAgreements(row.id)).map((a) => toAgreement(a, lang)));
+      return ok((await offerAgreements(db, row.id)).map((a) => toAgreement(a, lang)));
     },
   });
 
@@ -150,10 +159,10 @@ const offerRoutes: FastifyPluginAsyncZod = async (fastify) => {
       response: responses(documentsSchema, [400, 401, 404]),
     },
     handler: async (request) => {
-      const row = await repo.publishedOfferById(request.params.id);
+      const row = await publishedOfferById(db, request.params.id);
       if (!row) throw notFound('id');
       const mayseeInvestor = await mayseeInvestorDocuments(fastify, request);
-      return ok(splitDocuments(await repo.documents(row.id), request.language, mayseeInvestor));
+      return ok(splitDocuments(await offerDocumentRows(db, row.id), request.language, mayseeInvestor));
     },
   });
 
@@ -172,14 +181,14 @@ const offerRoutes: FastifyPluginAsyncZod = async (fastify) => {
         key: `featured:${lang}:${listName}`,
         shares: true,
         async build() {
-          const found = await repo.featuredList(listName);
+          const found = await featuredList(db, listName);
           // A known name whose row an operator deleted: an empty list rather than an error.
           if (!found) return { listName, title: '', description: '', offers: [] };
           return {
             listName: found.list.name,
             title: pick(found.list.title, lang),
             description: pick(found.list.description, lang),
-            offers: await toOfferSummaries(repo, figures, found.offers, lang),
+            offers: await toOfferSummaries(db, figures, found.offers, lang),
           };
         },
       });

@@ -4,13 +4,10 @@ import offerFileRoutes from './routes-offer-files';
 import offerRoutes from './routes-offers';
 import operatorOfferRoutes from './routes-operator';
 import { createFigureQueries, type FigureQueries } from './figures';
-import { createPublicRepository, type PublicRepository } from './repository';
 import statsRoutes from './routes-stats';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Reads of the public site's offers, featured lists and agreements; scoped to the routes of offers and content. */
-    publicRepository: PublicRepository;
     /** Share-counter figures: card figures, live availability, platform statistics (figures.ts). */
     figureQueries: FigureQueries;
   }
@@ -19,7 +16,6 @@ declare module 'fastify' {
 // The public offers (docs/api.md "Public site"): list, featured lists, one offer, its files, agreements, the
 // platform figures; and the operator's offers (routes-operator.ts). Encapsulated: the repository decorator is visible to these routes only.
 const offersRoutes: FastifyPluginAsync = async (fastify) => {
-  fastify.decorate('publicRepository', createPublicRepository(fastify.db));
   fastify.decorate('figureQueries', createFigureQueries(fastify.db));
   await fastify.register(offerRoutes);
   await fastify.register(offerFileRoutes);
