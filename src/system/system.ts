@@ -101,10 +101,8 @@ export function createAppSystem(options: AppSystemOptions = {}) {
   const navigate = options.navigate ?? ((to, o) => browserNavigate(to, o));
   const reload = options.reload ?? (() => window.location.reload());
   const stored = readStorage(STORAGE_KEYS.platformLanguage);
-  // The children of the root chart, as its system registers them; `app` is assigned right below, before any
-  // of these runs (they run once the system is started).
-  // eslint-disable-next-line prefer-const
-  let app: ReturnType<typeof createRoot>;
+  // The children of the root chart (`app`, created below), as its system registers them: read when an effect
+  // runs, which is once the system has started.
   const language = () => app.system.get('language') as ActorRefFrom<typeof languageMachine>;
   const maintenance = () => app.system.get('maintenance') as ActorRefFrom<typeof maintenanceMachine>;
   const auth = () => app.system.get('auth') as ActorRefFrom<typeof appAuthMachine>;
@@ -175,23 +173,22 @@ export function createAppSystem(options: AppSystemOptions = {}) {
     },
   }), options.overrides?.boot as Implementations<typeof appBootMachine> | undefined);
 
-  function createRoot() {
-    return createActor(
-      appMachine.provide({
-        actors: { language: languageLogic, maintenance: maintenanceLogic, auth: authLogic, boot: bootLogic } as never,
-        actions: {
-          // Only from the pages that led to the login; a page that asked for a login has been sent back to.
-          openBackOffice: () => {
-            if (typeof window === 'undefined') return;
-            const l = currentLanguage();
-            if ([href(l, 'home'), href(l, 'login')].includes(window.location.pathname)) navigate(href(l, 'operatorOverview'), { replace: true });
-          },
+  const app = createActor(
+    appMachine.provide({
+      // `as never`: auth and boot are the charts typed with the API's shapes (appAuthMachine, appBootMachine), where
+      // the root chart names the untyped ones; the charts are the same.
+      actors: { language: languageLogic, maintenance: maintenanceLogic, auth: authLogic, boot: bootLogic } as never,
+      actions: {
+        // Only from the pages that led to the login; a page that asked for a login has been sent back to.
+        openBackOffice: () => {
+          if (typeof window === 'undefined') return;
+          const l = currentLanguage();
+          if ([href(l, 'home'), href(l, 'login')].includes(window.location.pathname)) navigate(href(l, 'operatorOverview'), { replace: true });
         },
-      }),
-      { input: { defaultLanguage: env.defaultLanguage, storedLanguage: isLanguage(stored) ? stored : null, tokens: readStoredTokens() } },
-    );
-  }
-  app = createRoot();
+      },
+    }),
+    { input: { defaultLanguage: env.defaultLanguage, storedLanguage: isLanguage(stored) ? stored : null, tokens: readStoredTokens() } },
+  );
 
   return {
     /** the root of the system (machines/app.machine.ts) */
