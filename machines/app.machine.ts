@@ -79,9 +79,10 @@ export const appMachine = described(setup({
 }).createMachine({
   id: 'app',
   context: ({ input }) => ({ ...input, bootedIn: null }),
-  // Each child is invoked by the region that acts on it; all regions are always active, so the children live
-  // as long as the app. XState relays a child's every new snapshot to the chart when its invoke has
-  // `onSnapshot` (a region's own, taken when none of its states acts on that snapshot).
+  // The maintenance gate, which the chart only tells things, is the root's; each other child is invoked by the
+  // region that acts on it. All regions are always active, so every child lives as long as the app. XState relays
+  // a child's every new snapshot to the chart when its invoke has `onSnapshot` (a region's own, taken when none of
+  // its states acts on that snapshot).
   invoke: { id: 'maintenance', systemId: 'maintenance', src: 'maintenance', input: ({ context }) => ({ loggedIn: context.tokens !== null }) },
   type: 'parallel',
   states: {
