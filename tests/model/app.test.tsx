@@ -103,115 +103,115 @@ describe('app system (model-based, through the app)', () => {
 
   const all: Array<{ tokens: Tokens | null; paths: ReturnType<typeof pathsOf> }> = [];
   for (const [name, tokens] of Object.entries(models)) {
-  const paths = pathsOf(tokens);
-  all.push({ tokens, paths });
-  describe(name, () => {
-  for (const path of paths) {
-    it(pathName(path as never), async () => {
-      const login = deferredActor<Tokens, { email: string; password: string }>();
-      const fetchUser = deferredActor<unknown, void>();
-      h = {
-        ...renderApp({
-          path: href('pl', 'login'),
-          storedLanguage: 'pl',
-          tokens,
-          deferRender: true,
-          overrides: { auth: { actors: { login: login.logic, fetchUser: fetchUser.logic } } },
-        }),
-        login,
-        fetchUser,
-      };
-      const app = h;
-      const user = userEvent.setup();
-      const root = () => app.system.app.getSnapshot();
-      const gateLoggedIn = () => app.system.maintenance.getSnapshot().context.loggedIn;
-      await path.test({
-        states: {
-          'content.waitingForLanguage': () => {
-            expect(app.system.boot.getSnapshot().value).toBe('waitingForLanguage');
-          },
-          'content.loaded': (state) => {
-            expect(root().context.bootedIn).toBe(state.context.bootedIn);
-            expect(app.system.boot.getSnapshot().matches('waitingForLanguage')).toBe(false);
-          },
-          'session.signedOut': () => expect(gateLoggedIn()).toBe(false),
-          'session.signedIn': () => expect(gateLoggedIn()).toBe(true),
-          'operatorLanding.signingIn': () => expect(app.login.pending).toBe(true),
-          'operatorLanding.landing': () => expect(app.fetchUser.pending).toBe(true),
-        },
-        events: {
-          'xstate.snapshot.language': async ({ event }: { event: ModelEvent }) => {
-            if (event.step === 'render') {
-              act(() => app.mount());
-              expect(app.system.language.getSnapshot().context.language).toBe('pl');
-              // a stored session: boot restores it (the user's snapshots change nothing in this chart)
-              if (tokens) {
+    const paths = pathsOf(tokens);
+    all.push({ tokens, paths });
+    describe(name, () => {
+      for (const path of paths) {
+        it(pathName(path as never), async () => {
+          const login = deferredActor<Tokens, { email: string; password: string }>();
+          const fetchUser = deferredActor<unknown, void>();
+          h = {
+            ...renderApp({
+              path: href('pl', 'login'),
+              storedLanguage: 'pl',
+              tokens,
+              deferRender: true,
+              overrides: { auth: { actors: { login: login.logic, fetchUser: fetchUser.logic } } },
+            }),
+            login,
+            fetchUser,
+          };
+          const app = h;
+          const user = userEvent.setup();
+          const root = () => app.system.app.getSnapshot();
+          const gateLoggedIn = () => app.system.maintenance.getSnapshot().context.loggedIn;
+          await path.test({
+            states: {
+              'content.waitingForLanguage': () => {
+                expect(app.system.boot.getSnapshot().value).toBe('waitingForLanguage');
+              },
+              'content.loaded': (state) => {
+                expect(root().context.bootedIn).toBe(state.context.bootedIn);
+                expect(app.system.boot.getSnapshot().matches('waitingForLanguage')).toBe(false);
+              },
+              'session.signedOut': () => expect(gateLoggedIn()).toBe(false),
+              'session.signedIn': () => expect(gateLoggedIn()).toBe(true),
+              'operatorLanding.signingIn': () => expect(app.login.pending).toBe(true),
+              'operatorLanding.landing': () => expect(app.fetchUser.pending).toBe(true),
+            },
+            events: {
+              'xstate.snapshot.language': async ({ event }: { event: ModelEvent }) => {
+                if (event.step === 'render') {
+                  act(() => app.mount());
+                  expect(app.system.language.getSnapshot().context.language).toBe('pl');
+                  // a stored session: boot restores it (the user's snapshots change nothing in this chart)
+                  if (tokens) {
+                    await settle();
+                    await act(() => waitFor(app.system.auth, (s) => s.hasTag('userLoading')));
+                    await act(() => app.fetchUser.resolve(USER));
+                  }
+                } else if (event.step === 'dictionary arrives') {
+                  await settle();
+                  await act(() => waitFor(app.system.language, (s) => s.matches('ready')));
+                  // nothing to load again: boot loaded in this language
+                  expect(app.system.boot.getSnapshot().matches('reloading')).toBe(false);
+                } else {
+                  await settle();
+                  const next = event.snapshot.context.language as Language;
+                  const loadsBefore = app.fake.callsTo('GET', '/static-content').length;
+                  await user.click(screen.getByTestId(`language-${next}`));
+                  await act(() => waitFor(app.system.language, (s) => s.matches('ready') && s.context.language === next));
+                  // boot loads the content again in the new language
+                  expect(app.fake.callsTo('GET', '/static-content').length).toBe(loadsBefore + 1);
+                }
                 await settle();
-                await act(() => waitFor(app.system.auth, (s) => s.hasTag('userLoading')));
-                await act(() => app.fetchUser.resolve(USER));
-              }
-            } else if (event.step === 'dictionary arrives') {
-              await settle();
-              await act(() => waitFor(app.system.language, (s) => s.matches('ready')));
-              // nothing to load again: boot loaded in this language
-              expect(app.system.boot.getSnapshot().matches('reloading')).toBe(false);
-            } else {
-              await settle();
-              const next = event.snapshot.context.language as Language;
-              const loadsBefore = app.fake.callsTo('GET', '/static-content').length;
-              await user.click(screen.getByTestId(`language-${next}`));
-              await act(() => waitFor(app.system.language, (s) => s.matches('ready') && s.context.language === next));
-              // boot loads the content again in the new language
-              expect(app.fake.callsTo('GET', '/static-content').length).toBe(loadsBefore + 1);
-            }
-            await settle();
-          },
-          'xstate.snapshot.auth': async ({ event }: { event: ModelEvent }) => {
-            switch (event.step) {
-              case 'submit login': {
-                const l = app.system.language.getSnapshot().context.language as Language;
-                if (window.location.pathname !== href(l, 'login')) act(() => app.go(href(l, 'login')));
+              },
+              'xstate.snapshot.auth': async ({ event }: { event: ModelEvent }) => {
+                switch (event.step) {
+                  case 'submit login': {
+                    const l = app.system.language.getSnapshot().context.language as Language;
+                    if (window.location.pathname !== href(l, 'login')) act(() => app.go(href(l, 'login')));
+                    await settle();
+                    await user.type(loginEmail()!, 'someone@example.pl');
+                    await user.type(loginPassword()!, 'secret-password');
+                    await user.click(submitButton()!);
+                    break;
+                  }
+                  case 'login accepted':
+                    await act(() => app.login.resolve(TOKENS));
+                    break;
+                  case 'login refused':
+                    await act(() => app.login.reject(WRONG_PASSWORD));
+                    break;
+                  case 'operator known': {
+                    await act(() => app.fetchUser.resolve(OPERATOR));
+                    await settle();
+                    // an operator's own sign-in on the login page lands in the back office
+                    const l = app.system.language.getSnapshot().context.language as Language;
+                    expect(window.location.pathname).toBe(href(l, 'operatorOverview'));
+                    break;
+                  }
+                  case 'investor known': {
+                    await act(() => app.fetchUser.resolve(USER));
+                    await settle();
+                    const l = app.system.language.getSnapshot().context.language as Language;
+                    expect(window.location.pathname).not.toBe(href(l, 'operatorOverview'));
+                    break;
+                  }
+                  case 'sign out':
+                    act(() => app.system.auth.send({ type: 'auth.logoutRequested' }));
+                    break;
+                  default:
+                    throw new Error(`no driver for ${event.step}`);
+                }
                 await settle();
-                await user.type(loginEmail()!, 'someone@example.pl');
-                await user.type(loginPassword()!, 'secret-password');
-                await user.click(submitButton()!);
-                break;
-              }
-              case 'login accepted':
-                await act(() => app.login.resolve(TOKENS));
-                break;
-              case 'login refused':
-                await act(() => app.login.reject(WRONG_PASSWORD));
-                break;
-              case 'operator known': {
-                await act(() => app.fetchUser.resolve(OPERATOR));
-                await settle();
-                // an operator's own sign-in on the login page lands in the back office
-                const l = app.system.language.getSnapshot().context.language as Language;
-                expect(window.location.pathname).toBe(href(l, 'operatorOverview'));
-                break;
-              }
-              case 'investor known': {
-                await act(() => app.fetchUser.resolve(USER));
-                await settle();
-                const l = app.system.language.getSnapshot().context.language as Language;
-                expect(window.location.pathname).not.toBe(href(l, 'operatorOverview'));
-                break;
-              }
-              case 'sign out':
-                act(() => app.system.auth.send({ type: 'auth.logoutRequested' }));
-                break;
-              default:
-                throw new Error(`no driver for ${event.step}`);
-            }
-            await settle();
-          },
-        } as never,
-      });
-      expect(root().value).toEqual(path.state.value);
+              },
+            } as never,
+          });
+          expect(root().value).toEqual(path.state.value);
+        });
+      }
     });
-  }
-  });
   }
 
   it('covers every state and transition of the chart', () => {

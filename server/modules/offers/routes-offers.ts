@@ -14,7 +14,7 @@ import {
   featuredList,
   listOffers,
   offerAgreements,
-  offerBySlug as findOfferBySlug,
+  offerBySlug,
   offerDocumentRows,
   previewTokenMatches,
   publishedOfferById,
@@ -54,8 +54,8 @@ const offerRoutes: FastifyPluginAsyncZod = async (fastify) => {
   });
 
   // A published offer by either language's slug; an unpublished one only with its preview token.
-  async function offerBySlug(slug: string, previewToken: string | undefined) {
-    const row = await findOfferBySlug(db, slug);
+  async function visibleOffer(slug: string, previewToken: string | undefined) {
+    const row = await offerBySlug(db, slug);
     if (!row) throw notFound('slug');
     if (!row.published && !previewTokenMatches(row.previewTokenHash, previewToken)) throw notFound('slug');
     return row;
@@ -105,7 +105,7 @@ const offerRoutes: FastifyPluginAsyncZod = async (fastify) => {
     const mayseeInvestor = signedIn && (await mayseeInvestorDocuments(fastify, request));
     if (previewToken) {
       // A preview is for the few who hold its token: not kept (the cache still checks and compresses it).
-      const row = await offerBySlug(slug, previewToken);
+      const row = await visibleOffer(slug, previewToken);
       return cache.send(request, reply, {
         key: `preview:${slug}`,
         store: false,
@@ -120,7 +120,7 @@ const offerRoutes: FastifyPluginAsyncZod = async (fastify) => {
       shares: true, // its funding progress and status follow the orders, as the list's cards do
       live: signedIn ? liveAvailability : recentAvailability,
       async build() {
-        return toOffer(db, await offerBySlug(slug, undefined), lang, mayseeInvestor);
+        return toOffer(db, await visibleOffer(slug, undefined), lang, mayseeInvestor);
       },
     });
   }
@@ -148,7 +148,7 @@ const offerRoutes: FastifyPluginAsyncZod = async (fastify) => {
       if (request.params.slug === 'contact') {
         return ok((await agreementsByContext(db, 'contact')).map((a) => toAgreement(a, lang)));
       }
-      const row = await offerBySlug(request.params.slug, request.query.previewToken);
+      const row = await visibleOffer(request.params.slug, request.query.previewToken);
       return ok((await offerAgreements(db, row.id)).map((a) => toAgreement(a, lang)));
     },
   });

@@ -14,7 +14,7 @@ declare module 'fastify' {
 }
 
 // The public offers (docs/api.md "Public site"): list, featured lists, one offer, its files, agreements, the
-// platform figures; and the operator's offers (routes-operator.ts). Encapsulated: the repository decorator is visible to these routes only.
+// platform figures; and the operator's offers (routes-operator.ts). Encapsulated: the figures' decorator is visible to these routes only.
 const offersRoutes: FastifyPluginAsync = async (fastify) => {
   fastify.decorate('figureQueries', createFigureQueries(fastify.db));
   await fastify.register(offerRoutes);
