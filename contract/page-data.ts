@@ -55,6 +55,8 @@ const cookie = (header: string | undefined | null, name: string) => new RegExp(`
 
 /** The preferences in a `Cookie` header (or `document.cookie`). */
 export function readRenderPreferences(cookieHeader: string | undefined | null): RenderPreferences {
+  // A first visit sends no cookies: nothing to search (the server reads this on every page request).
+  if (!cookieHeader) return { offersListView: false, signedIn: false, cookieChoiceMade: false };
   return {
     offersListView: cookie(cookieHeader, LIST_VIEW_COOKIE) === 'true',
     signedIn: cookie(cookieHeader, SIGNED_IN_COOKIE) === 'true',

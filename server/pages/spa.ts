@@ -37,6 +37,15 @@ export function isPagePath(url: string): boolean {
 
 /** The encoding to send a page in: brotli, else gzip, when the client accepts it (q > 0). */
 export function pageEncoding(acceptEncoding: string | string[] | undefined): 'br' | 'gzip' | null {
+  // A browser sends the same header with every page: the last answer is kept.
+  if (typeof acceptEncoding === 'string' && acceptEncoding === lastEncoding.header) return lastEncoding.encoding;
+  const encoding = chooseEncoding(acceptEncoding);
+  if (typeof acceptEncoding === 'string') lastEncoding = { header: acceptEncoding, encoding };
+  return encoding;
+}
+let lastEncoding: { header: string; encoding: 'br' | 'gzip' | null } = { header: '', encoding: null };
+
+function chooseEncoding(acceptEncoding: string | string[] | undefined): 'br' | 'gzip' | null {
   const accepted = new Map<string, number>();
   for (const part of String(acceptEncoding ?? '').split(',')) {
     const [name, ...params] = part.trim().toLowerCase().split(';');

@@ -74,18 +74,23 @@ interface PagePlan {
   keys: string[];
   /** the page carries figures computed from orders (funding progress, statistics): it follows the share counters */
   shares: boolean;
-  /** the page's largest image, from the answers */
-  images: (answers: Record<string, unknown>) => string[];
+  /** where the page's largest image is found in its answers (pageImages) */
+  imageSource?: { from: 'slider' } | { from: 'list' | 'offer'; key: string };
 }
 
+// Keys every request for these pages would compute again.
+const HOME_KEYS = [requestKey('/offer/featured', { listName: 'homepage' }), requestKey('/faq/featured'), requestKey('/stats')];
+const SLIDER_KEY = requestKey('/slider');
+const FAQ_KEY = requestKey('/faq');
+
 /** What the page at `url` needs first, or null for a path the server knows nothing about. */
-export function planPage(url: string): PagePlan | null {
-  const parsed = new URL(url, 'http://localhost');
+export function planPage(url: string | URL): PagePlan | null {
+  const parsed = typeof url === 'string' ? new URL(url, 'http://localhost') : url;
   const { prefix, rest } = splitLanguage(parsed.pathname);
   if (!isLanguage(prefix)) return null;
   const language = prefix;
   const match = matchRoute(language, rest);
-  const plan: PagePlan = { language, route: '', rendered: true, keys: [...BOOT_KEYS], shares: false, images: () => [] };
+  const plan: PagePlan = { language, route: '', rendered: true, keys: [...BOOT_KEYS], shares: false };
   // no route: the not-found page, with the featured offers it shows
   if (!match) return { ...plan, keys: [...plan.keys, notFoundFeaturedKey()] };
   plan.route = match.route.name;
@@ -94,11 +99,8 @@ export function planPage(url: string): PagePlan | null {
   switch (match.route.name) {
     case 'home': {
       plan.shares = true;
-      plan.keys.push(requestKey('/offer/featured', { listName: 'homepage' }), requestKey('/faq/featured'), requestKey('/stats'));
-      plan.images = (answers) => {
-        const first = (answers[requestKey('/slider')] as { fileType?: string; imageUrl?: string }[] | undefined)?.[0];
-        return first?.fileType === 'image' && first.imageUrl ? [first.imageUrl] : [];
-      };
+      plan.keys.push(...HOME_KEYS);
+      plan.imageSource = { from: 'slider' };
       break;
     }
     case 'offers':
@@ -108,7 +110,7 @@ export function planPage(url: string): PagePlan | null {
       const key = requestKey('/offers', { 'pagination[pageSize]': pageSize, 'pagination[pageNumber]': page });
       plan.shares = true;
       plan.keys.push(key);
-      plan.images = (answers) => listImages(answers[key]);
+      plan.imageSource = { from: 'list', key };
       break;
     }
     case 'offer': {
@@ -117,11 +119,11 @@ export function planPage(url: string): PagePlan | null {
       const key = requestKey(offerApiPath(match.params.slug));
       plan.shares = true;
       plan.keys.push(key);
-      plan.images = (answers) => offerImages(answers[key]);
+      plan.imageSource = { from: 'offer', key };
       break;
     }
     case 'faq':
-      plan.keys.push(requestKey('/faq'));
+      plan.keys.push(FAQ_KEY);
       break;
     case 'staticPage':
     case 'termsOfUse':
@@ -135,6 +137,16 @@ export function planPage(url: string): PagePlan | null {
       break;
   }
   return plan;
+}
+
+/** The page's largest image (or the two a gallery shows first), found in its answers as its plan says. */
+export function pageImages(plan: Pick<PagePlan, 'imageSource'>, answers: Record<string, unknown>): string[] {
+  const source = plan.imageSource;
+  if (!source) return [];
+  if (source.from === 'list') return listImages(answers[source.key]);
+  if (source.from === 'offer') return offerImages(answers[source.key]);
+  const first = (answers[SLIDER_KEY] as { fileType?: string; imageUrl?: string }[] | undefined)?.[0];
+  return first?.fileType === 'image' && first.imageUrl ? [first.imageUrl] : [];
 }
 
 /**
@@ -168,6 +180,9 @@ const scriptJson = (value: unknown) =>
 const localImage = (src: string) => src.startsWith('/') && !src.startsWith('//');
 
 const brotli = promisify(brotliCompress);
+
+/** How often index.html is looked at for a new build (ms). */
+const BUILD_CHECK_MS = 1000;
 const gzipAsync = promisify(gzip);
 
 export type PageEncoding = 'br' | 'gzip';
@@ -289,8 +304,13 @@ export function createSpaHtml(fastify: FastifyInstance, root: string, options: {
     return out.replace('</head>', () => `${tags}</head>`);
   }
 
+  // index.html's modification time is looked at once a second at most (a new build is seen within that second): a
+  // stat on every request was 6 % of a cached page's CPU (docs/benchmarks.md).
+  let checked = { at: -Infinity, mtimeMs: 0 };
   function load() {
-    const { mtimeMs } = statSync(htmlPath);
+    const at = now();
+    if (at - checked.at >= BUILD_CHECK_MS) checked = { at, mtimeMs: statSync(htmlPath).mtimeMs };
+    const { mtimeMs } = checked;
     if (!cached || cached.mtimeMs !== mtimeMs) {
       let manifest: Manifest | null;
       try {
@@ -406,7 +426,7 @@ export function createSpaHtml(fastify: FastifyInstance, root: string, options: {
     if (rendered) head.push(rendered.styles);
     // The largest image comes before the scripts: it needs nothing else to be drawn.
     const first: string[] = [];
-    for (const image of plan.images(answers).filter(localImage)) {
+    for (const image of pageImages(plan, answers).filter(localImage)) {
       first.push(`<link rel="preload" as="image" fetchpriority="high" href="${escapeAttr(image)}">`);
     }
     for (const href of modules) head.push(`<link rel="modulepreload" crossorigin href="${escapeAttr(href)}">`);
@@ -450,16 +470,16 @@ export function createSpaHtml(fastify: FastifyInstance, root: string, options: {
    */
   async function page(url: string, preferences: RenderPreferences = { offersListView: false, signedIn: false, cookieChoiceMade: false }): Promise<SpaPage> {
     const { html, manifest, mtimeMs } = load();
-    const plan = planPage(url);
-    // The bare root and unknown language prefixes: the head (or the redirect) only, no page data.
     const parsed = new URL(url, 'http://localhost');
+    const plan = planPage(parsed);
+    // The bare root and unknown language prefixes: the head (or the redirect) only, no page data.
     const pathname = parsed.pathname;
     if (!plan && pathname !== '/') {
       const state = fastify.siteState.peek() ?? (await fastify.siteState.get());
       const built = await buildRoot(url, html, state);
       return spaPage(built.html, built.status, built.headers, built.redirect);
     }
-    const planned: PagePlan = plan ?? { language: fastify.config.defaultLanguage, route: '/', rendered: false, keys: [], shares: false, images: () => [] };
+    const planned: PagePlan = plan ?? { language: fastify.config.defaultLanguage, route: '/', rendered: false, keys: [], shares: false };
     // Every address has a head of its own (its canonical address, its item's title): the path is part of the key.
     // A preview's token decides whether the page exists: pages of different tokens never share a build.
     // The visitor's choices change the rendered HTML: they are part of the key when the server renders.

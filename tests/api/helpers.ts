@@ -38,7 +38,7 @@ export const DEMO = {
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
-    ...loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: 'memory://', SERVE_SPA: 'false', NODE_ENV: 'test' }),
+    ...loadConfig({ LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', DATA_DIR: 'memory://', SERVE_SPA: 'false', NODE_ENV: 'test' }),
     // Suites register many accounts from one address; the registration limit has its own test (hardening-limits).
     registerLimit: { limit: 10_000, windowSeconds: 600 },
     // Links on one known origin, whatever Host an injected request has (tests/api/public-url.test.ts turns

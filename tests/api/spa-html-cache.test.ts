@@ -2,7 +2,7 @@
 // per page plan and language and sent from a per-node cache, valid exactly as long as the public answers they hold:
 // the content version (an operator's edit, static content), the maintenance flags, and for pages with funding
 // figures the share counters (an order), read by every node at most once a second (plugins/app/site-state.ts).
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { contentNodes, offers } from '../../server/db/schema';
 import { bumpContentVersion } from '../../server/modules/content/repository';
-import { planPage } from '../../server/pages/spaHtml';
+import { pageImages, planPage } from '../../server/pages/spaHtml';
 import { notFoundFeaturedKey, requestKey } from '../../contract/page-data';
 import { describeEachDatabase, expectData, type TokenPair } from './helpers';
 import { backofficeFixture, placeOrder, type Fixture } from './operator-support';
@@ -41,10 +41,10 @@ it("plans a list page's LCP image: the first card's thumbnail, the src the card'
     const plan = planPage(url)!;
     const key = plan.keys.find((k) => k.startsWith('/offers?'))!;
     expect(plan.shares, url).toBe(true);
-    expect(plan.images({ [key]: { items: [{ thumbUrl: '/media/a-thumb.jpg', imageUrl: '/media/a.jpg' }, { thumbUrl: '/media/b.jpg' }] } }), url).toEqual(['/media/a-thumb.jpg']);
-    expect(plan.images({ [key]: { items: [{ thumbUrl: null }] } }), url).toEqual([]);
-    expect(plan.images({ [key]: { items: [] } }), url).toEqual([]);
-    expect(plan.images({}), url).toEqual([]);
+    expect(pageImages(plan, { [key]: { items: [{ thumbUrl: '/media/a-thumb.jpg', imageUrl: '/media/a.jpg' }, { thumbUrl: '/media/b.jpg' }] } }), url).toEqual(['/media/a-thumb.jpg']);
+    expect(pageImages(plan, { [key]: { items: [{ thumbUrl: null }] } }), url).toEqual([]);
+    expect(pageImages(plan, { [key]: { items: [] } }), url).toEqual([]);
+    expect(pageImages(plan, {}), url).toEqual([]);
   }
   // Pages without figures from orders do not follow the share counters.
   expect(planPage('/pl/faq')!.shares).toBe(false);
@@ -242,5 +242,30 @@ describeEachDatabase('SPA pages from the cache', { config: { serveSpa: true, spa
     const faqStats = stats();
     await page('/pl/faq');
     expect(stats()).toEqual({ ...faqStats, hits: faqStats.hits + 1 });
+  });
+
+  it("serves a new build (index.html changed) within a second, and none of the old build's pages", async () => {
+    const indexPath = path.join(spaDir, 'index.html');
+    const build = (entry: string, secondsAhead: number) => {
+      writeFileSync(indexPath, INDEX.replace('x-abc123', entry));
+      const at = new Date(Date.now() + secondsAhead * 1000);
+      utimesSync(indexPath, at, at);
+    };
+    expect((await page('/pl/faq')).body).toContain('/assets/x-abc123.js');
+    build('x-def456', 60);
+    try {
+      const started = Date.now();
+      let body = '';
+      while (Date.now() - started < 3000) {
+        body = (await page('/pl/faq')).body;
+        if (body.includes('x-def456')) break;
+        await sleep(50);
+      }
+      expect(body).toContain('/assets/x-def456.js');
+      expect(body).not.toContain('x-abc123');
+      expect(Date.now() - started).toBeLessThan(1500);
+    } finally {
+      build('x-abc123', 120);
+    }
   });
 });
