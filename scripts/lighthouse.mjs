@@ -22,7 +22,7 @@
 //
 // After Lighthouse it prints "first content on localhost, desktop": the system Chromium through Playwright, no
 // throttling, a fresh context per load, median of FIRST_CONTENT_RUNS (5): FCP (first paint of anything), the time
-// the page's own content (its <h1>) is on screen, and LCP.
+// the page's own content (its <h1>) is on screen, LCP, and when the last of the scripts its HTML names had arrived.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -110,13 +110,15 @@ async function firstContent() {
           fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
           h1: window.__h1 ?? NaN,
           lcp: window.__lcp || NaN,
+          // the last of the scripts the page's HTML names (entry and module preloads) arrived: hydration can start
+          scripts: Math.max(...performance.getEntriesByType('resource').filter((e) => e.initiatorType === 'script' || (e.initiatorType === 'link' && e.name.endsWith('.js'))).map((e) => e.responseEnd)),
         })),
       );
       await context.close();
     }
     for (const build of builds) {
       const m = (key) => median(samples.get(build.label).map((s) => s[key]));
-      rows.push({ name, pagePath, build: build.label, fcp: m('fcp'), h1: m('h1'), lcp: m('lcp') });
+      rows.push({ name, pagePath, build: build.label, fcp: m('fcp'), h1: m('h1'), lcp: m('lcp'), scripts: m('scripts') });
     }
   }
   console.log(
@@ -124,8 +126,8 @@ async function firstContent() {
       ? `\nFirst content on localhost, mobile 390×844, slow 4G (562.5 ms per request, 1.47 Mbit/s) and CPU 4x slower applied, median of ${n}`
       : `\nFirst content on localhost, desktop 1350×940, no throttling, median of ${n}`,
   );
-  console.log('page'.padEnd(14) + 'path'.padEnd(34) + 'build'.padEnd(12) + 'FCP ms'.padStart(8) + 'h1 ms'.padStart(8) + 'LCP ms'.padStart(8));
-  for (const r of rows) console.log(r.name.padEnd(14) + r.pagePath.padEnd(34) + r.build.padEnd(12) + r.fcp.toFixed(0).padStart(8) + r.h1.toFixed(0).padStart(8) + r.lcp.toFixed(0).padStart(8));
+  console.log('page'.padEnd(14) + 'path'.padEnd(34) + 'build'.padEnd(12) + 'FCP ms'.padStart(8) + 'h1 ms'.padStart(8) + 'LCP ms'.padStart(8) + 'scripts in ms'.padStart(15));
+  for (const r of rows) console.log(r.name.padEnd(14) + r.pagePath.padEnd(34) + r.build.padEnd(12) + r.fcp.toFixed(0).padStart(8) + r.h1.toFixed(0).padStart(8) + r.lcp.toFixed(0).padStart(8) + r.scripts.toFixed(0).padStart(15));
 }
 try {
   if (process.env.LIGHTHOUSE_SKIP !== '1') {

@@ -1,4 +1,4 @@
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
@@ -270,6 +270,34 @@ describeEachDatabase('preloads from the build manifest', { config: { serveSpa: t
     expect(at('<link rel="preload" as="image" fetchpriority="high"')).toBeGreaterThan(0);
     expect(at('<link rel="preload" as="image" fetchpriority="high"')).toBeLessThan(at('<script type="module"'));
     expect(offer.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+});
+
+// The same build with a server renderer: a page it draws is on screen before its scripts run.
+const drawnDir = mkdtempSync(path.join(tmpdir(), 'spa-drawn-'));
+cpSync(viteDir, drawnDir, { recursive: true });
+mkdirSync(path.join(drawnDir, '.ssr'));
+writeFileSync(
+  path.join(drawnDir, '.ssr', 'entry-server.js'),
+  "export async function render() { return { html: '<main><h1>drawn</h1></main>', styles: '', loads: {} }; }\n",
+);
+afterAll(() => rmSync(drawnDir, { recursive: true, force: true }));
+
+describeEachDatabase('scripts of a page the server draws', { config: { serveSpa: true, spaDir: drawnDir, serverRendering: true } }, (t) => {
+  const moduleTags = (body: string) => [...body.matchAll(/<(?:script type="module"|link rel="modulepreload")[^>]*>/g)].map((m) => m[0]);
+
+  it('are fetched at low priority (they only hydrate it); a page the browser draws keeps their default priority', async () => {
+    for (const url of ['/pl', '/en/investment/green-terraces']) {
+      const drawn = await t.app.inject({ method: 'GET', url });
+      expect(drawn.body, url).toContain('<h1>drawn</h1>');
+      const tags = moduleTags(drawn.body);
+      expect(tags, url).toHaveLength(5);
+      for (const tag of tags) expect(tag, url).toMatch(/^<(script type="module"|link rel="modulepreload") fetchpriority="low" crossorigin /);
+    }
+    const login = await t.app.inject({ method: 'GET', url: '/pl/logowanie' });
+    expect(login.body).not.toContain('<h1>drawn</h1>');
+    expect(moduleTags(login.body).length).toBeGreaterThanOrEqual(3);
+    expect(login.body).not.toContain('fetchpriority="low"');
   });
 });
 
