@@ -3,7 +3,8 @@
 // another (entry JS → dictionary and boot's loads → the screen's chunk → its data → its image).
 //
 // - `<link rel="modulepreload">` for the route's screen chunk and the language's dictionary (from the build's
-//   manifest, dist/.vite/manifest.json), so they download side by side with the entry;
+//   manifest, dist/.vite/manifest.json), so they download side by side with the entry (on a page the server drew,
+//   the entry and the preloads at low priority: they only hydrate what is already on screen);
 // - boot's loads (splash screen, slider, static content) and the page's first data as
 //   `<script type="application/json" id="initial-data">`: data, not a script, so the strict CSP (script-src
 //   'self', no inline script) is unchanged. The SPA's HTTP client answers those GETs from it once
