@@ -181,10 +181,10 @@ const scriptJson = (value: unknown) =>
 const localImage = (src: string) => src.startsWith('/') && !src.startsWith('//');
 
 const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
 
 /** How often index.html is looked at for a new build (ms). */
 const BUILD_CHECK_MS = 1000;
-const gzipAsync = promisify(gzip);
 
 export type PageEncoding = 'br' | 'gzip';
 /** Below this size a page is sent as it is. */
