@@ -11,14 +11,24 @@ import {
 
 // Browser suite: the built SPA and the API in one Node process (as `npm start` runs them), always started by
 // the suite itself on a free port (tests/e2e/support/env.ts) with a fresh PGlite data folder and 5-second
-// access tokens; a server already listening somewhere is never reused. One worker: the specs share that server and
-// its database, and the machine has 2 cores.
+// access tokens; a server already listening somewhere is never reused.
+// Two workers, a spec file each: the browser and the server leave about half of the two cores idle with one.
+// The specs that change what every other spec sees (maintenance, the demo investor's name and password, a
+// key information sheet, a statement's and a distribution's effects on the demo orders and portfolio) are the
+// project `exclusive`, which starts once the others are done and runs them one at a time.
+const EXCLUSIVE = ['maintenance', 'accounts', 'polish', 'kiis', 'operator', 'payouts', 'storyboard'].map((name) => `**/${name}.spec.ts`);
+
+const chromium = {
+  ...devices['Desktop Chrome'],
+  launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+};
+
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
   outputDir: 'test-results',
   fullyParallel: false,
-  workers: Number(process.env.E2E_WORKERS || 1),
+  workers: Number(process.env.E2E_WORKERS || 2),
   forbidOnly: isCI,
   retries: isCI ? 1 : 0,
   timeout: 30_000,
@@ -26,17 +36,14 @@ export default defineConfig({
   reporter: isCI ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]] : [['list']],
   use: {
     baseURL: E2E_BASE_URL,
-    trace: 'retain-on-failure',
+    // A failed test is retried once in CI, with a trace (Playwright's default): recording one for every test
+    // cost a fifth more CPU (docs/testing.md). Locally: --trace on.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
   },
   projects: [
-    {
-      name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
-      },
-    },
+    { name: 'chromium', testIgnore: EXCLUSIVE, use: chromium },
+    { name: 'exclusive', testMatch: EXCLUSIVE, dependencies: ['chromium'], workers: 1, use: chromium },
   ],
   webServer: {
     // Builds the SPA (unless E2E_SKIP_BUILD=1), empties the data folder, then `tsx server/index.ts`.

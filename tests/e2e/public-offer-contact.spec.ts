@@ -140,8 +140,12 @@ for (const { width, perView } of [
       await page.mouse.wheel(0, 600);
       await expect(timeline).toHaveCount(1, { timeout: 300 });
     }).toPass({ timeout: 20_000 });
-    await timeline.scrollIntoViewIfNeeded();
-    await expect(timeline.locator('.slick-slide.slick-active')).toHaveCount(perView);
+    // the carousel draws its slides again once it has measured its width: scroll to it and count its slides
+    // until it has settled (on a loaded machine the element it replaces can go while it is scrolled to)
+    await expect(async () => {
+      await timeline.scrollIntoViewIfNeeded({ timeout: 1_000 });
+      await expect(timeline.locator('.slick-slide.slick-active')).toHaveCount(perView, { timeout: 1_000 });
+    }).toPass({ timeout: 20_000 });
     const frame = (await timeline.locator('.slick-list').boundingBox())!;
     const boxes = await timeline.locator('.slick-slide.slick-active h3').evaluateAll((els) =>
       els.map((el) => {

@@ -1,7 +1,9 @@
 // The suite's `test`: Playwright's, with `page.goto` returning once the app has taken over the page. A server-rendered
-// page is on screen (buttons and all) before its script hydrates it, and a click in that moment does nothing; the
-// app's root is React's from the moment hydrateRoot (or createRoot) is called, and React replays the clicks that
-// reach a part it has not hydrated yet. A real visitor is not that fast; a test is.
+// page is on screen (buttons and all) before its script runs. For a visitor without a session React hydrates it, and
+// replays the clicks that reach a part it has not hydrated yet; for one with a session the app draws the page anew
+// (src/main.tsx) and the server's HTML stays on screen until that render replaces it, so what is typed into it
+// meanwhile is lost with it. So the page is the app's once React owns an element of the root: hydrated, or drawn
+// by the app. A real visitor is not that fast; a test is.
 import { test as base } from '@playwright/test';
 
 export { expect } from '@playwright/test';
@@ -15,7 +17,9 @@ export const test = base.extend({
         await page
           .waitForFunction(() => {
             const root = document.getElementById('root');
-            return !root || Object.keys(root).some((key) => key.startsWith('__reactContainer'));
+            if (!root) return true;
+            const owned = (node: Element) => Object.keys(node).some((key) => key.startsWith('__reactFiber'));
+            return Object.keys(root).some((key) => key.startsWith('__reactContainer')) && (root.childElementCount === 0 || [...root.children].some(owned));
           }, undefined, { timeout: 15_000 })
           // a page whose script does not run (JavaScript off, a crash the test itself checks) is the test's to judge
           .catch(() => {});
