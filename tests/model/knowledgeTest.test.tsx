@@ -4,7 +4,7 @@
 // sophisticated investor, a load failure), the questionnaire with its missing and invalid answers, a pass,
 // a fail with the risk warning and its acknowledgement, and the server's refusals. The actors are held
 // until the model says how they end.
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { useActorRef } from '@xstate/react';
 import { ThemeProvider } from 'styled-components';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -168,7 +168,7 @@ describe('knowledgeTest (model-based, through its view)', () => {
               const group = screen.getByRole('group', { name: q.text });
               const error = c.errors.find((e) => e.context === `answers.${q.id}`);
               expect(group).toHaveAttribute('aria-invalid', String(Boolean(error)));
-              for (const o of q.options) expect(screen.getByRole('radio', { name: o.text })).toHaveProperty('checked', c.answers[q.id] === o.id);
+              for (const o of q.options) expect(within(group).getByRole('radio', { name: o.text })).toHaveProperty('checked', c.answers[q.id] === o.id);
             }
             for (const field of ['yearlyIncome', 'liquidAssets', 'yearlyCommitments'] as const) {
               expect(screen.getByRole('textbox', { name: new RegExp(t(FIELD_LABEL[field]).replace(/[()]/g, '\\$&')) })).toHaveValue(c.simulation[field]);
