@@ -13,9 +13,11 @@ import {
 // the suite itself on a free port (tests/e2e/support/env.ts) with a fresh PGlite data folder and 5-second
 // access tokens; a server already listening somewhere is never reused.
 // Two workers, a spec file each: the browser and the server leave about half of the two cores idle with one.
-// The specs that change what every other spec sees (maintenance, the demo investor's name and password, a
-// key information sheet, a statement's and a distribution's effects on the demo orders and portfolio) are the
-// project `exclusive`, which starts once the others are done and runs them one at a time.
+// The specs that change what every other spec sees (maintenance, the demo investor's name, accounts and
+// passwords, a key information sheet, a statement's and a distribution's effects on the demo orders and
+// portfolio) are the project `exclusive`, which starts once the others are done and runs them one at a time
+// (Playwright runs a dependent project only when its dependency passed: after a failure there, these show as
+// not run).
 const EXCLUSIVE = ['maintenance', 'accounts', 'polish', 'kiis', 'operator', 'payouts', 'storyboard'].map((name) => `**/${name}.spec.ts`);
 
 const chromium = {
