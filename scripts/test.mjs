@@ -88,10 +88,12 @@ function loud(lines, paintFn) {
   say(paintFn(['', bar, ...lines.map((l) => `! ${l.padEnd(width - 4)} !`), bar, ''].join('\n')));
 }
 
+const CHROMIUM_CANDIDATES = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium', '/usr/bin/chromium-browser'];
 function findChromium() {
   // An explicit CHROMIUM_PATH is taken at its word: if it does not exist, there is no fallback.
   if (process.env.CHROMIUM_PATH) return existsSync(process.env.CHROMIUM_PATH) ? process.env.CHROMIUM_PATH : undefined;
-  return ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
+  // The headless shell first: the build Playwright runs headless tests in, and 38 % less CPU (docs/testing.md).
+  return CHROMIUM_CANDIDATES.find((p) => existsSync(p));
 }
 
 const HAPROXY_PATHS = ['/usr/sbin/haproxy', '/usr/local/sbin/haproxy', '/usr/bin/haproxy'];
@@ -173,8 +175,8 @@ const stages = [
           loud(
             [
               'CI=true but no Chromium was found',
-              `(looked at ${['$CHROMIUM_PATH', '/usr/bin/chromium', '/usr/bin/chromium-browser'].join(', ')}).`,
-              'Install it: apt-get update && apt-get install -y chromium',
+              `(looked at ${['$CHROMIUM_PATH', ...CHROMIUM_CANDIDATES].join(', ')}).`,
+              'Install it: apt-get update && apt-get install -y chromium-headless-shell',
               'Failing.',
             ],
             red,
@@ -184,10 +186,10 @@ const stages = [
         loud(
           [
             'THE BROWSER SUITE WAS SKIPPED: no Chromium found',
-            `(looked at $CHROMIUM_PATH, /usr/bin/chromium, /usr/bin/chromium-browser).`,
+            `(looked at ${['$CHROMIUM_PATH', ...CHROMIUM_CANDIDATES].join(', ')}).`,
             'Nothing in tests/e2e ran, so this run proves nothing about the real browser.',
             'Install it (Playwright cannot download browsers here):',
-            '  sudo apt-get update && sudo apt-get install -y chromium',
+            '  sudo apt-get update && sudo apt-get install -y chromium-headless-shell',
             'or point CHROMIUM_PATH at a Chromium/Chrome binary, then: npm test -- e2e',
           ],
           yellow,
