@@ -92,7 +92,7 @@ const CHROMIUM_CANDIDATES = ['/usr/bin/chromium-headless-shell', '/usr/bin/chrom
 function findChromium() {
   // An explicit CHROMIUM_PATH is taken at its word: if it does not exist, there is no fallback.
   if (process.env.CHROMIUM_PATH) return existsSync(process.env.CHROMIUM_PATH) ? process.env.CHROMIUM_PATH : undefined;
-  // The headless shell first: the build Playwright runs headless tests in, and 38 % less CPU (docs/testing.md).
+  // The headless shell first, as tests/e2e/support/env.ts says why.
   return CHROMIUM_CANDIDATES.find((p) => existsSync(p));
 }
 

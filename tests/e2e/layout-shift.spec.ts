@@ -1,5 +1,4 @@
 import type { Page } from '@playwright/test';
-import { CHROMIUM_ARGS, FULL_CHROMIUM_PATH } from './support/env';
 import { expect, test } from './support/test';
 
 // The cumulative layout shift of the home page, the offers list (tiles and list view)
@@ -11,11 +10,7 @@ import { expect, test } from './support/test';
 
 const LIMIT = 0.02;
 
-// Measured in the full Chromium, not the suite's headless shell: the shell lays text out on whole pixels, and the
-// English cookie text at desktop, which just misses one line in Chrome in both fonts (two lines either way), fits
-// one line in the shell once the theme font replaces the fallback: the banner shrinks there, a shift Chrome does
-// not make.
-test.use({ launchOptions: { executablePath: FULL_CHROMIUM_PATH, args: CHROMIUM_ARGS } });
+// Runs in the full Chromium, not the suite's headless shell (playwright.config.ts, project `layout`, says why).
 
 const PAGES = {
   pl: { home: '/pl', list: '/pl/inwestycje', offer: '/pl/inwestycja/zielone-tarasy' },

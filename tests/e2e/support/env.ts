@@ -34,15 +34,16 @@ export const E2E_ACCESS_TOKEN_TTL = Number(process.env.ACCESS_TOKEN_TTL || 5);
 
 /**
  * Playwright downloads no browser here: Debian's is launched instead (see STACK-NOTES). Its headless shell
- * first, the build Playwright itself runs headless tests in: the browser suite took 38 % less CPU in it than in
- * the full Chromium's headless mode (docs/testing.md); the full Chromium when the shell is not installed.
+ * first, the build Playwright itself runs headless tests in, for less CPU than the full Chromium's headless mode
+ * (docs/testing.md has the figures); the full Chromium when the shell is not installed.
  */
 export const CHROMIUM_CANDIDATES = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium', '/usr/bin/chromium-browser'];
 export const CHROMIUM_PATH =
   process.env.CHROMIUM_PATH || CHROMIUM_CANDIDATES.find((candidate) => existsSync(candidate)) || '/usr/bin/chromium';
 /**
  * The full browser, for what must be measured as Chrome draws it: the headless shell lays text out on whole
- * pixels, so a line of text that just misses fitting in one may fit in the other (tests/e2e/layout-shift.spec.ts).
+ * pixels, so a line of text that just misses fitting in one may fit in the other (playwright.config.ts, project
+ * `layout`).
  */
 export const FULL_CHROMIUM_PATH =
   process.env.FULL_CHROMIUM_PATH || ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((candidate) => existsSync(candidate)) || CHROMIUM_PATH;
