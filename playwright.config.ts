@@ -24,9 +24,8 @@ const EXCLUSIVE = ['maintenance', 'accounts', 'polish', 'kiis', 'operator', 'pay
 // Layout shift is measured in the full Chromium, everything else in its headless shell (CHROMIUM_PATH): the shell lays
 // text out on whole pixels, and the English cookie text at desktop, which just misses one line in Chrome in both
 // fonts, fits one line in the shell once the theme font replaces the fallback, so the banner shrinks there, a shift
-// Chrome does not make. Its throttled loads run alone, after the others and before the exclusive specs (one of
-// which turns maintenance on): beside the public accessibility spec, the English home's banner was once drawn a
-// line short before the fonts settled, and counted as a shift.
+// Chrome does not make. Its throttled loads run alone after the others, where nothing else loads the machine, and
+// before the exclusive specs (one of which turns maintenance on); docs/testing.md has what was seen otherwise.
 const LAYOUT = ['**/layout-shift.spec.ts'];
 
 const chromium = {

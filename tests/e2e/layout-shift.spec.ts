@@ -7,10 +7,9 @@ import { expect, test } from './support/test';
 // mobile run), so every loading state (screen code, skeletons, data, fonts, images, the carousel) gets drawn
 // and whatever moves between them is counted. CLS as Lighthouse and Chrome count it: the largest sum of shifts
 // within a session window (shifts less than 1 s apart, 5 s at most), input-driven shifts left out.
+// Runs in the full Chromium, not the suite's headless shell (playwright.config.ts, project `layout`, says why).
 
 const LIMIT = 0.02;
-
-// Runs in the full Chromium, not the suite's headless shell (playwright.config.ts, project `layout`, says why).
 
 const PAGES = {
   pl: { home: '/pl', list: '/pl/inwestycje', offer: '/pl/inwestycja/zielone-tarasy' },

@@ -46,7 +46,7 @@ export const CHROMIUM_PATH =
  * `layout`).
  */
 export const FULL_CHROMIUM_PATH =
-  process.env.FULL_CHROMIUM_PATH || ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((candidate) => existsSync(candidate)) || CHROMIUM_PATH;
+  process.env.FULL_CHROMIUM_PATH || CHROMIUM_CANDIDATES.slice(1).find((candidate) => existsSync(candidate)) || CHROMIUM_PATH;
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
