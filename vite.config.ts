@@ -29,6 +29,26 @@ const preloadFont = (): Plugin => ({
   },
 });
 
+/** The theme font's faces (the reason they are a stylesheet of their own is in the file). */
+export const FONT_FACES = 'src/styles/fonts.css';
+
+// The font faces go into every page as a <style> element: linked, their stylesheet blocks the first paint for one
+// more round trip after the HTML (figures in docs/benchmarks.md). The file is an entry of the build of its own, not
+// imported by the app: CSS that the app imports would be linked again by Vite's loader when a screen's chunk loads.
+// The dev server links the source file.
+const fontFaces = (): Plugin => ({
+  name: 'font-faces',
+  transformIndexHtml: {
+    order: 'post',
+    handler(_html, { bundle }) {
+      if (!bundle) return [{ tag: 'link', attrs: { rel: 'stylesheet', href: `/${FONT_FACES}` }, injectTo: 'head' }];
+      const sheet = Object.values(bundle).find((file) => file.type === 'asset' && file.originalFileNames.includes(FONT_FACES));
+      if (!sheet || sheet.type !== 'asset') throw new Error(`font-faces: ${FONT_FACES} is not in the build`);
+      return [{ tag: 'style', children: String(sheet.source).trim(), injectTo: 'head' }];
+    },
+  },
+});
+
 // The SPA's configuration is fixed at build time from the same variables the server reads
 // (see README "Configuration"); src/config/env.ts checks it once at start.
 export default defineConfig(({ mode, isSsrBuild }) => {
@@ -50,11 +70,12 @@ export default defineConfig(({ mode, isSsrBuild }) => {
     // precompress: brotli + gzip copies of dist/ written once at build (served as files by server/pages/spa.ts).
     // bundleReport: dist/.vite/bundle-modules.json, read by scripts/budget.mjs to name a chunk's biggest modules.
     // stripMachineDescriptions: the machines' descriptions (for diagrams and QA scripts) stay out of the SPA bundle.
+    // fontFaces: the font faces' stylesheet inside index.html (above).
     // preloadFont: the one theme-font face above the fold, preloaded from index.html.
     // styled-components' Node build is CommonJS, whose default export Node's ESM loader does not unwrap: the
     // server's renderer bundles it (one copy, ServerStyleSheet and the components alike).
     ssr: { noExternal: ['styled-components'] },
-    plugins: isSsrBuild ? [react(), stripMachineDescriptions()] : [react(), preloadFont(), stripMachineDescriptions(), bundleReport(), precompress()],
+    plugins: isSsrBuild ? [react(), stripMachineDescriptions()] : [react(), fontFaces(), preloadFont(), stripMachineDescriptions(), bundleReport(), precompress()],
     // Styled components get a componentId from their file and position (oxc's styled-components transform, as
     // babel-plugin-styled-components does): the server's render and the browser's name their classes alike however
     // many other components either side has created before, so a hydrated page keeps the server's styles.
@@ -74,11 +95,13 @@ export default defineConfig(({ mode, isSsrBuild }) => {
       manifest: true,
       chunkSizeWarningLimit: 600,
       rolldownOptions: {
+        input: ['index.html', FONT_FACES],
         output: {
           codeSplitting: {
             // Everything the entry imports statically is one file: on a slow mobile link each extra file
-            // of the first screen costs a request slot and a round trip. The screens stay chunks of their own.
-            groups: [{ name: 'app', tags: ['$initial'] }],
+            // of the first screen costs a request slot and a round trip. The screens stay chunks of their own,
+            // and so do the font faces (an entry of their own, inlined into index.html: fontFaces above).
+            groups: [{ name: 'app', tags: ['$initial'], test: (id) => !id.endsWith(FONT_FACES) }],
           },
         },
       },

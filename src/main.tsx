@@ -8,7 +8,6 @@ import { readRenderPreferences } from '../contract/page-data';
 import { syncListViewCookie, writeSignedInCookie } from './config/storage';
 import { readServerLoads } from './ssr/firstLoads';
 import { sendLocation, settleSystem } from './ssr/settle';
-import './styles/fonts.css';
 
 // SPEC §2: service workers are unregistered at startup.
 unregisterServiceWorkers();
