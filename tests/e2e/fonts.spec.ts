@@ -2,8 +2,8 @@ import { expect, test } from './support/test';
 
 // The theme font (src/styles/fonts.css): Lato's faces and the metric-matched 'Lato Fallback' are declared once, in a
 // stylesheet of their own (never in styled-components' sheet, which changes while the page runs: Chrome re-reads a
-// sheet's faces on every change, a full restyle each time); the page preloads the one face of its headings, and the
-// text is drawn in Lato once its faces are there.
+// sheet's faces on every change, a full restyle each time), inside the page's HTML; the page preloads the one face of
+// its headings, and the text is drawn in Lato once its faces are there.
 
 test('the faces are declared once, in the fonts stylesheet, and the heading face is preloaded', async ({ page }) => {
   const response = await page.goto('/pl/inwestycja/zielone-tarasy');
@@ -12,6 +12,9 @@ test('the faces are declared once, in the fonts stylesheet, and the heading face
   expect(preloads).toHaveLength(1);
   expect(preloads[0]).toMatch(/href="\/assets\/lato-latin-700-normal-[\w-]+\.woff2"/);
   expect(preloads[0]).toContain('crossorigin');
+  // the faces come with the page: no stylesheet to wait for before the first paint
+  expect(html).not.toMatch(/<link[^>]*rel="stylesheet"/);
+  expect(html).toMatch(/<style>@font-face\{font-family:Lato;/);
 
   await expect(page.getByTestId('offer-page')).toBeVisible();
   await page.waitForLoadState('networkidle');
