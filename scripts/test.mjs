@@ -21,7 +21,7 @@
 // The last line is always `N passed, N failed`, counting stages.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { spawn } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -88,11 +88,11 @@ function loud(lines, paintFn) {
   say(paintFn(['', bar, ...lines.map((l) => `! ${l.padEnd(width - 4)} !`), bar, ''].join('\n')));
 }
 
-const CHROMIUM_CANDIDATES = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+/** The browsers the suite looks for, in its order (tests/e2e/support/env.ts says why the headless shell first). */
+const CHROMIUM_CANDIDATES = JSON.parse(readFileSync(new URL('../tests/e2e/support/chromium-paths.json', import.meta.url), 'utf8'));
 function findChromium() {
   // An explicit CHROMIUM_PATH is taken at its word: if it does not exist, there is no fallback.
   if (process.env.CHROMIUM_PATH) return existsSync(process.env.CHROMIUM_PATH) ? process.env.CHROMIUM_PATH : undefined;
-  // The headless shell first, as tests/e2e/support/env.ts says why.
   return CHROMIUM_CANDIDATES.find((p) => existsSync(p));
 }
 
@@ -176,7 +176,7 @@ const stages = [
             [
               'CI=true but no Chromium was found',
               `(looked at ${['$CHROMIUM_PATH', ...CHROMIUM_CANDIDATES].join(', ')}).`,
-              'Install it: apt-get update && apt-get install -y chromium-headless-shell',
+              'Install them: apt-get update && apt-get install -y chromium-headless-shell chromium',
               'Failing.',
             ],
             red,
@@ -189,7 +189,7 @@ const stages = [
             `(looked at ${['$CHROMIUM_PATH', ...CHROMIUM_CANDIDATES].join(', ')}).`,
             'Nothing in tests/e2e ran, so this run proves nothing about the real browser.',
             'Install it (Playwright cannot download browsers here):',
-            '  sudo apt-get update && sudo apt-get install -y chromium-headless-shell',
+            '  sudo apt-get update && sudo apt-get install -y chromium-headless-shell chromium',
             'or point CHROMIUM_PATH at a Chromium/Chrome binary, then: npm test -- e2e',
           ],
           yellow,

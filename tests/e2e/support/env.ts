@@ -1,6 +1,6 @@
 // Where the e2e server runs and how Chromium is launched; read by playwright.config.ts and by specs.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -35,9 +35,10 @@ export const E2E_ACCESS_TOKEN_TTL = Number(process.env.ACCESS_TOKEN_TTL || 5);
 /**
  * Playwright downloads no browser here: Debian's is launched instead (see STACK-NOTES). Its headless shell
  * first, the build Playwright itself runs headless tests in, for less CPU than the full Chromium's headless mode
- * (docs/testing.md has the figures); the full Chromium when the shell is not installed.
+ * (docs/testing.md has the figures); the full Chromium when the shell is not installed. The list is a JSON file so
+ * that scripts/test.mjs, plain JavaScript, reads the same one.
  */
-export const CHROMIUM_CANDIDATES = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+export const CHROMIUM_CANDIDATES: readonly string[] = JSON.parse(readFileSync(new URL('./chromium-paths.json', import.meta.url), 'utf8'));
 export const CHROMIUM_PATH =
   process.env.CHROMIUM_PATH || CHROMIUM_CANDIDATES.find((candidate) => existsSync(candidate)) || '/usr/bin/chromium';
 /**
