@@ -18,16 +18,16 @@ unregisterServiceWorkers();
 const screen = preloadRoute(window.location.pathname);
 
 const container = document.getElementById('root')!;
-// The server rendered this page (server/pages/spaHtml.ts) for an anonymous visitor, or for one whose cookie says
-// they hold a session (a frame without the sign-in button): a visitor with a session sees their own frame, so the
-// app renders it anew for them rather than hydrating the server's; so does a visitor whose cookie outlived the
-// tokens, whose page the server drew without the sign-in button.
+// The server rendered this page (server/pages/spaHtml.ts) as an anonymous visitor's, with the header of one who
+// holds a session when their cookie says so: the hydrating render draws the same (src/system/useSession.ts), then
+// the visitor's own frame. What the server read from the cookies is what the hydration must draw, so it is read
+// before the cookies are brought up to date.
 const serverLoads = readServerLoads();
-const tokens = readStoredTokens();
-const hydrate = serverLoads !== null && container.firstElementChild !== null && tokens === null && !readRenderPreferences(document.cookie).signedIn;
+const preferences = readRenderPreferences(document.cookie);
+const hydrate = serverLoads !== null && container.firstElementChild !== null;
 
 syncListViewCookie();
-writeSignedInCookie(tokens !== null);
+writeSignedInCookie(readStoredTokens() !== null);
 
 const system = createAppSystem();
 system.start();
@@ -39,9 +39,9 @@ const app = (firstLoads: Parameters<typeof App>[0]['firstLoads']) => (
 );
 
 function render() {
-  // The server's HTML stays on screen until the app's own first render replaces it (React clears the container
-  // when that render commits): a signed-in visitor sees the page, then their frame, never an empty page between.
-  // Without server HTML (the shell) there is nothing to keep. A transition: the first render is time-sliced.
+  // The server's HTML, if any (a page whose actors did not settle in time), stays on screen until the app's own
+  // first render replaces it (React clears the container when that render commits): never an empty page between.
+  // A transition: the first render is time-sliced.
   startTransition(() => {
     createRoot(container).render(app(null));
   });
@@ -56,7 +56,7 @@ if (hydrate) {
   Promise.all([settleSystem(system), screen]).then(
     () => {
       startTransition(() => {
-        hydrateRoot(container, app({ side: 'client', loads: serverLoads, preferences: readRenderPreferences(document.cookie) }));
+        hydrateRoot(container, app({ side: 'client', loads: serverLoads, preferences }));
       });
     },
     () => render(),

@@ -19,6 +19,7 @@ import { useServerHead } from './serverHead';
 import { lazyComponent } from '../screens/lazyComponent';
 import type { AppSystem } from '../system/system';
 import { FirstLoadsContext, useFirstLoads, type FirstLoads } from '../ssr/firstLoads';
+import { useSession } from '../system/useSession';
 
 // The maintenance gate's screen (with its login form) loads only when the gate is closed.
 const MaintenanceScreen = lazyComponent(
@@ -98,8 +99,7 @@ function GatedApp() {
   const failed = useSelector(boot, (s) => s.hasTag('failed'));
   const bootState = useSelector(boot, (s) => JSON.stringify(s.value));
   const content = useSelector(boot, (s) => s.context.staticContent);
-  const loggedIn = useSelector(auth, (s) => s.hasTag('loggedIn'));
-  const user = useSelector(auth, (s) => s.context.user);
+  const { loggedIn, user, pending } = useSession();
 
   useEffect(() => {
     document.documentElement.lang = lang;
@@ -115,6 +115,7 @@ function GatedApp() {
       content={content}
       language={lang}
       isLoggedIn={loggedIn}
+      sessionPending={pending}
       userName={user ? `${user.userData.firstName} ${user.userData.lastName}`.trim() : undefined}
       isOperator={loggedIn && user?.role === 'operator'}
       onLogout={() => auth.send({ type: 'auth.logoutRequested' })}

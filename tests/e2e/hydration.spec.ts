@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { SERVER_RENDERING } from './support/env';
+import { DEMO } from './support/api';
 
 // Public pages arrive rendered by the server and the browser hydrates them: no hydration warning of any kind in
 // the console, and no API GET for data the page carried.
@@ -109,3 +110,48 @@ test('the cookie banner is in the served HTML until the visitor answers, and hyd
   await expect(page.locator('#cookie-banner-title')).toHaveCount(0);
   expect(seen.messages.filter((m) => HYDRATION.test(m)), 'hydration warnings').toEqual([]);
 });
+
+// A visitor who holds a session: the server drew the page as an anonymous visitor's (it knows only the cookie that
+// says a session exists, so the sign-in button keeps its place unseen), and the browser hydrates that HTML as it
+// is, then draws the visitor's own frame into it: the server's elements stay (the page's h1 is the same element),
+// no hydration warning, and an offer is asked for again with the session (an investor may see more of it).
+for (const { path, name } of [
+  { path: '/pl/', name: 'Anna' },
+  { path: '/en/investment/green-terraces', name: 'Anna' },
+  { path: '/en/investments', name: 'Anna' },
+]) {
+  test(`${path} is hydrated for a signed-in visitor, then shows their frame`, async ({ page, request }) => {
+    const answer = await request.post('/api/token', {
+      data: { grantType: 'password', email: DEMO.investor.email, password: DEMO.investor.password, clientId: 'web-spa', clientSecret: 'web-spa-secret' },
+    });
+    expect(answer.ok()).toBe(true);
+    const { accessToken, refreshToken, expiresIn } = (await answer.json()).data as { accessToken: string; refreshToken: string; expiresIn: number };
+    await page.addInitScript(
+      ({ accessToken, refreshToken, expiresAt }) => {
+        localStorage.setItem('accessToken', accessToken);
+        localStorage.setItem('refreshToken', refreshToken);
+        localStorage.setItem('expiresAt', String(expiresAt));
+        localStorage.setItem('isLoggedIn', 'true');
+        // the server's h1, taken when the document is parsed and before any script of the page runs
+        document.addEventListener('readystatechange', () => {
+          if (document.readyState === 'interactive') (window as unknown as { serverH1: Element | null }).serverH1 = document.querySelector('h1');
+        });
+      },
+      { accessToken, refreshToken, expiresAt: Date.now() + expiresIn * 1000 },
+    );
+    await page.context().addCookies([{ name: 'isLoggedIn', value: 'true', url: test.info().project.use.baseURL! }]);
+    const seen = await watch(page);
+    const withSession: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'GET' && new URL(r.url()).pathname === '/api/offers/green-terraces' && r.headers().authorization) withSession.push(r.url());
+    });
+    const response = await page.goto(path);
+    expect(await response!.text(), 'the server drew the sign-in button kept but unseen').toMatch(/<a [^>]*aria-hidden="true"[^>]*>(Zaloguj się|Log in)<\/a>/);
+    await expect(page.getByRole('banner').getByRole('button', { name: new RegExp(name) })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: /^(Zaloguj się|Log in)$/ })).toHaveCount(0);
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => document.querySelector('h1') === (window as unknown as { serverH1: Element | null }).serverH1), 'the server\'s h1 is still the page\'s: hydrated, not drawn anew').toBe(true);
+    expect(seen.messages.filter((m) => HYDRATION.test(m)), 'hydration warnings').toEqual([]);
+    if (path.includes('/investment/')) expect(withSession, 'the offer asked again with the session').toHaveLength(1);
+  });
+}

@@ -137,9 +137,8 @@ for (const [size, device] of Object.entries(VIEWPORTS)) {
 }
 
 // A signed-in visitor: the server drew the page without the sign-in button (the browser's cookie says it holds a
-// session), the browser draws it again with the visitor's frame (their menu where the button's place was kept).
-// The server's page stays until that render replaces it, so the page never goes blank in between, no button that is
-// not theirs shows, and nothing moves by more than the limit.
+// session), the browser hydrates it as it is and then draws the visitor's frame into it (their menu where the
+// button's place was kept): no button that is not theirs shows, and nothing moves by more than the limit.
 test.describe('CLS for a signed-in visitor', () => {
   test.use(VIEWPORTS.desktop);
   test.describe.configure({ timeout: 120_000 });

@@ -42,6 +42,8 @@ export interface MainLayoutProps {
   content: StaticContent | null;
   language: Language;
   isLoggedIn: boolean;
+  /** the page as the server drew it for a visitor whose cookie says they hold a session (src/system/useSession.ts) */
+  sessionPending?: boolean;
   userName?: string;
   /** a signed-in operator: the header and the user menu lead to the back office */
   isOperator?: boolean;
@@ -62,6 +64,7 @@ export function MainLayout({
   content,
   language,
   isLoggedIn,
+  sessionPending = false,
   userName,
   isOperator = false,
   onLogout,
@@ -119,6 +122,7 @@ export function MainLayout({
         language={language}
         items={headerItems}
         isLoggedIn={isLoggedIn}
+        sessionPending={sessionPending}
         userName={userName}
         isOperator={isOperator}
         onLogout={onLogout}

@@ -10,7 +10,6 @@ import { Logo } from './Logo';
 import { MenuItemLink } from './MenuItemLink';
 import { visibleMenuItems } from './menuItems';
 import { LazyUserMenu as UserMenu } from './lazyLayout';
-import { useFirstLoads } from '../../ssr/firstLoads';
 
 const Bar = styled.header`
   position: fixed;
@@ -72,6 +71,12 @@ export interface TopBarProps {
   /** menus.header from static content; private items show only when logged in */
   items: readonly MenuItem[];
   isLoggedIn: boolean;
+  /**
+   * drawn as the server drew it for a visitor whose cookie says they hold a session: the sign-in button keeps its
+   * place but is not shown (nor focusable) until the visitor's own menu is drawn there, so no button that is not
+   * theirs flashes
+   */
+  sessionPending?: boolean;
   userName?: string;
   /** a signed-in operator: the header shows the way to the back office */
   isOperator?: boolean;
@@ -87,6 +92,7 @@ export function TopBar({
   language,
   items,
   isLoggedIn,
+  sessionPending = false,
   userName,
   isOperator = false,
   onLogout,
@@ -95,9 +101,6 @@ export function TopBar({
 }: TopBarProps) {
   const t = useT();
   const visible = visibleMenuItems(items, isLoggedIn);
-  const first = useFirstLoads();
-  // Only the server's render: a browser that holds a session renders its frame anew (src/main.tsx).
-  const sessionPending = !isLoggedIn && first?.side === 'server' && first.preferences.signedIn;
   return (
     <Bar>
       <Logo language={language} />
@@ -122,8 +125,6 @@ export function TopBar({
           {isLoggedIn ? (
             <UserMenu language={language} userName={userName} isOperator={isOperator} onLogout={onLogout} />
           ) : (
-            // Drawn by the server for a visitor who holds a session, the button keeps its place but is not shown (nor
-            // focusable) until the app draws the visitor's own menu there: no flash of a button that is not theirs.
             <LinkButton href={href(language, 'login')} variant="secondary" style={sessionPending ? { visibility: 'hidden' } : undefined} aria-hidden={sessionPending || undefined} tabIndex={sessionPending ? -1 : undefined}>
               {t('layout.topBar.login')}
             </LinkButton>

@@ -2,11 +2,13 @@
 // useLoad, renders the offer's template, its description accordion, sections and sticky bar; a failure
 // shows the not-found page. The page registers its address in each language for the language switcher.
 import { useSelector } from '@xstate/react';
-import { Suspense, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import styled from 'styled-components';
 import { Link, useSearch } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import { useAppSystem } from '../../system/AppSystemContext';
+import { useSession } from '../../system/useSession';
+import { useLatestCallback } from '../../components/ui/useLatestCallback';
 import { lazyComponent } from '../../screens/lazyComponent';
 import { AfterFirstPaint } from '../../components/ui/AfterFirstPaint';
 import { tileTemplateOf } from '../../components/media/mapTiles';
@@ -51,11 +53,22 @@ export function OfferPage({ params }: { params: RouteParams }) {
   const search = useSearch();
   const previewToken = new URLSearchParams(search).get('previewToken') ?? undefined;
   const slug = params.slug ?? '';
-  const { status, data: offer, skeleton } = useLoad(
+  const { status, data: offer, skeleton, reload } = useLoad(
     (p: { slug: string; previewToken?: string; language: Language }, signal) =>
       http<Offer>(offerApiPath(p.slug), { query: { previewToken: p.previewToken }, signal }),
     { slug, previewToken, language },
   );
+  // A signed-in investor may see more of an offer (its investors' documents) than the anonymous visitor the server
+  // drew the page for: when the page comes to show a session (the hydrated page, a sign-in), or stops showing one,
+  // the offer is asked for again, the page staying on screen meanwhile.
+  const { loggedIn } = useSession();
+  const shownFor = useRef(loggedIn);
+  const reloadLatest = useLatestCallback(reload);
+  useEffect(() => {
+    if (shownFor.current === loggedIn) return;
+    shownFor.current = loggedIn;
+    reloadLatest();
+  }, [loggedIn, reloadLatest]);
 
   const loaded = status === 'success' && offer ? offer : null;
   const query = previewToken ? `?previewToken=${encodeURIComponent(previewToken)}` : '';
@@ -78,8 +91,8 @@ export function OfferPage({ params }: { params: RouteParams }) {
 export function OfferView({ offer }: { offer: Offer }) {
   const t = useT();
   const language = useLanguage();
-  const { auth, boot } = useAppSystem();
-  const loggedIn = useSelector(auth, (s) => s.hasTag('loggedIn'));
+  const { boot } = useAppSystem();
+  const { loggedIn } = useSession();
   const content = useSelector(boot, (s) => s.context.staticContent);
   const history = useHistoryState<OfferLinkState | null>();
   const back = history?.from ?? href(language, 'offers');

@@ -1,9 +1,9 @@
 // The home page (SPEC §2 "Home page"): hero slider, the five content-managed sections, the featured-offers
 // block of the `homepage` list and an FAQ section. Page title: the SEO title, else 'homepage'.
-import { useSelector } from '@xstate/react';
 import styled from 'styled-components';
 import { Link, useLocation } from 'wouter';
 import { useAppSystem } from '../../system/AppSystemContext';
+import { useSession } from '../../system/useSession';
 import { contentNode, contentText } from '../../api/content';
 import { fetchFeaturedOffers } from '../../components/offers/api';
 import { OffersGrid } from '../../components/offers/OffersGrid';
@@ -26,8 +26,7 @@ import { useIsLoggedIn, useSliderItems, useStaticContent } from './useSiteConten
 
 export function HomePage() {
   const t = useT();
-  const { auth } = useAppSystem();
-  const user = useSelector(auth, (s) => s.context.user);
+  const { user } = useSession();
   const content = useStaticContent();
   const slider = useSliderItems();
   const loggedIn = useIsLoggedIn();

@@ -1,6 +1,7 @@
 // What the public pages read from the app system: the static content, the slider and who is logged in.
 import { useSelector } from '@xstate/react';
 import { useAppSystem } from '../../system/AppSystemContext';
+import { useSession } from '../../system/useSession';
 import { contentText } from '../../api/content';
 import type { SliderItem, StaticContent } from '../../api/types';
 
@@ -16,8 +17,7 @@ export function useSliderItems(): SliderItem[] {
 const EMPTY: SliderItem[] = [];
 
 export function useIsLoggedIn(): boolean {
-  const { auth } = useAppSystem();
-  return useSelector(auth, (s) => s.hasTag('loggedIn'));
+  return useSession().loggedIn;
 }
 
 export function useSeoTitle(): string {

@@ -1,9 +1,9 @@
 // The suite's `test`: Playwright's, with `page.goto` returning once the app has taken over the page. A server-rendered
-// page is on screen (buttons and all) before its script runs. For a visitor without a session React hydrates it, and
-// replays the clicks that reach a part it has not hydrated yet; for one with a session the app draws the page anew
-// (src/main.tsx) and the server's HTML stays on screen until that render replaces it, so what is typed into it
-// meanwhile is lost with it. So the page is the app's once React owns an element of the root: hydrated, or drawn
-// by the app. A real visitor is not that fast; a test is.
+// page is on screen (buttons and all) before its script runs, and React hydrates it once the app-wide actors have
+// settled (replaying the clicks that reach a part it has not hydrated yet); a page whose actors did not settle in
+// time is drawn anew by the app (src/main.tsx), and what is typed into the server's HTML meanwhile is lost with it.
+// So the page is the app's once React owns an element of the root: hydrated, or drawn by the app. A real visitor is
+// not that fast; a test is.
 import { test as base } from '@playwright/test';
 
 export { expect } from '@playwright/test';
