@@ -26,7 +26,7 @@ import { useIsLoggedIn, useSliderItems, useStaticContent } from './useSiteConten
 
 export function HomePage() {
   const t = useT();
-  const { user } = useSession();
+  const { user, pending } = useSession();
   const content = useStaticContent();
   const slider = useSliderItems();
   const loggedIn = useIsLoggedIn();
@@ -40,8 +40,12 @@ export function HomePage() {
     <div data-testid="page-home">
       {!introTitle && <h1 style={HIDDEN}>{title}</h1>}
       <HeroSlider items={slider} isLoggedIn={loggedIn} />
-      {user && (
+      {user ? (
         <Welcome data-testid="welcome">{t('pages.welcome', { name: user.userData.firstName })}</Welcome>
+      ) : (
+        // Drawn by the server for a visitor whose cookie says they hold a session: the greeting's line is kept
+        // (unseen) until their name is known, so the page below it does not move when it comes.
+        pending && <Welcome aria-hidden="true" style={{ visibility: 'hidden' }}>{'\u00a0'}</Welcome>
       )}
       <IntroSection node={homeNode(tree, 'intro')} />
       <PlatformStatsBand />
