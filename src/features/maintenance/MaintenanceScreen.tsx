@@ -4,6 +4,7 @@ import { useSelector } from '@xstate/react';
 import styled from 'styled-components';
 import { maintenanceText } from '../../../machines/maintenance.machine';
 import { useAppSystem } from '../../system/AppSystemContext';
+import { useSession } from '../../system/useSession';
 import { useT } from '../../i18n/i18n';
 import { Button } from '../../components/ui/Button';
 import { LoginForm } from '../../components/forms/LoginForm';
@@ -16,7 +17,7 @@ export function MaintenanceScreen({ showLogin }: { showLogin: boolean }) {
   const unavailable = useSelector(maintenance, (s) => s.context.serviceUnavailable);
   const loginErrors = useSelector(auth, (s) => s.context.loginErrors);
   const loggingIn = useSelector(auth, (s) => s.hasTag('loading'));
-  const loggedIn = useSelector(auth, (s) => s.hasTag('loggedIn'));
+  const { loggedIn } = useSession();
   const text =
     maintenanceText(config) ??
     (unavailable ? { title: t('maintenance.unavailableTitle'), message: t('maintenance.unavailableMessage') } : null);
