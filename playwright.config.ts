@@ -28,6 +28,10 @@ const EXCLUSIVE = ['maintenance', 'accounts', 'polish', 'kiis', 'operator', 'pay
 // before the exclusive specs (one of which turns maintenance on); docs/testing.md has what was seen otherwise.
 const LAYOUT = ['**/layout-shift.spec.ts'];
 
+// `npm test` runs the exclusive specs in a Playwright run of their own, beside the deploy check (scripts/test.mjs,
+// E2E_PART=exclusive): its results and report go into a folder of their own, not over the first run's.
+const PART = process.env.E2E_PART ? `/${process.env.E2E_PART}` : '';
+
 const chromium = {
   ...devices['Desktop Chrome'],
   launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
@@ -37,14 +41,14 @@ const fullChromium = { ...chromium, launchOptions: { executablePath: FULL_CHROMI
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
-  outputDir: 'test-results',
+  outputDir: `test-results${PART}`,
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS || 2),
   forbidOnly: isCI,
   retries: isCI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 5_000 },
-  reporter: isCI ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]] : [['list']],
+  reporter: isCI ? [['list'], ['html', { open: 'never', outputFolder: `playwright-report${PART}` }]] : [['list']],
   use: {
     baseURL: E2E_BASE_URL,
     // A failed test is retried once in CI, with a trace (Playwright's default): recording one for every test

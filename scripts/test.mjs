@@ -8,16 +8,19 @@
 //   4 api        vitest run --project api   (PGlite, plus PostgreSQL when TEST_DATABASE_URL is set;
 //                                            under CI a missing TEST_DATABASE_URL fails), then
 //                scripts/api-conformance.ts (every recorded answer matches docs/openapi.json)
-//   5 e2e        npm run build, then playwright test against Chromium (skipped with a loud warning when
-//                no Chromium is installed, except under CI where that fails)
-//   6 budget     scripts/budget.mjs on dist/ against budgets.json (builds first unless stage 5 just did)
-//   7 deploy     scripts/deploy-check.ts (npm run deploy:check): three nodes behind HAProxy on a throwaway
+//   5 e2e        npm run build, then playwright test against Chromium, the projects chromium and layout (skipped with
+//                a loud warning when no Chromium is installed, except under CI where that fails)
+//   6 budget     scripts/budget.mjs on dist/ against budgets.json
+//   7 e2e-exclusive  playwright test --project exclusive: the specs that change what the others see, one at a
+//                time, on a server of their own; at the same time as stage 8 (each keeps about one core busy)
+//   8 deploy     scripts/deploy-check.ts (npm run deploy:check): three nodes behind HAProxy on a throwaway
 //                PostgreSQL database, a rolling restart and a database fault under traffic (skipped with a loud
 //                warning when HAProxy is not installed, except under CI where that fails)
+// The SPA is built once per run, by the first stage that needs it (e2e, budget, e2e-exclusive or deploy).
 // Stages with the same `together` run at the same time (typecheck and lint: on two cores about 76 s together
 // against 92 s one after the other); their output is held back and printed whole, one after the other, when both end.
-// Local use: `npm test -- web api` runs only those stages (names or numbers; `e2e` also answers to
-// `browser`, `typecheck` to `tsc`/`types`, `lint` to `eslint`, `deploy` to `deploy-check`).
+// Local use: `npm test -- web api` runs only those stages (names or numbers; `e2e` selects both browser stages and
+// also answers to `browser`, `typecheck` to `tsc`/`types`, `lint` to `eslint`, `deploy` to `deploy-check`).
 // The last line is always `N passed, N failed`, counting stages.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { spawn } from 'node:child_process';
@@ -102,7 +105,52 @@ function findHaproxy() {
   return HAPROXY_PATHS.find((p) => existsSync(p));
 }
 
-let builtThisRun = false;
+let building; // the SPA's build of this run, started once, awaited by every stage that needs it
+/** `npm run build`, once per run: the browser stages, the budget and the deploy check read dist/. */
+function ensureBuilt() {
+  building ??= run('npm', ['run', 'build']).then((code) => code === 0);
+  return building;
+}
+
+let browser; // the browser stages' shared verdict: a Chromium path, or 'failed' / 'skipped' (said once)
+/** The Chromium the browser suite runs in, with the SPA built; or why the browser stages cannot run. */
+async function browserReady() {
+  if (browser === undefined) browser = await findBrowser();
+  if (browser === 'failed' || browser === 'skipped') return browser;
+  return (await ensureBuilt()) ? browser : 'failed';
+}
+
+async function findBrowser() {
+  const chromium = findChromium();
+  if (chromium) {
+    say(`Chromium: ${chromium}`);
+    return chromium;
+  }
+  if (isCI) {
+    loud(
+      [
+        'CI=true but no Chromium was found',
+        `(looked at ${['$CHROMIUM_PATH', ...CHROMIUM_CANDIDATES].join(', ')}).`,
+        'Install them: apt-get update && apt-get install -y chromium-headless-shell chromium',
+        'Failing.',
+      ],
+      red,
+    );
+    return 'failed';
+  }
+  loud(
+    [
+      'THE BROWSER SUITE WAS SKIPPED: no Chromium found',
+      `(looked at ${['$CHROMIUM_PATH', ...CHROMIUM_CANDIDATES].join(', ')}).`,
+      'Nothing in tests/e2e ran, so this run proves nothing about the real browser.',
+      'Install it (Playwright cannot download browsers here):',
+      '  sudo apt-get update && sudo apt-get install -y chromium-headless-shell chromium',
+      'or point CHROMIUM_PATH at a Chromium/Chrome binary, then: npm test -- e2e',
+    ],
+    yellow,
+  );
+  return 'skipped';
+}
 
 /** Each stage resolves to 'passed' | 'failed' | 'skipped'. */
 const stages = [
@@ -167,39 +215,11 @@ const stages = [
   {
     name: 'e2e',
     aliases: ['browser', 'playwright'],
-    title: 'Browser suite (Playwright + Chromium against the built app)',
+    title: 'Browser suite (Playwright + Chromium against the built app; the projects chromium and layout)',
     run: async () => {
-      const chromium = findChromium();
-      if (!chromium) {
-        if (isCI) {
-          loud(
-            [
-              'CI=true but no Chromium was found',
-              `(looked at ${['$CHROMIUM_PATH', ...CHROMIUM_CANDIDATES].join(', ')}).`,
-              'Install them: apt-get update && apt-get install -y chromium-headless-shell chromium',
-              'Failing.',
-            ],
-            red,
-          );
-          return 'failed';
-        }
-        loud(
-          [
-            'THE BROWSER SUITE WAS SKIPPED: no Chromium found',
-            `(looked at ${['$CHROMIUM_PATH', ...CHROMIUM_CANDIDATES].join(', ')}).`,
-            'Nothing in tests/e2e ran, so this run proves nothing about the real browser.',
-            'Install it (Playwright cannot download browsers here):',
-            '  sudo apt-get update && sudo apt-get install -y chromium-headless-shell chromium',
-            'or point CHROMIUM_PATH at a Chromium/Chrome binary, then: npm test -- e2e',
-          ],
-          yellow,
-        );
-        return 'skipped';
-      }
-      say(`Chromium: ${chromium}`);
-      if ((await run('npm', ['run', 'build'])) !== 0) return 'failed';
-      builtThisRun = true;
-      const code = await run(bin('playwright'), ['test'], { CHROMIUM_PATH: chromium, E2E_SKIP_BUILD: '1' });
+      const chromium = await browserReady();
+      if (chromium === 'failed' || chromium === 'skipped') return chromium;
+      const code = await run(bin('playwright'), ['test', '--project', 'chromium', '--project', 'layout'], { CHROMIUM_PATH: chromium, E2E_SKIP_BUILD: '1' });
       // the report again, now with this run's browser walk figures (informative; the web stage enforced 100%)
       await run(process.execPath, [path.join(root, 'scripts', 'coverage-report.mjs')]);
       return code === 0 ? 'passed' : 'failed';
@@ -210,18 +230,30 @@ const stages = [
     aliases: ['bundle', 'size'],
     title: 'JavaScript budget (initial JS of each public route against budgets.json)',
     run: async () => {
-      if (!builtThisRun) {
-        if ((await run('npm', ['run', 'build'])) !== 0) return 'failed';
-        builtThisRun = true;
-      }
+      if (!(await ensureBuilt())) return 'failed';
       return (await run(process.execPath, [path.join(root, 'scripts', 'budget.mjs'), path.join(root, 'dist')])) === 0
         ? 'passed'
         : 'failed';
     },
   },
   {
+    // The specs that change what every other spec sees, one at a time on a server of their own (playwright.config.ts
+    // project `exclusive`), beside the deploy check: each keeps about one core busy, and the two cores have them both.
+    name: 'e2e-exclusive',
+    aliases: ['e2e', 'browser', 'playwright', 'exclusive'],
+    together: 'after the browser suite',
+    title: 'Browser suite, the exclusive specs (Playwright project exclusive, one at a time)',
+    run: async () => {
+      const chromium = await browserReady();
+      if (chromium === 'failed' || chromium === 'skipped') return chromium;
+      const code = await run(bin('playwright'), ['test', '--project', 'exclusive', '--no-deps'], { CHROMIUM_PATH: chromium, E2E_SKIP_BUILD: '1', E2E_PART: 'exclusive' });
+      return code === 0 ? 'passed' : 'failed';
+    },
+  },
+  {
     name: 'deploy',
     aliases: ['deploy-check', 'haproxy'],
+    together: 'after the browser suite',
     title: 'Deploy check (three nodes behind HAProxy: rolling restart, database fault; npm run deploy:check)',
     run: async () => {
       const haproxy = findHaproxy();
@@ -239,7 +271,8 @@ const stages = [
         return 'skipped';
       }
       say(`HAProxy: ${haproxy}`);
-      // After the e2e or budget stage the SPA is built, and the check's traffic includes its pages.
+      // The check's traffic includes the SPA's pages.
+      if (!(await ensureBuilt())) return 'failed';
       return (await run(bin('tsx'), [path.join(root, 'scripts', 'deploy-check.ts')], { HAPROXY_BIN: haproxy })) === 0 ? 'passed' : 'failed';
     },
   },
