@@ -86,6 +86,9 @@ describeEachDatabase('operator: offer documents', { config: { logLevel: 'error' 
     const big = Buffer.concat([PDF, Buffer.alloc(10 * 1024 * 1024)]);
     const tooLarge = await upload(body('general', { contentBase64: b64(big) }));
     expect(tooLarge.statusCode, tooLarge.body.slice(0, 500)).toBe(413);
+    // not base64: refused by the body's schema, on a short text and on one of megabytes (one bad character at its end)
+    expectError(await upload(body('general', { contentBase64: 'not base64!' })), 400, [{ code: 'VALUE_NOT_VALID', context: 'contentBase64' }]);
+    expectError(await upload(body('general', { contentBase64: `${b64(big)}!` })), 400, [{ code: 'VALUE_NOT_VALID', context: 'contentBase64' }]);
     expectError(await upload(body('general', { reason: '' })), 400, [{ code: 'IS_EMPTY', context: 'reason' }]);
     expectError(await upload(body('secret' as 'general')), 400, [{ code: 'VALUE_NOT_VALID', context: 'kind' }]);
     expect((await t.injectAs(operator, { method: 'POST', url: '/api/operator/offers/999999/documents', payload: body('general') })).statusCode).toBe(404);
