@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { SERVER_RENDERING } from './support/env';
-import { DEMO } from './support/api';
+import { holdSession } from './support/api';
 
 // Public pages arrive rendered by the server and the browser hydrates them: no hydration warning of any kind in
 // the console, and no API GET for data the page carried.
@@ -122,25 +122,13 @@ for (const { path, name } of [
   { path: '/en/investments', name: 'Anna' },
 ]) {
   test(`${path} is hydrated for a signed-in visitor, then shows their frame`, async ({ page, request }) => {
-    const answer = await request.post('/api/token', {
-      data: { grantType: 'password', email: DEMO.investor.email, password: DEMO.investor.password, clientId: 'web-spa', clientSecret: 'web-spa-secret' },
+    await holdSession(page, request);
+    // the server's h1, taken when the document is parsed and before any script of the page runs
+    await page.addInitScript(() => {
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState === 'interactive') (window as unknown as { serverH1: Element | null }).serverH1 = document.querySelector('h1');
+      });
     });
-    expect(answer.ok()).toBe(true);
-    const { accessToken, refreshToken, expiresIn } = (await answer.json()).data as { accessToken: string; refreshToken: string; expiresIn: number };
-    await page.addInitScript(
-      ({ accessToken, refreshToken, expiresAt }) => {
-        localStorage.setItem('accessToken', accessToken);
-        localStorage.setItem('refreshToken', refreshToken);
-        localStorage.setItem('expiresAt', String(expiresAt));
-        localStorage.setItem('isLoggedIn', 'true');
-        // the server's h1, taken when the document is parsed and before any script of the page runs
-        document.addEventListener('readystatechange', () => {
-          if (document.readyState === 'interactive') (window as unknown as { serverH1: Element | null }).serverH1 = document.querySelector('h1');
-        });
-      },
-      { accessToken, refreshToken, expiresAt: Date.now() + expiresIn * 1000 },
-    );
-    await page.context().addCookies([{ name: 'isLoggedIn', value: 'true', url: test.info().project.use.baseURL! }]);
     const seen = await watch(page);
     const withSession: string[] = [];
     page.on('request', (r) => {

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
+import { holdSession } from './support/api';
 
 // The cumulative layout shift of the home page, the offers list (tiles and list view)
 // and an offer page stays at or below 0.02 for a first-time visitor (cookie banner showing), in a 390 px viewport
@@ -144,21 +145,7 @@ test.describe('CLS for a signed-in visitor', () => {
   test.describe.configure({ timeout: 120_000 });
   for (const path of [PAGES.pl.home, PAGES.en.offer]) {
     test(`${path} ≤ ${LIMIT}, with the visitor's frame`, async ({ page, request }) => {
-      const answer = await request.post('/api/token', {
-        data: { grantType: 'password', email: 'investor@example.com', password: 'Investor123', clientId: 'web-spa', clientSecret: 'web-spa-secret' },
-      });
-      expect(answer.ok()).toBe(true);
-      const { accessToken, refreshToken, expiresIn } = (await answer.json()).data as { accessToken: string; refreshToken: string; expiresIn: number };
-      await page.addInitScript(
-        ({ accessToken, refreshToken, expiresAt }) => {
-          localStorage.setItem('accessToken', accessToken);
-          localStorage.setItem('refreshToken', refreshToken);
-          localStorage.setItem('expiresAt', String(expiresAt));
-          localStorage.setItem('isLoggedIn', 'true');
-        },
-        { accessToken, refreshToken, expiresAt: Date.now() + expiresIn * 1000 },
-      );
-      await page.context().addCookies([{ name: 'isLoggedIn', value: 'true', url: test.info().project.use.baseURL! }]);
+      await holdSession(page, request);
       const served = await (await request.get(path, { headers: { cookie: 'isLoggedIn=true' } })).text();
       const banner = served.slice(served.indexOf('<header'), served.indexOf('</header>'));
       expect(banner, 'the server drew the sign-in button hidden').toMatch(/<a [^>]*aria-hidden="true"[^>]*>(Zaloguj się|Log in)<\/a>/);

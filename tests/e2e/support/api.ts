@@ -2,7 +2,7 @@
 // an investor's bank-transfer order through the API and lists an investor's orders (the login form is
 // tests/e2e/pages/login.ts). Paths are relative: the request context's baseURL is the server (the storyboard's
 // contexts get their own server's).
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
 export const DEMO = {
   investor: { email: 'investor@example.com', password: 'Investor123', firstName: 'Anna' },
@@ -84,4 +84,26 @@ export async function placeBankOrder(request: APIRequestContext, language: 'pl' 
   const body = await answer.json();
   expect(answer.status(), JSON.stringify(body)).toBe(201);
   return { id: body.data.order.id as string, reference: body.data.order.reference as string, total: body.data.order.totalPrice as number, token };
+}
+
+/**
+ * Signs `who` in through the API and has every page `page` opens start as a browser that holds that session: the
+ * tokens in local storage and the cookie that tells the server a session exists, as the login page leaves them.
+ */
+export async function holdSession(page: Page, request: APIRequestContext, who = DEMO.investor): Promise<void> {
+  const answer = await request.post('/api/token', {
+    data: { grantType: 'password', email: who.email, password: who.password, clientId: 'web-spa', clientSecret: 'web-spa-secret' },
+  });
+  expect(answer.ok()).toBe(true);
+  const { accessToken, refreshToken, expiresIn } = (await answer.json()).data as { accessToken: string; refreshToken: string; expiresIn: number };
+  await page.addInitScript(
+    ({ accessToken, refreshToken, expiresAt }) => {
+      localStorage.setItem('accessToken', accessToken);
+      localStorage.setItem('refreshToken', refreshToken);
+      localStorage.setItem('expiresAt', String(expiresAt));
+      localStorage.setItem('isLoggedIn', 'true');
+    },
+    { accessToken, refreshToken, expiresAt: Date.now() + expiresIn * 1000 },
+  );
+  await page.context().addCookies([{ name: 'isLoggedIn', value: 'true', url: test.info().project.use.baseURL! }]);
 }
