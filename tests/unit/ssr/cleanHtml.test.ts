@@ -15,14 +15,23 @@ const SAMPLES = [
   '<!-- a comment --><template><p onclick="x">in a template</p></template>',
 ];
 
+// The one way the browsers and this suite's jsdom serialize differently: Chromium (since 138) and the HTML standard
+// (since 2025) escape `<` and `>` in attribute values, as the server's cleaner does; jsdom 26, which the suite runs
+// on (docs/adr/0013-jsdom-26-for-the-web-tests.md), writes them as they are. Only that is undone before comparing.
+const asJsdomWrites = (html: string) => html.replace(/="[^"]*"/g, (attr) => attr.replace(/&lt;/g, '<').replace(/&gt;/g, '>'));
+
 describe('content HTML cleaned the same way on the server and in the browser', () => {
   for (const html of SAMPLES) {
     it(JSON.stringify(html).slice(0, 70), () => {
       const server = cleanHtmlWithoutDom(html, 'script, style, iframe, object, embed, link, meta, base, form');
-      expect(server).toBe(cleanServerHtml(html));
+      expect(asJsdomWrites(server)).toBe(cleanServerHtml(html));
       expect(server).not.toMatch(/<script|onclick|onerror|javascript:|<iframe|<form|<style/i);
     });
   }
+
+  it('escapes < and > in attribute values as the browsers do', () => {
+    expect(cleanHtmlWithoutDom('<span title="a > 2 < 3">x</span>', 'script')).toBe('<span title="a &gt; 2 &lt; 3">x</span>');
+  });
 
   it('without a DOM and without the server cleaner, nothing is sent', () => {
     const saved = globalThis.document;
