@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { acceptCookies } from './support/consent';
+import { axe as axeOf } from './support/axe';
 import { DEMO } from './support/api';
 import { InvestFlow } from './pages/investFlow';
 import { LoginPage } from './pages/login';
@@ -13,7 +13,6 @@ import { PayPalPeer } from './pages/paypalPeer';
 // any impact, and nothing left for review but what needs a person's eyes. The public screens are
 // accessibility.spec.ts.
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const NEEDS_EYES = ['color-contrast', 'video-caption'];
 
 const INVESTOR = {
@@ -38,7 +37,7 @@ async function settle(page: Page) {
 
 /** axe's violations on the page as it is now, one line per rule with the first nodes it names. */
 async function violations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const results = await axeOf(page).analyze();
   // a page axe could not read would pass with nothing found
   expect(results.passes.length).toBeGreaterThan(10);
   // What axe leaves for review counts too, except what only eyes can judge: contrast where it cannot find the

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { acceptCookies } from './support/consent';
+import { axe } from './support/axe';
 import { DEMO } from './support/api';
 import { INVEST_SLUG } from './pages/investFlow';
 
@@ -49,7 +49,7 @@ for (const language of ['pl', 'en'] as const) {
         test(`${path}: no serious or critical axe violation, no skipped heading level`, async ({ page }) => {
           await page.goto(path);
           await settle(page);
-          const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+          const results = await axe(page).analyze();
           const serious = results.violations
             .filter((v) => v.impact === 'serious' || v.impact === 'critical')
             .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(' | ')}`);
@@ -60,6 +60,17 @@ for (const language of ['pl', 'en'] as const) {
     });
   }
 }
+
+test('the check finds what it looks for: a picture without a text alternative and a nameless button', async ({ page }) => {
+  await page.goto('/en/faq');
+  await settle(page);
+  await page.evaluate(() => {
+    const main = document.querySelector('main') ?? document.body;
+    main.insertAdjacentHTML('beforeend', '<img src="/favicon.svg"><button type="button"></button>');
+  });
+  const found = (await axe(page).analyze()).violations.map((v) => v.id);
+  expect(found).toEqual(expect.arrayContaining(['image-alt', 'button-name']));
+});
 
 test.describe('keyboard only', () => {
   test('the language switch keeps focus on the page: it lands on the new page’s heading', async ({ page }) => {

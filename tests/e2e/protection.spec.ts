@@ -4,7 +4,7 @@
 // large-investment warning for an order above the threshold, consents, and places the order. Then the
 // reflection period: the order is revoked from the link in its confirmation e-mail, signed out and by
 // keyboard (a second use of the link says it is used), and a second order is revoked from the order page.
-import AxeBuilder from '@axe-core/playwright';
+import { axe as axeOf } from './support/axe';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { acceptCookies } from './support/consent';
@@ -117,7 +117,7 @@ async function revokeFromMail(browser: Browser, baseURL: string, language: 'pl' 
   await expect(landing).toHaveAttribute('data-view', 'valid');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.revokeTitle);
   await expect(page.getByTestId('revocation').getByRole('timer')).toBeVisible();
-  const axe = async () => (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`);
+  const axe = async () => (await axeOf(page).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`);
   expect(await axe()).toEqual([]);
   // one click (here: one key) and a confirmation
   await page.getByTestId('revoke-button').focus();
