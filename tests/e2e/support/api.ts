@@ -10,13 +10,24 @@ export const DEMO = {
   inactive: { email: 'inactive@example.com', password: 'Inactive123' },
 };
 
-export async function apiLogin(request: APIRequestContext, email: string, password: string): Promise<string> {
+interface TokenPair {
+  accessToken: string;
+  refreshToken: string;
+  expiresIn: number;
+}
+
+/** POST /api/token with a password grant, as the SPA's login form sends it: the session's tokens. */
+async function passwordGrant(request: APIRequestContext, email: string, password: string): Promise<TokenPair> {
   const response = await request.post('/api/token', {
     data: { grantType: 'password', email, password, clientId: 'web-spa', clientSecret: 'web-spa-secret' },
   });
   const body = await response.json();
   if (!response.ok()) throw new Error(`login failed: ${JSON.stringify(body)}`);
-  return body.data.accessToken as string;
+  return body.data as TokenPair;
+}
+
+export async function apiLogin(request: APIRequestContext, email: string, password: string): Promise<string> {
+  return (await passwordGrant(request, email, password)).accessToken;
 }
 
 export interface OrderSummary {
@@ -91,11 +102,7 @@ export async function placeBankOrder(request: APIRequestContext, language: 'pl' 
  * tokens in local storage and the cookie that tells the server a session exists, as the login page leaves them.
  */
 export async function holdSession(page: Page, request: APIRequestContext, who = DEMO.investor): Promise<void> {
-  const answer = await request.post('/api/token', {
-    data: { grantType: 'password', email: who.email, password: who.password, clientId: 'web-spa', clientSecret: 'web-spa-secret' },
-  });
-  expect(answer.ok()).toBe(true);
-  const { accessToken, refreshToken, expiresIn } = (await answer.json()).data as { accessToken: string; refreshToken: string; expiresIn: number };
+  const { accessToken, refreshToken, expiresIn } = await passwordGrant(request, who.email, who.password);
   await page.addInitScript(
     ({ accessToken, refreshToken, expiresAt }) => {
       localStorage.setItem('accessToken', accessToken);
