@@ -91,7 +91,8 @@ describe.skipIf(!TEST_DATABASE_URL)('a node survives its database [postgres]', (
       DB_QUERY_TIMEOUT_MS: '8000',
       DB_STATEMENT_TIMEOUT_MS: '6000',
       DB_START_RETRIES: '2',
-    });
+      // the demo content seeded: the checks below read it
+    }, { readyPath: '/api/slider' });
   }, 120_000);
 
   afterAll(async () => {

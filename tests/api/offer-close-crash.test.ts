@@ -1,10 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -15,6 +12,7 @@ import { orderStatusHistory, orders, transactions, type OrderRow } from '../../s
 import { payouts } from '../../server/db/schema-payouts';
 import { bookPayment } from '../../server/modules/payments/book-payment';
 import { formatReference } from '../../server/modules/orders/reference';
+import { startNode } from '../support/node-process';
 import { CLIENT, DEMO, TEST_DATABASE_URL, buildApp, openTestDatabase, testConfig } from './helpers';
 import { agreementIdsFor, createInvestor, createSeries, methodIds, offerBySlug } from './orders-support';
 import { backofficeFixture, orderRowOf, placeOrder, type Fixture } from './operator-support';
@@ -28,17 +26,8 @@ import { backofficeFixture, orderRowOf, placeOrder, type Fixture } from './opera
 // e-mail per order, one refund payout per bank payment, one PayPal refund per capture (a repeated call carries
 // the same request id, which PayPal answers with the same refund).
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const kind = TEST_DATABASE_URL ? 'postgres' : 'pglite';
 const PAUSE_MS = 250;
-
-async function freePort(): Promise<number> {
-  const server = createNetServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** A PayPal that answers the token and refund calls, the same refund for a repeated request id. */
 function fakePayPal() {
@@ -66,50 +55,21 @@ function fakePayPal() {
   return { server, calls, refunds };
 }
 
-interface Node {
-  child: ChildProcess;
-  port: number;
-  log: () => string;
-  exited: Promise<number | null>;
-}
-
-async function startNode(env: Record<string, string>): Promise<Node> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      SERVE_SPA: 'false',
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      MAIL_DIR: path.join(tmpdir(), 'estate-close-crash-mail'),
-      OFFER_CLOSE_WORKER: 'true',
-      OFFER_CLOSE_WORKER_INTERVAL_MS: '300',
-      // A node that died holds the offer this long; the next one (started later than that) takes it over.
-      OFFER_CLOSE_LEASE_MS: '1000',
-      ORDER_WORKER: 'false',
-      // The notices stay in the outbox as queued (a sent one keeps no body), to be counted per order.
-      MAIL_WORKER: 'false',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+/** A node of the suite: the close worker on, polling often, a dead node's lease short; no other worker. */
+const startCloseNode = (env: Record<string, string>) =>
+  startNode({
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'warn',
+    MAIL_DIR: path.join(tmpdir(), 'estate-close-crash-mail'),
+    OFFER_CLOSE_WORKER: 'true',
+    OFFER_CLOSE_WORKER_INTERVAL_MS: '300',
+    // A node that died holds the offer this long; the next one (started later than that) takes it over.
+    OFFER_CLOSE_LEASE_MS: '1000',
+    ORDER_WORKER: 'false',
+    // The notices stay in the outbox as queued (a sent one keeps no body), to be counted per order.
+    MAIL_WORKER: 'false',
+    ...env,
   });
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const started = Date.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited at start:\n${output}`);
-    if (Date.now() - started > 90_000) throw new Error(`the server did not start in 90 s:\n${output}`);
-    const ok = await fetch(`http://127.0.0.1:${port}/api/ready`).then((res) => res.ok, () => false);
-    if (ok) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return { child, port, log: () => output, exited };
-}
 
 async function operatorToken(port: number): Promise<string> {
   const res = await fetch(`http://127.0.0.1:${port}/api/token`, {
@@ -221,13 +181,13 @@ describe(`an offer close survives kill -9 of its node [${kind}]`, () => {
     ].sort((a, b) => a.id - b.id);
 
     const killHalfWay = async (offer: { id: number; count: number }) => {
-      const node = await startNode({ ...env, OFFER_CLOSE_ORDER_PAUSE_MS: String(PAUSE_MS) });
+      const node = await startCloseNode({ ...env, OFFER_CLOSE_ORDER_PAUSE_MS: String(PAUSE_MS) });
       cleanups.push(() => node.child.kill('SIGKILL'));
       const token = await operatorToken(node.port);
       // Half settled: at least 3 orders done, at least 3 still open (one more may settle before the kill lands).
-      const left = await until(() => unsettled(node.port, token, offer.id), (v) => v <= offer.count - 3, 120_000, `offer ${offer.id} half way`, node.log);
+      const left = await until(() => unsettled(node.port, token, offer.id), (v) => v <= offer.count - 3, 120_000, `offer ${offer.id} half way`, node.output);
       node.child.kill('SIGKILL');
-      expect(await node.exited).toBeNull();
+      expect((await node.exited).code).toBeNull();
       expect(left).toBeGreaterThanOrEqual(3);
       return left;
     };
@@ -239,16 +199,16 @@ describe(`an offer close survives kill -9 of its node [${kind}]`, () => {
     await new Promise((resolve) => setTimeout(resolve, 1_100));
 
     // ---- the third node finishes, without a pause ----
-    const last = await startNode(env);
+    const last = await startCloseNode(env);
     cleanups.push(() => last.child.kill('SIGKILL'));
     const token = await operatorToken(last.port);
     const stage = async (id: number) => {
       const res = await fetch(`http://127.0.0.1:${last.port}/api/operator/offers/${id}`, { headers: { authorization: `Bearer ${token}` } });
       return ((await res.json()) as { data: { lifecycle: string } }).data.lifecycle;
     };
-    await until(async () => [await stage(funded.offerId), await stage(refunded.offerId)], (v) => v[0] === 'funded.holding' && v[1] === 'notFunded', 120_000, 'both closed', last.log);
+    await until(async () => [await stage(funded.offerId), await stage(refunded.offerId)], (v) => v[0] === 'funded.holding' && v[1] === 'notFunded', 120_000, 'both closed', last.output);
     last.child.kill('SIGTERM');
-    expect(await last.exited).toBe(0);
+    expect((await last.exited).code, last.output().slice(-3000)).toBe(0);
 
     // ---- exactly once ----
     const database = await reopen();

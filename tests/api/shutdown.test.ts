@@ -1,13 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { connect, createServer, type Socket } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderStatusHistory, orders } from '../../server/db/schema-orders';
+import { startNode, type NodeProcess } from '../support/node-process';
 import { CLIENT, DEMO, TEST_DATABASE_URL, describeEachDatabase, openTestDatabase } from './helpers';
 import { agreementIdsFor, orderBody, createInvestor, createSeries, methodIds } from './orders-support';
 
@@ -16,23 +15,6 @@ import { agreementIdsFor, orderBody, createInvestor, createSeries, methodIds } f
 // connections, finishes the request in flight with the database still open, and exits 0; what is still running
 // at SHUTDOWN_GRACE_MS is cut (exit 1); a second signal exits at once. And in-process: a worker pass in flight
 // when the app closes ends whole before the database closes.
-
-const root = fileURLToPath(new URL('../..', import.meta.url));
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-interface Node {
-  child: ChildProcess;
-  port: number;
-  log: () => string;
-  exited: Promise<{ code: number | null; at: number }>;
-}
 
 /** A database the child servers open: a throwaway PostgreSQL one when TEST_DATABASE_URL is set, else a PGlite folder. */
 async function serverDatabase(): Promise<{ env: Record<string, string>; close(): Promise<void> }> {
@@ -50,39 +32,16 @@ async function serverDatabase(): Promise<{ env: Record<string, string>; close():
   return { env: { DATA_DIR: dir }, close: async () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-async function startNode(env: Record<string, string>): Promise<Node> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      SERVE_SPA: 'false',
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'info',
-      MAIL_DIR: path.join(tmpdir(), 'estate-shutdown-mail'),
-      // long enough not to interfere: what ends these connections here is the shutdown
-      KEEP_ALIVE_TIMEOUT_MS: '30000',
-      REQUEST_TIMEOUT_MS: '60000',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+/** A node of the suite: what ends its connections here is the shutdown, so keep-alive and request timeouts are long. */
+const startShutdownNode = (env: Record<string, string>) =>
+  startNode({
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'info',
+    MAIL_DIR: path.join(tmpdir(), 'estate-shutdown-mail'),
+    KEEP_ALIVE_TIMEOUT_MS: '30000',
+    REQUEST_TIMEOUT_MS: '60000',
+    ...env,
   });
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<{ code: number | null; at: number }>((resolve) => child.on('exit', (code) => resolve({ code, at: Date.now() })));
-  const started = Date.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited at start:\n${output}`);
-    if (Date.now() - started > 90_000) throw new Error(`the server did not start in 90 s:\n${output}`);
-    const ok = await fetch(`http://127.0.0.1:${port}/api/ready`).then((res) => res.ok, () => false);
-    if (ok) break;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return { child, port, log: () => output, exited };
-}
 
 interface Raw {
   socket: Socket;
@@ -111,7 +70,7 @@ const waitFor = async (condition: () => boolean, ms: number) => {
 
 describe(`graceful shutdown of server/index.ts [${TEST_DATABASE_URL ? 'postgres' : 'pglite'}]`, () => {
   let database: Awaited<ReturnType<typeof serverDatabase>>;
-  const nodes: Node[] = [];
+  const nodes: NodeProcess[] = [];
 
   beforeAll(async () => {
     database = await serverDatabase();
@@ -125,7 +84,7 @@ describe(`graceful shutdown of server/index.ts [${TEST_DATABASE_URL ? 'postgres'
 
   it('SIGTERM: not ready at once, serves through the drain, then closes idle connections, finishes the request in flight and exits 0', async () => {
     const drainMs = 3000;
-    const node = await startNode({ ...database.env, SHUTDOWN_DRAIN_MS: String(drainMs), SHUTDOWN_GRACE_MS: '20000' });
+    const node = await startShutdownNode({ ...database.env, SHUTDOWN_DRAIN_MS: String(drainMs), SHUTDOWN_GRACE_MS: '20000' });
     nodes.push(node);
     const base = `http://127.0.0.1:${node.port}`;
 
@@ -167,13 +126,13 @@ describe(`graceful shutdown of server/index.ts [${TEST_DATABASE_URL ? 'postgres'
     expect(inFlight.text()).toContain('"accessToken"');
 
     const exit = await node.exited;
-    expect(exit.code, node.log().slice(-3000)).toBe(0);
+    expect(exit.code, node.output().slice(-3000)).toBe(0);
     expect(exit.at - signalled).toBeLessThan(20_000);
-    expect(node.log()).toContain('"msg":"closed"');
+    expect(node.output()).toContain('"msg":"closed"');
   });
 
   it('cuts what is still running at SHUTDOWN_GRACE_MS and exits 1', async () => {
-    const node = await startNode({ ...database.env, SHUTDOWN_DRAIN_MS: '300', SHUTDOWN_GRACE_MS: '2500' });
+    const node = await startShutdownNode({ ...database.env, SHUTDOWN_DRAIN_MS: '300', SHUTDOWN_GRACE_MS: '2500' });
     nodes.push(node);
     const stuck = await openRaw(node.port);
     stuck.socket.write('POST /api/token HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{');
@@ -184,12 +143,12 @@ describe(`graceful shutdown of server/index.ts [${TEST_DATABASE_URL ? 'postgres'
     expect(exit.code).toBe(1);
     expect(exit.at - signalled).toBeGreaterThanOrEqual(2400);
     expect(exit.at - signalled).toBeLessThan(6000);
-    expect(node.log()).toContain('killed by timeout (2500ms)');
+    expect(node.output()).toContain('killed by timeout (2500ms)');
     stuck.socket.destroy();
   });
 
   it('a second signal exits at once', async () => {
-    const node = await startNode({ ...database.env, SHUTDOWN_DRAIN_MS: '10000', SHUTDOWN_GRACE_MS: '30000' });
+    const node = await startShutdownNode({ ...database.env, SHUTDOWN_DRAIN_MS: '10000', SHUTDOWN_GRACE_MS: '30000' });
     nodes.push(node);
     node.child.kill('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 300));

@@ -2,8 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
-// A real server node for tests that must see the PROCESS (does it survive a database fault?): `server/index.ts`
-// started with tsx as `npm run serve` does, on a free port, its output kept for the failure message.
+// A real server node for tests that must see the PROCESS (does it survive a database fault, a kill -9, a SIGTERM?):
+// `server/index.ts` started with tsx as `npm run serve` does, on a free port, its output kept for the failure message.
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -24,6 +24,8 @@ export interface NodeProcess {
   child: ChildProcess;
   /** Everything the node wrote (stdout and stderr), in order. */
   output(): string;
+  /** Settles when the process ends: its exit code (null when a signal ended it) and when. */
+  exited: Promise<{ code: number | null; at: number }>;
   /** null while the process runs. */
   exitCode(): number | null;
   alive(): boolean;
@@ -31,21 +33,32 @@ export interface NodeProcess {
   stop(graceMs?: number): Promise<void>;
 }
 
-export async function startNode(env: Record<string, string>, options: { readyPath?: string; timeoutMs?: number } = {}): Promise<NodeProcess> {
+export interface StartOptions {
+  /** The address that answers 200 once the node is up (default `/api/ready`). */
+  readyPath?: string;
+  timeoutMs?: number;
+}
+
+/**
+ * Starts a node with `env` over a small base (no SPA, 127.0.0.1, a free port). A node a test stops has no load
+ * balancer to warn, so it does not drain on SIGTERM (SHUTDOWN_DRAIN_MS 0) unless the test sets a drain: the
+ * default 5 s would only be waited out.
+ */
+export async function startNode(env: Record<string, string>, options: StartOptions = {}): Promise<NodeProcess> {
   const port = Number(env.PORT ?? (await freePort()));
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
     cwd: root,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', HOST: '127.0.0.1', SERVE_SPA: 'false', ...env, PORT: String(port) },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', HOST: '127.0.0.1', SERVE_SPA: 'false', SHUTDOWN_DRAIN_MS: '0', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const chunks: string[] = [];
   child.stdout!.on('data', (chunk) => chunks.push(String(chunk)));
   child.stderr!.on('data', (chunk) => chunks.push(String(chunk)));
   let exited: number | null = null;
-  const exit = new Promise<void>((resolve) => {
+  const exit = new Promise<{ code: number | null; at: number }>((resolve) => {
     child.once('exit', (code, signal) => {
       exited = code ?? (signal ? 128 : 1);
-      resolve();
+      resolve({ code, at: Date.now() });
     });
   });
   const url = `http://127.0.0.1:${port}`;
@@ -54,6 +67,7 @@ export async function startNode(env: Record<string, string>, options: { readyPat
     url,
     child,
     output: () => chunks.join(''),
+    exited: exit,
     exitCode: () => exited,
     alive: () => exited === null,
     async stop(graceMs = 10_000) {
@@ -65,7 +79,7 @@ export async function startNode(env: Record<string, string>, options: { readyPat
     },
   };
   const deadline = Date.now() + (options.timeoutMs ?? 90_000);
-  const readyPath = options.readyPath ?? '/api/slider';
+  const readyPath = options.readyPath ?? '/api/ready';
   for (;;) {
     if (exited !== null) throw new Error(`the node exited (${exited}) before it answered:\n${node.output().slice(-4000)}`);
     try {
@@ -78,6 +92,6 @@ export async function startNode(env: Record<string, string>, options: { readyPat
       await node.stop(1000);
       throw new Error(`the node did not answer ${readyPath} in time:\n${node.output().slice(-4000)}`);
     }
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
