@@ -24,8 +24,10 @@ const EXCLUSIVE = ['maintenance', 'accounts', 'polish', 'kiis', 'operator', 'pay
 // Layout shift is measured in the full Chromium, everything else in its headless shell (CHROMIUM_PATH): the shell lays
 // text out on whole pixels, and the English cookie text at desktop, which just misses one line in Chrome in both
 // fonts, fits one line in the shell once the theme font replaces the fallback, so the banner shrinks there, a shift
-// Chrome does not make. Its throttled loads run alone after the others, where nothing else loads the machine, and
+// Chrome does not make. Its throttled loads run after the others, where nothing else loads the machine, and
 // before the exclusive specs (one of which turns maintenance on); docs/testing.md has what was seen otherwise.
+// Its tests run two at a time (fullyParallel): a throttled load mostly waits on the emulated network, and the
+// figures stayed the same as one at a time (docs/testing.md).
 const LAYOUT = ['**/layout-shift.spec.ts'];
 
 // `npm test` runs the exclusive specs in a Playwright run of their own, beside the deploy check (scripts/test.mjs,
@@ -58,7 +60,7 @@ export default defineConfig({
   },
   projects: [
     { name: 'chromium', testIgnore: [...EXCLUSIVE, ...LAYOUT], use: chromium },
-    { name: 'layout', testMatch: LAYOUT, dependencies: ['chromium'], workers: 1, use: fullChromium },
+    { name: 'layout', testMatch: LAYOUT, dependencies: ['chromium'], fullyParallel: true, use: fullChromium },
     { name: 'exclusive', testMatch: EXCLUSIVE, dependencies: ['layout'], workers: 1, use: chromium },
   ],
   webServer: {
