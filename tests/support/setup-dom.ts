@@ -2,11 +2,15 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { preloadScreens } from '../../src/screens/lazyScreen';
+import { installComputedStyleCache } from './computed-style-cache';
 import { checkMeasuredCoverage } from './model';
 
 // findBy*/waitFor wait up to 5 s (default 1 s): a lazy chunk (lightbox, maps, charts) imported for the first
 // time in a worker can take longer than a second on a loaded 2-core machine.
 configure({ asyncUtilTimeout: 5_000 });
+
+// Role queries ask for the same computed styles many times between two changes to the page: kept until the next.
+installComputedStyleCache();
 
 // Screens load lazily in the app; tests render them at once, as after the chunk has arrived.
 beforeAll(async () => {
