@@ -17,8 +17,12 @@ beforeEach(() => {
   document.body.append(input, box);
 });
 
+// the web project shares one document between files: nothing stays behind
 afterEach(() => {
   style.remove();
+  input.remove();
+  box.remove();
+  document.querySelectorAll('section.gone').forEach((e) => e.remove());
 });
 
 describe('the computed-style cache', () => {
