@@ -1,7 +1,7 @@
 // The server's head tags of the first page (server/pages/head.ts) go once the app shows another address; the title
 // and the description, which the app sets on every page, are left to it.
 import { render } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useServerHead } from '../../../src/app/serverHead';
 import { useMetaDescription } from '../../../src/features/offer/useMetaDescription';
 
@@ -21,8 +21,14 @@ const SERVER_HEAD =
   '<script type="application/ld+json" data-head>{}</script>';
 
 describe('the server head of the first page', () => {
+  // The web files share one document: what the head held before (styled-components' style elements among it)
+  // comes back after, or later files would render without their styles.
+  let before: Node[] = [];
+  beforeEach(() => {
+    before = Array.from(document.head.childNodes);
+  });
   afterEach(() => {
-    document.head.innerHTML = '';
+    document.head.replaceChildren(...before);
   });
 
   it('stays while the app shows the address it describes, and goes on navigation; the description stays the app’s', () => {
