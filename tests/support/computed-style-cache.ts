@@ -8,6 +8,9 @@
 // moving, a form control's state changing, and the window being resized. MutationObserver delivers records
 // a microtask late, so every lookup first takes the records still pending; the observer's own callback clears
 // the cache for those it is handed. Styles of pseudo-elements are not kept.
+// Not seen: a control's `checked` or `value` set by a script without an event (React does so for controlled
+// inputs). No rule of the app makes what the queries read (display, visibility) depend on :checked or a value;
+// a rule that did would need that change to clear the cache too.
 // tests/unit/computedStyleCache.test.ts checks each kind of change.
 
 type GetComputedStyle = typeof window.getComputedStyle;
