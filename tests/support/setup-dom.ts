@@ -3,6 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { preloadScreens } from '../../src/screens/lazyScreen';
 import { installComputedStyleCache } from './computed-style-cache';
+import { forgetStyledSheet } from './styled-sheet';
 import { checkMeasuredCoverage } from './model';
 
 // findBy*/waitFor wait up to 5 s (default 1 s): a lazy chunk (lightbox, maps, charts) imported for the first
@@ -13,7 +14,9 @@ configure({ asyncUtilTimeout: 5_000 });
 installComputedStyleCache();
 
 // Screens load lazily in the app; tests render them at once, as after the chunk has arrived.
+// Each file starts with an empty style sheet: it matches only the rules of what it draws (styled-sheet.ts).
 beforeAll(async () => {
+  forgetStyledSheet();
   await preloadScreens();
 });
 
