@@ -13,7 +13,10 @@ import {
 // Browser suite: the built SPA and the API in one Node process (as `npm start` runs them), always started by
 // the suite itself on a free port (tests/e2e/support/env.ts) with a fresh PGlite data folder and 5-second
 // access tokens; a server already listening somewhere is never reused.
-// Two workers, a spec file each: the browser and the server leave about half of the two cores idle with one.
+// Three workers, a spec file each, on two cores: the specs spend much of their time waiting (an idle network before
+// each accessibility check, a token's lifetime, the PayPal peer's redirects), so with two workers the first project
+// kept 1.4 cores busy. Side by side on one two-core machine, two pairs: 199–201 s with three against 227–232 s with
+// two, for the same CPU (353–360 s); docs/testing.md. `E2E_WORKERS` overrides it (1: everything on one worker).
 // The specs that change what every other spec sees (maintenance, the demo investor's name, accounts and
 // passwords, a key information sheet, a statement's and a distribution's effects on the demo orders and
 // portfolio) are the project `exclusive`, which starts once the others are done and runs them one at a time
@@ -26,8 +29,9 @@ const EXCLUSIVE = ['maintenance', 'accounts', 'polish', 'kiis', 'operator', 'pay
 // fonts, fits one line in the shell once the theme font replaces the fallback, so the banner shrinks there, a shift
 // Chrome does not make. Its throttled loads run after the others, where nothing else loads the machine, and
 // before the exclusive specs (one of which turns maintenance on); docs/testing.md has what was seen otherwise.
-// Its tests run two at a time (fullyParallel): a throttled load mostly waits on the emulated network, and the
-// figures stayed the same as one at a time (docs/testing.md).
+// Its tests run two at a time (fullyParallel, its own `workers`): a throttled load mostly waits on the emulated
+// network, and the figures stayed the same as one at a time (docs/testing.md); more at once would measure the shifts
+// of a machine busier than the pages make it.
 const LAYOUT = ['**/layout-shift.spec.ts'];
 
 // `npm test` runs the exclusive specs in a Playwright run of their own, beside the deploy check (scripts/test.mjs,
@@ -45,7 +49,7 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   outputDir: `test-results${PART}`,
   fullyParallel: false,
-  workers: Number(process.env.E2E_WORKERS || 2),
+  workers: Number(process.env.E2E_WORKERS || 3),
   forbidOnly: isCI,
   retries: isCI ? 1 : 0,
   timeout: 30_000,
@@ -60,7 +64,7 @@ export default defineConfig({
   },
   projects: [
     { name: 'chromium', testIgnore: [...EXCLUSIVE, ...LAYOUT], use: chromium },
-    { name: 'layout', testMatch: LAYOUT, dependencies: ['chromium'], fullyParallel: true, use: fullChromium },
+    { name: 'layout', testMatch: LAYOUT, dependencies: ['chromium'], fullyParallel: true, workers: 2, use: fullChromium },
     { name: 'exclusive', testMatch: EXCLUSIVE, dependencies: ['layout'], workers: 1, use: chromium },
   ],
   webServer: {
