@@ -35,7 +35,6 @@ describe('forgetting the styled-components sheet', () => {
     first.unmount();
 
     forgetStyledSheet();
-    console.log("RULES", styledRules().length, document.querySelectorAll("style").length, document.head.innerHTML.length);
     expect(styledRules()).toEqual([]);
 
     render(<Hidden>drawn again</Hidden>);
