@@ -14,7 +14,7 @@
 // postgres://postgres@localhost/test over the Unix socket in /var/run/postgresql when it exists, else
 // postgres://postgres@127.0.0.1:5432/test (used to create and drop the throwaway database, whose URL the
 // servers get);
-// BENCH_PROCESSES (4), BENCH_ATTEMPTS (1000), BENCH_CONCURRENCY (16,32: one steady round each), BENCH_POOL_SIZE (per process, 10),
+// BENCH_PROCESSES (4), BENCH_ATTEMPTS (1000), BENCH_WARMUP (2000 unmeasured orders first), BENCH_CONCURRENCY (16,32: one steady round each), BENCH_POOL_SIZE (per process, 10),
 // BENCH_SYNC_COMMIT (true; false runs the servers with ORDER_SYNCHRONOUS_COMMIT=false).
 // Mail and expiry workers are off in the servers (the outbox rows are still written in each order's
 // transaction; only their sending is left out of the measurement). DB_CONNECT_TIMEOUT_MS,
@@ -52,6 +52,8 @@ const defaultUrl = existsSync(`${LOCAL_SOCKET_DIR}/.s.PGSQL.5432`)
 const adminUrl = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || process.env.TEST_DATABASE_URL || defaultUrl;
 const PROCESSES = Number(process.env.BENCH_PROCESSES || 4);
 const ATTEMPTS = Number(process.env.BENCH_ATTEMPTS || 1000);
+/** Orders sent at 16 in flight before the measured rounds (after a first burst that opens the pools). */
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 2000);
 /** In-flight requests of the steady round; a list runs one steady round per value (default 16 and 32). */
 const CONCURRENCIES = (process.env.BENCH_CONCURRENCY || '16,32').split(',').map(Number).filter((n) => n > 0);
 const POOL_SIZE = Number(process.env.BENCH_POOL_SIZE || 10);
@@ -318,37 +320,45 @@ async function main() {
       return row.id;
     }
 
-    // Warm-up: JIT, connection pools, prepared paths (a separate series; not measured).
-    const warmSeries = await newSeries(100_000);
-    const warmTokens = await makeInvestors(40 * PROCESSES, 'warm');
-    const warmBody = body(warmSeries, await kiisHash());
-    await Promise.all(
-      warmTokens.map((token, i) => postOrder(i, token, warmBody)),
-    );
-
-    async function round(label: string, total: number, concurrency: number) {
-      const seriesId = await newSeries(total);
-      const investorTokens = await makeInvestors(ATTEMPTS, label);
-      const payload = body(seriesId, await kiisHash());
+    /** Sends the orders with `concurrency` in flight; latencies and answers by status. */
+    async function drive(investorTokens: string[], payload: string, concurrency: number, keyPrefix?: string) {
       const latencies: number[] = [];
       const statuses = new Map<string, number>();
       let next = 0;
-      const meter = cpuMeter(
-        children.map((child) => child.pid!),
-        async () => ((await database.db.execute(sql`select pid from pg_stat_activity where datname = ${name} and pid <> pg_backend_pid()`)) as unknown as { rows: { pid: number }[] }).rows.map((r) => r.pid),
-      );
-      const startedAt = performance.now();
       async function worker() {
         while (next < investorTokens.length) {
           const i = next++;
           const t0 = performance.now();
-          const res = await postOrder(i, investorTokens[i], payload, `${label}-${i}`);
+          const res = await postOrder(i, investorTokens[i], payload, keyPrefix && `${keyPrefix}-${i}`);
           latencies.push(performance.now() - t0);
           const key = res.status === 201 ? '201' : `${res.status} ${res.json.errors.map((e) => e.code).join(',')}`;
           statuses.set(key, (statuses.get(key) ?? 0) + 1);
         }
       }
       await Promise.all(Array.from({ length: Math.min(concurrency, investorTokens.length) }, worker));
+      return { latencies, statuses };
+    }
+
+    // Warm-up (a series of its own; not measured): the connection pools and prepared statements with a burst,
+    // then BENCH_WARMUP orders at 16 in flight, so the rounds measure servers whose hot paths V8 has already
+    // optimised (a node in production has served thousands of requests), not the JIT compiling them.
+    const warmSeries = await newSeries(100_000);
+    const warmBody = body(warmSeries, await kiisHash());
+    const warmTokens = await makeInvestors(40 * PROCESSES, 'warm');
+    await Promise.all(warmTokens.map((token, i) => postOrder(i, token, warmBody)));
+    if (WARMUP > 0) await drive(await makeInvestors(WARMUP, 'warm-steady'), warmBody, 16);
+
+    let rounds = 0;
+    async function round(label: string, total: number, concurrency: number) {
+      const seriesId = await newSeries(total);
+      const investorTokens = await makeInvestors(ATTEMPTS, `${label}-${++rounds}`);
+      const payload = body(seriesId, await kiisHash());
+      const meter = cpuMeter(
+        children.map((child) => child.pid!),
+        async () => ((await database.db.execute(sql`select pid from pg_stat_activity where datname = ${name} and pid <> pg_backend_pid()`)) as unknown as { rows: { pid: number }[] }).rows.map((r) => r.pid),
+      );
+      const startedAt = performance.now();
+      const { latencies, statuses } = await drive(investorTokens, payload, concurrency, label);
       const seconds = (performance.now() - startedAt) / 1000;
       const cpu = await meter.stop(ATTEMPTS);
       latencies.sort((a, b) => a - b);
