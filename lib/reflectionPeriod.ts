@@ -12,7 +12,7 @@ export type Clock = () => Date;
 export const systemClock: Clock = () => new Date();
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
-function wallClock(instant: number, timeZone: string) {
+function formatterOf(timeZone: string) {
   let f = formatters.get(timeZone);
   if (!f) {
     f = new Intl.DateTimeFormat('en-GB', {
@@ -27,22 +27,42 @@ function wallClock(instant: number, timeZone: string) {
     });
     formatters.set(timeZone, f);
   }
-  const parts = Object.fromEntries(f.formatToParts(new Date(instant)).map((p) => [p.type, p.value]));
-  return { y: +parts.year, mo: +parts.month, d: +parts.day, h: +parts.hour, mi: +parts.minute, s: +parts.second };
+  return f;
 }
 
-/** The zone's offset from UTC at `instant`, in milliseconds. */
-function offsetAt(instant: number, timeZone: string): number {
-  const w = wallClock(instant, timeZone);
+/** The zone's offset from UTC at `instant`, in milliseconds, read from Intl (formatToParts). */
+function offsetFromIntl(instant: number, timeZone: string): number {
+  const parts = Object.fromEntries(formatterOf(timeZone).formatToParts(new Date(instant)).map((p) => [p.type, p.value]));
   const ms = ((instant % 1000) + 1000) % 1000;
-  return Date.UTC(w.y, w.mo - 1, w.d, w.h, w.mi, w.s, ms) - instant;
+  return Date.UTC(+parts.year, +parts.month - 1, +parts.day, +parts.hour, +parts.minute, +parts.second, ms) - instant;
 }
+
+// formatToParts costs tens of microseconds and every order needs several (its deadline in the answer and in
+// the e-mail), while a zone's offset changes only at its transitions. So the offset is kept per zone and UTC
+// quarter hour, but only for a quarter whose first and last millisecond have the same offset: a quarter with a
+// transition in it is always read from Intl, so the cache can never answer a wrong offset.
+const QUARTER = 15 * 60_000;
+const offsets = new Map<string, number | null>();
+function offsetAt(instant: number, timeZone: string): number {
+  const quarter = Math.floor(instant / QUARTER);
+  const key = `${timeZone} ${quarter}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    const first = offsetFromIntl(quarter * QUARTER, timeZone);
+    offset = first === offsetFromIntl((quarter + 1) * QUARTER - 1, timeZone) ? first : null;
+    if (offsets.size >= 4096) offsets.clear();
+    offsets.set(key, offset);
+  }
+  return offset ?? offsetFromIntl(instant, timeZone);
+}
+
+/** The wall-clock time in `timeZone` at `instant`, as UTC fields of a Date. */
+const wallClock = (instant: number, timeZone: string) => new Date(instant + offsetAt(instant, timeZone));
 
 /** The instant `days` calendar days after `from` at the same wall-clock time in `timeZone`. */
 export function addCalendarDays(from: Date, days: number, timeZone = REFLECTION_TIME_ZONE): Date {
-  const t = from.getTime();
-  const w = wallClock(t, timeZone);
-  const wall = Date.UTC(w.y, w.mo - 1, w.d + days, w.h, w.mi, w.s, ((t % 1000) + 1000) % 1000);
+  const w = wallClock(from.getTime(), timeZone);
+  const wall = Date.UTC(w.getUTCFullYear(), w.getUTCMonth(), w.getUTCDate() + days, w.getUTCHours(), w.getUTCMinutes(), w.getUTCSeconds(), w.getUTCMilliseconds());
   // The wall time read as UTC, corrected by the offset there; a second pass settles a guess that landed on
   // the other side of a change. A wall time the spring change skips (02:30) comes out an hour later.
   let guess = wall - offsetAt(wall, timeZone);

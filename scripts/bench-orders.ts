@@ -5,7 +5,7 @@
 // JWT_SECRET) order 1 share each of one series, over HTTP, spread round-robin over the 4 processes.
 //   round "burst":  all BENCH_ATTEMPTS requests fired at once, for a series with fewer shares than asked
 //                   (BENCH_ATTEMPTS - 10 %): the worst contention on one row; latency here is mostly queueing.
-//   round "steady": BENCH_ATTEMPTS requests with BENCH_CONCURRENCY in flight, on a fresh series: the latency
+//   round "steady": BENCH_STEADY_ATTEMPTS requests with BENCH_CONCURRENCY in flight, on a fresh series: the latency
 //                   an investor sees at that throughput.
 // Prints attempts/s, granted orders/s, p50/p99 latency, and sold + reserved vs total; exits 1 on any
 // oversell, any answer other than 201 / 409 NOT_ENOUGH_SHARES_AVAILABLE, or a count that does not add up.
@@ -14,7 +14,7 @@
 // postgres://postgres@localhost/test over the Unix socket in /var/run/postgresql when it exists, else
 // postgres://postgres@127.0.0.1:5432/test (used to create and drop the throwaway database, whose URL the
 // servers get);
-// BENCH_PROCESSES (4), BENCH_ATTEMPTS (1000), BENCH_WARMUP (2000 unmeasured orders first), BENCH_CONCURRENCY (16,32: one steady round each), BENCH_POOL_SIZE (per process, 10),
+// BENCH_PROCESSES (4), BENCH_ATTEMPTS (1000, the burst), BENCH_STEADY_ATTEMPTS (3000), BENCH_WARMUP (2000 unmeasured orders first), BENCH_CONCURRENCY (16,32: one steady round each), BENCH_POOL_SIZE (per process, 10),
 // BENCH_SYNC_COMMIT (true; false runs the servers with ORDER_SYNCHRONOUS_COMMIT=false).
 // Mail and expiry workers are off in the servers (the outbox rows are still written in each order's
 // transaction; only their sending is left out of the measurement). DB_CONNECT_TIMEOUT_MS,
@@ -52,6 +52,8 @@ const defaultUrl = existsSync(`${LOCAL_SOCKET_DIR}/.s.PGSQL.5432`)
 const adminUrl = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || process.env.TEST_DATABASE_URL || defaultUrl;
 const PROCESSES = Number(process.env.BENCH_PROCESSES || 4);
 const ATTEMPTS = Number(process.env.BENCH_ATTEMPTS || 1000);
+/** Attempts of each steady round: a few seconds each, so one pause (a GC, an autovacuum) moves a p99 less. */
+const STEADY_ATTEMPTS = Number(process.env.BENCH_STEADY_ATTEMPTS || 3000);
 /** Orders sent at 16 in flight before the measured rounds (after a first burst that opens the pools). */
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2000);
 /** In-flight requests of the steady round; a list runs one steady round per value (default 16 and 32). */
@@ -215,7 +217,7 @@ async function main() {
   const database = await createDatabase({ databaseUrl: url, dataDir: 'memory://', poolSize: 5 });
   try {
     console.log(
-      `bench:orders  database ${name} on ${new URL(adminUrl).host}; ${PROCESSES} processes, ${ATTEMPTS} attempts per round; ` +
+      `bench:orders  database ${name} on ${new URL(adminUrl).host}; ${PROCESSES} processes, ${ATTEMPTS} attempts in the burst, ${STEADY_ATTEMPTS} per steady round; ` +
         `ORDER_SYNCHRONOUS_COMMIT=${SYNC_COMMIT}; servers from ${SERVER_DIR}; load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')}`,
     );
     await migrateDatabase(database);
@@ -349,9 +351,9 @@ async function main() {
     if (WARMUP > 0) await drive(await makeInvestors(WARMUP, 'warm-steady'), warmBody, 16);
 
     let rounds = 0;
-    async function round(label: string, total: number, concurrency: number) {
+    async function round(label: string, total: number, concurrency: number, attempts: number) {
       const seriesId = await newSeries(total);
-      const investorTokens = await makeInvestors(ATTEMPTS, `${label}-${++rounds}`);
+      const investorTokens = await makeInvestors(attempts, `${label}-${++rounds}`);
       const payload = body(seriesId, await kiisHash());
       const meter = cpuMeter(
         children.map((child) => child.pid!),
@@ -360,16 +362,16 @@ async function main() {
       const startedAt = performance.now();
       const { latencies, statuses } = await drive(investorTokens, payload, concurrency, label);
       const seconds = (performance.now() - startedAt) / 1000;
-      const cpu = await meter.stop(ATTEMPTS);
+      const cpu = await meter.stop(attempts);
       latencies.sort((a, b) => a - b);
       const [series] = await db.select().from(offerSeries).where(eq(offerSeries.id, seriesId));
       const [totals] = await db.select({ n: count(), shares: sum(orders.quantity) }).from(orders).where(eq(orders.seriesId, seriesId));
       const granted = statuses.get('201') ?? 0;
       const held = series.soldShares + series.reservedShares;
-      console.log(`\n[${label}] ${ATTEMPTS} attempts, ${concurrency} in flight, series of ${total} shares`);
+      console.log(`\n[${label}] ${attempts} attempts, ${concurrency} in flight, series of ${total} shares`);
       console.log(`  answers            ${[...statuses].map(([k, v]) => `${k}: ${v}`).join(' | ')}`);
       console.log(`  wall time          ${seconds.toFixed(2)} s`);
-      console.log(`  attempts/s         ${(ATTEMPTS / seconds).toFixed(0)}`);
+      console.log(`  attempts/s         ${(attempts / seconds).toFixed(0)}`);
       console.log(`  orders/s (granted) ${(granted / seconds).toFixed(0)}`);
       console.log(`  latency p50 / p99  ${percentile(latencies, 50).toFixed(1)} ms / ${percentile(latencies, 99).toFixed(1)} ms (max ${latencies[latencies.length - 1].toFixed(1)} ms)`);
       for (const line of cpu.lines) console.log(line);
@@ -383,8 +385,8 @@ async function main() {
         console.error('  MISMATCH: orders in the database do not match the series counters / granted answers');
         failed = true;
       }
-      if (granted !== Math.min(total, ATTEMPTS)) {
-        console.error(`  expected ${Math.min(total, ATTEMPTS)} granted orders, got ${granted}`);
+      if (granted !== Math.min(total, attempts)) {
+        console.error(`  expected ${Math.min(total, attempts)} granted orders, got ${granted}`);
         failed = true;
       }
       if (unexpected.length) {
@@ -393,8 +395,8 @@ async function main() {
       }
     }
 
-    if (ROUNDS.includes('burst')) await round('burst', Math.floor(ATTEMPTS * 0.9), ATTEMPTS);
-    if (ROUNDS.includes('steady')) for (const concurrency of CONCURRENCIES) await round(`steady${concurrency}`, ATTEMPTS, concurrency);
+    if (ROUNDS.includes('burst')) await round('burst', Math.floor(ATTEMPTS * 0.9), ATTEMPTS, ATTEMPTS);
+    if (ROUNDS.includes('steady')) for (const concurrency of CONCURRENCIES) await round(`steady${concurrency}`, STEADY_ATTEMPTS, concurrency, STEADY_ATTEMPTS);
   } finally {
     await Promise.all(httpPools.map((pool) => pool.close()));
     for (const child of children) child.kill('SIGTERM');

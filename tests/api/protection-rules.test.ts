@@ -99,6 +99,39 @@ describe('reflection period', () => {
     // 25 Mar 2026 02:30 CET (01:30Z) + 4 days → 29 Mar 02:30 does not exist → 03:30 CEST (01:30Z)
     expect(addCalendarDays(at('2026-03-25T01:30:00Z'), 4).toISOString()).toBe('2026-03-29T01:30:00.000Z');
   });
+  it('answers what Intl answers at every instant, around each change of offset too (the offsets are cached)', () => {
+    // The reference: the wall clock read with formatToParts for every instant, nothing kept.
+    const f = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Warsaw', hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    const offset = (t: number) => {
+      const p = Object.fromEntries(f.formatToParts(new Date(t)).map((x) => [x.type, +x.value]));
+      return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second, ((t % 1000) + 1000) % 1000) - t;
+    };
+    const reference = (t: number) => {
+      const w = new Date(t + offset(t));
+      const wall = Date.UTC(w.getUTCFullYear(), w.getUTCMonth(), w.getUTCDate() + 4, w.getUTCHours(), w.getUTCMinutes(), w.getUTCSeconds(), w.getUTCMilliseconds());
+      return wall - offset(wall - offset(wall));
+    };
+    const instants: number[] = [];
+    const from = Date.parse('2025-12-01T00:00:00Z');
+    const to = Date.parse('2028-01-01T00:00:00Z');
+    for (let t = from; t < to; t += 53 * 60_000 + 7_001) instants.push(t);
+    // Each change of offset in the range, found by bisection, and the instants next to it.
+    let changes = 0;
+    for (let t = from; t < to; t += 3_600_000) {
+      if (offset(t) === offset(t + 3_600_000)) continue;
+      let [lo, hi] = [t, t + 3_600_000];
+      while (hi - lo > 1) {
+        const mid = Math.floor((lo + hi) / 2);
+        if (offset(mid) === offset(lo)) lo = mid;
+        else hi = mid;
+      }
+      changes++;
+      for (const d of [-86_400_000 * 4, -3_600_001, -1, 0, 1, 999, 3_599_999]) instants.push(hi + d);
+    }
+    expect(changes).toBe(4);
+    const wrong = instants.filter((t) => reflectionDeadline(new Date(t)).getTime() !== reference(t));
+    expect(wrong.map((t) => new Date(t).toISOString())).toEqual([]);
+  });
   it('is open at its last second and closed one second later, by the injected clock', () => {
     const placed = at('2026-10-23T10:00:00Z');
     const deadline = reflectionDeadline(placed).getTime();
