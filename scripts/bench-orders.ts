@@ -1,8 +1,8 @@
 // npm run bench:orders — the purchase path under load (README "Benchmarks"; not part of npm test).
 //
-// 4 server processes (`tsx server/index.ts`, each on a free port) on one PostgreSQL database created for the
-// run and dropped after; distinct investors (made directly in the database, tokens signed with the run's
-// JWT_SECRET) order 1 share each of one series, over HTTP, spread round-robin over the 4 processes.
+// One server process per core, at least 2 (`tsx server/index.ts`, each on a free port) on one PostgreSQL
+// database created for the run and dropped after; distinct investors (made directly in the database, tokens
+// signed with the run's JWT_SECRET) order 1 share each of one series, over HTTP, round-robin over the processes.
 //   round "burst":  all BENCH_ATTEMPTS requests fired at once, for a series with fewer shares than asked
 //                   (BENCH_ATTEMPTS - 10 %): the worst contention on one row; latency here is mostly queueing.
 //   round "steady": BENCH_STEADY_ATTEMPTS requests with BENCH_CONCURRENCY in flight, on a fresh series: the latency
@@ -14,7 +14,7 @@
 // postgres://postgres@localhost/test over the Unix socket in /var/run/postgresql when it exists, else
 // postgres://postgres@127.0.0.1:5432/test (used to create and drop the throwaway database, whose URL the
 // servers get);
-// BENCH_PROCESSES (4), BENCH_ATTEMPTS (1000, the burst), BENCH_STEADY_ATTEMPTS (3000), BENCH_WARMUP (2000 unmeasured orders first), BENCH_CONCURRENCY (16,32: one steady round each), BENCH_POOL_SIZE (per process, 10),
+// BENCH_PROCESSES (the cores, at least 2), BENCH_ATTEMPTS (1000, the burst), BENCH_STEADY_ATTEMPTS (3000), BENCH_WARMUP (2000 unmeasured orders first), BENCH_CONCURRENCY (16,32: one steady round each), BENCH_POOL_SIZE (per process, 10),
 // BENCH_SYNC_COMMIT (true; false runs the servers with ORDER_SYNCHRONOUS_COMMIT=false).
 // Mail and expiry workers are off in the servers (the outbox rows are still written in each order's
 // transaction; only their sending is left out of the measurement). DB_CONNECT_TIMEOUT_MS,
@@ -25,6 +25,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { count, eq, sql, sum } from 'drizzle-orm';
@@ -50,7 +51,10 @@ const defaultUrl = existsSync(`${LOCAL_SOCKET_DIR}/.s.PGSQL.5432`)
   ? `postgres://postgres@localhost/test?host=${LOCAL_SOCKET_DIR}`
   : 'postgres://postgres@127.0.0.1:5432/test';
 const adminUrl = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || process.env.TEST_DATABASE_URL || defaultUrl;
-const PROCESSES = Number(process.env.BENCH_PROCESSES || 4);
+// One server process per core, as a host runs its nodes (docs/deploy.md); at least two, so orders always
+// race across processes. More processes than cores only add switching between them: on two cores, four
+// processes cost 2.2-2.5 ms of server CPU per order against 1.5-1.8 ms for two (docs/benchmarks.md).
+const PROCESSES = Number(process.env.BENCH_PROCESSES || Math.max(2, availableParallelism()));
 const ATTEMPTS = Number(process.env.BENCH_ATTEMPTS || 1000);
 /** Attempts of each steady round: a few seconds each, so one pause (a GC, an autovacuum) moves a p99 less. */
 const STEADY_ATTEMPTS = Number(process.env.BENCH_STEADY_ATTEMPTS || 3000);
