@@ -108,7 +108,7 @@ async function admin(sql: string) {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
-    await client.query(sql);
+    return (await client.query(sql)).rows;
   } finally {
     await client.end();
   }
@@ -217,6 +217,17 @@ async function main() {
   const children: ChildProcess[] = [];
   let httpPools: HttpPool[] = [];
   let failed = false;
+  // Every process opens up to BENCH_POOL_SIZE connections: on a many-core machine the default count of
+  // processes can ask for more than PostgreSQL admits; say so before starting rather than fail mid-round.
+  const [{ max_connections: maxConnections }] = await admin('show max_connections');
+  const needed = PROCESSES * POOL_SIZE + 10;
+  if (needed > Number(maxConnections)) {
+    console.error(
+      `bench:orders: ${PROCESSES} processes × ${POOL_SIZE} connections (+ the bench's own) need ${needed} connections; ` +
+        `PostgreSQL admits ${maxConnections}. Set BENCH_PROCESSES or BENCH_POOL_SIZE lower.`,
+    );
+    process.exit(1);
+  }
   await admin(`create database "${name}"`);
   const database = await createDatabase({ databaseUrl: url, dataDir: 'memory://', poolSize: 5 });
   try {
