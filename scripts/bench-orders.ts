@@ -53,7 +53,7 @@ const defaultUrl = existsSync(`${LOCAL_SOCKET_DIR}/.s.PGSQL.5432`)
 const adminUrl = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || process.env.TEST_DATABASE_URL || defaultUrl;
 // One server process per core, as a host runs its nodes (docs/deploy.md); at least two, so orders always
 // race across processes. More processes than cores only add switching between them: on two cores, four
-// processes cost 2.2-2.5 ms of server CPU per order against 1.5-1.8 ms for two (docs/benchmarks.md).
+// processes cost 2.2-2.5 ms of server CPU per order against 1.45-1.75 ms for two (docs/benchmarks.md).
 const PROCESSES = Number(process.env.BENCH_PROCESSES || Math.max(2, availableParallelism()));
 const ATTEMPTS = Number(process.env.BENCH_ATTEMPTS || 1000);
 /** Attempts of each steady round: a few seconds each, so one pause (a GC, an autovacuum) moves a p99 less. */
