@@ -77,7 +77,13 @@ export function Area({ title, testId, children, actions }: { title: string; test
   );
 }
 
-export function Loaded<T>({ load, children }: { load: { status: string; data: T | null; retry: () => void }; children: (data: T) => ReactNode }) {
+export function Loaded<T>({
+  load,
+  children,
+}: {
+  load: { status: string; data: T | null; retry: () => void; skeleton?: boolean; refreshing?: boolean };
+  children: (data: T) => ReactNode;
+}) {
   const t = useT();
   if (load.status === 'failure')
     return (
@@ -86,7 +92,10 @@ export function Loaded<T>({ load, children }: { load: { status: string; data: T 
       </p>
     );
   if (!load.data) return <p role="status">{t('operator.loading')}</p>;
-  return <>{children(load.data)}</>;
+  // While the next page, or the data again after an action, is on its way, the old data stays on screen:
+  // marked busy, so assistive technology does not read it as current. Always the same element, so the
+  // children keep their state across the mark.
+  return <div aria-busy={load.skeleton || load.refreshing ? true : undefined}>{children(load.data)}</div>;
 }
 
 // ---------- an action's form, fields and answer ----------
