@@ -7,6 +7,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 import type { DownloadedFile } from '../../api/http';
 import { useAppSystem } from '../../system/AppSystemContext';
 import { Button } from '../../components/ui/Button';
+import type { Load } from '../../components/ui/useLoad';
 import { usePageTitle } from '../../components/ui/usePageTitle';
 import type { Language } from '../../config/env';
 import { href, type RouteName } from '../../../contract/routes';
@@ -77,13 +78,7 @@ export function Area({ title, testId, children, actions }: { title: string; test
   );
 }
 
-export function Loaded<T>({
-  load,
-  children,
-}: {
-  load: { status: string; data: T | null; retry: () => void; skeleton?: boolean; refreshing?: boolean };
-  children: (data: T) => ReactNode;
-}) {
+export function Loaded<T>({ load, children }: { load: Pick<Load<T>, 'status' | 'data' | 'retry' | 'skeleton' | 'refreshing'>; children: (data: T) => ReactNode }) {
   const t = useT();
   if (load.status === 'failure')
     return (

@@ -8,12 +8,12 @@ import { Loaded } from '../../../src/features/operator/ui';
 import { loadAllDictionaries } from '../../model/support/app';
 
 const rows = ['row one', 'row two'];
-const draw = (load: Parameters<typeof Loaded<string[]>>[0]['load']) =>
-  render(
-    <ThemeProvider theme={theme}>
-      <Loaded load={load}>{(data) => <ul>{data.map((r) => <li key={r}>{r}</li>)}</ul>}</Loaded>
-    </ThemeProvider>,
-  );
+const view = (load: Parameters<typeof Loaded<string[]>>[0]['load']) => (
+  <ThemeProvider theme={theme}>
+    <Loaded load={load}>{(data) => <ul>{data.map((r) => <li key={r}>{r}</li>)}</ul>}</Loaded>
+  </ThemeProvider>
+);
+const draw = (load: Parameters<typeof view>[0]) => render(view(load));
 const retry = () => {};
 
 describe('Loaded', () => {
@@ -40,11 +40,7 @@ describe('Loaded', () => {
     const { rerender } = draw({ status: 'success', data: rows, retry, skeleton: false, refreshing: true });
     const list = screen.getByRole('list');
     expect(list.parentElement).toHaveAttribute('aria-busy', 'true');
-    rerender(
-      <ThemeProvider theme={theme}>
-        <Loaded load={{ status: 'success', data: rows, retry, skeleton: false, refreshing: false }}>{(data) => <ul>{data.map((r) => <li key={r}>{r}</li>)}</ul>}</Loaded>
-      </ThemeProvider>,
-    );
+    rerender(view({ status: 'success', data: rows, retry, skeleton: false, refreshing: false }));
     // the same elements, no longer busy
     expect(screen.getByRole('list')).toBe(list);
     expect(list.parentElement).not.toHaveAttribute('aria-busy');
