@@ -41,6 +41,7 @@ import { pathToFileURL } from 'node:url';
 import { matchRoute } from '../../contract/routes';
 import { readPage, readPageSize } from '../../contract/paging';
 import { createPageHeads, renderHead, type PageAnswer } from './head';
+import { SCREEN_MODULES } from './screenModules';
 
 interface ManifestChunk {
   file: string;
@@ -49,17 +50,6 @@ interface ManifestChunk {
 }
 type Manifest = Record<string, ManifestChunk>;
 
-/** The screen module of each public route (src/app/Routes.tsx and the features' screens.ts). */
-const SCREEN_MODULES: Record<string, string> = {
-  home: 'src/features/public/HomePage.tsx',
-  offers: 'src/features/public/OffersPage.tsx',
-  offersPage: 'src/features/public/OffersPage.tsx',
-  offer: 'src/features/offer/OfferPage.tsx',
-  faq: 'src/features/public/FaqPage.tsx',
-  aboutUs: 'src/features/public/AboutPage.tsx',
-  staticPage: 'src/features/offer/StaticPage.tsx',
-  login: 'src/features/auth/LoginPage.tsx',
-};
 const DICTIONARY_MODULE = (language: Language) => `lib/locales/${language}/index.ts`;
 
 /** What boot loads on every page (src/system/system.ts). */

@@ -22,7 +22,7 @@ import type { GuardState, Screen } from '../screens/screen';
 // Each feature brings its own screens; the foundation's own come first so a feature can replace them.
 // Every screen is a chunk of its own, home and login too (the entry chunk holds only what every
 // first screen draws); main.tsx starts the current route's chunk at once (`preloadRoute`).
-const SCREENS: Partial<Record<RouteName, Screen>> = {
+export const SCREENS: Partial<Record<RouteName, Screen>> = {
   login: lazyScreen(() => import('../features/auth/LoginPage'), (m) => m.LoginPage),
   accessDenied: AccessDeniedPage,
   // Unknown single-segment paths until the static-page screen exists.
