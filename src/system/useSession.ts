@@ -3,9 +3,10 @@
 // The server renders a public page for an anonymous visitor: it cannot know who holds the tokens in a browser's
 // storage, only that a cookie says someone does (then the header keeps the sign-in button's place without showing
 // it: `pending`). The browser hydrates that HTML, so its hydrating render must draw what the server drew: while
-// React hydrates, this hook answers as the server did, and once the page is React's it answers with the session
-// itself and the views draw the visitor's own frame (React re-renders every component whose answer changed:
-// `useSyncExternalStore`'s server snapshot is read during hydration only).
+// React hydrates, this hook answers as the server did (`useSyncExternalStore`'s server snapshot is read during
+// hydration only), and once the page is React's it answers with the session itself. The answer it compares is one
+// word, so a visitor whom the server drew as they are (anonymous, no cookie) costs no render after hydration:
+// React renders again, at once and as one task, only when the word changed.
 import { useSelector } from '@xstate/react';
 import { useSyncExternalStore } from 'react';
 import { useFirstLoads } from '../ssr/firstLoads';
@@ -20,20 +21,22 @@ export interface Session {
 }
 
 const subscribeToNothing = () => () => {};
-const afterHydration = () => false;
-const onServerOrHydrating = () => true;
 
-/** True on the server and while the browser hydrates the server's HTML; false in every later render. */
-export function useServerRender(): boolean {
-  return useSyncExternalStore(subscribeToNothing, afterHydration, onServerOrHydrating);
-}
+type Drawn = 'anonymous' | 'pending' | 'signedIn';
 
 export function useSession(): Session {
   const { auth } = useAppSystem();
   const first = useFirstLoads();
-  const asServer = useServerRender() && first !== null;
   const loggedIn = useSelector(auth, (s) => s.hasTag('loggedIn'));
   const user = useSelector(auth, (s) => s.context.user ?? null);
-  if (asServer) return { loggedIn: false, user: null, pending: first.preferences.signedIn };
-  return { loggedIn, user, pending: false };
+  // The session's own changes arrive through the selectors above, which render this hook again.
+  const session: Drawn = loggedIn ? 'signedIn' : 'anonymous';
+  const asServer: Drawn = first === null ? session : first.preferences.signedIn ? 'pending' : 'anonymous';
+  const drawn = useSyncExternalStore(
+    subscribeToNothing,
+    () => session,
+    () => asServer,
+  );
+  if (drawn === 'signedIn') return { loggedIn, user, pending: false };
+  return { loggedIn: false, user: null, pending: drawn === 'pending' };
 }

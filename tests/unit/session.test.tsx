@@ -24,8 +24,11 @@ function systemWith(signedIn: boolean) {
   return { auth } as unknown as AppSystem;
 }
 
+let renders = 0;
+
 function Probe() {
   const { loggedIn, user, pending } = useSession();
+  renders += 1;
   return (
     <p data-testid="session">
       <span>{loggedIn ? `in as ${(user as typeof ANNA | null)?.userData.firstName}` : 'anonymous'}</span>
@@ -73,6 +76,22 @@ describe('useSession', () => {
     await act(async () => {});
     expect(recoverable).not.toHaveBeenCalled();
     expect(screen.getByTestId('session')).toHaveTextContent(/^anonymous$/);
+  });
+
+  it('an anonymous visitor the server drew as they are: hydration renders nothing again', async () => {
+    const anonymous = { ...preferences, signedIn: false };
+    const html = renderToString(page(systemWith(false), { side: 'server', loads: new Map(), preferences: anonymous }));
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.appendChild(container);
+    renders = 0;
+    const recoverable = vi.fn();
+    render(page(systemWith(false), { side: 'client', loads: new Map(), preferences: anonymous }), { container, hydrate: true, onRecoverableError: recoverable });
+    await act(async () => {});
+    expect(recoverable).not.toHaveBeenCalled();
+    expect(screen.getByTestId('session')).toHaveTextContent(/^anonymous$/);
+    // one render: the hydrating one (a second would be the whole page again, in one task, after hydration)
+    expect(renders).toBe(1);
   });
 
   it('a page the browser renders itself shows the session at once', () => {
