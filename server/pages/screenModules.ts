@@ -46,3 +46,6 @@ export const SCREEN_MODULES: Record<string, string> = {
   paypalReturn: 'src/features/invest/PayPalReturnPage.tsx',
   retryPayment: 'src/features/invest/PayPalReturnPage.tsx',
 };
+
+/** The not-found page's module, drawn for an address no route matches (src/app/Routes.tsx). */
+export const NOT_FOUND_MODULE = 'src/pages/NotFoundPage.tsx';

@@ -41,7 +41,7 @@ import { pathToFileURL } from 'node:url';
 import { matchRoute } from '../../contract/routes';
 import { readPage, readPageSize } from '../../contract/paging';
 import { createPageHeads, renderHead, type PageAnswer } from './head';
-import { SCREEN_MODULES } from './screenModules';
+import { NOT_FOUND_MODULE, SCREEN_MODULES } from './screenModules';
 
 interface ManifestChunk {
   file: string;
@@ -83,7 +83,7 @@ export function planPage(url: string | URL): PagePlan | null {
   const match = matchRoute(language, rest);
   const plan: PagePlan = { language, route: '', rendered: true, keys: [...BOOT_KEYS], shares: false };
   // no route: the not-found page, with the featured offers it shows
-  if (!match) return { ...plan, keys: [...plan.keys, notFoundFeaturedKey()] };
+  if (!match) return { ...plan, screen: NOT_FOUND_MODULE, keys: [...plan.keys, notFoundFeaturedKey()] };
   plan.route = match.route.name;
   plan.rendered = match.route.access === 'public';
   plan.screen = SCREEN_MODULES[match.route.name];

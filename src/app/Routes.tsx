@@ -45,7 +45,8 @@ export function preloadRoute(pathname: string): Promise<void> {
   const match = isLanguage(prefix) ? matchRoute(prefix, rest) : pathname === '/' ? matchRoute(env.defaultLanguage, '/') : null;
   // Operator screens wait for the guard to see an operator: an investor must never download them.
   if (match?.route.access === 'operator') return Promise.resolve();
-  const screen = match ? (SCREENS[match.route.name] as Partial<LazyScreen> | undefined) : undefined;
+  // an address of a language that no route matches draws the not-found page
+  const screen = match ? (SCREENS[match.route.name] as Partial<LazyScreen> | undefined) : isLanguage(prefix) ? NotFoundPage : undefined;
   return (
     screen?.preload?.().catch(() => {
       // the screen's own load reports a failure (ChunkFailed)

@@ -244,6 +244,7 @@ writeFileSync(
     '_runtime-b2.js': { file: 'assets/runtime-b2.js' },
     'src/features/offer/OfferPage.tsx': { file: 'assets/OfferPage-e5.js', isDynamicEntry: true, imports: ['_main-c3.js'] },
     'src/features/public/HomePage.tsx': { file: 'assets/HomePage-f6.js', isDynamicEntry: true, imports: ['_main-c3.js'] },
+    'src/pages/NotFoundPage.tsx': { file: 'assets/NotFoundPage-i9.js', isDynamicEntry: true, imports: ['_main-c3.js'] },
     'lib/locales/pl/index.ts': { file: 'assets/pl-g7.js', isDynamicEntry: true },
     'lib/locales/en/index.ts': { file: 'assets/en-h8.js', isDynamicEntry: true },
   }),
@@ -260,6 +261,7 @@ describeEachDatabase('preloads from the build manifest', { config: { serveSpa: t
       ['/pl/inwestycja/zielone-tarasy', '/assets/OfferPage-e5.js', '/assets/pl-g7.js'],
       ['/en/investment/no-such-offer', '/assets/OfferPage-e5.js', '/assets/en-h8.js'],
       ['/pl/inwestycja/zielone-tarasy?previewToken=x', '/assets/OfferPage-e5.js', '/assets/pl-g7.js'],
+      ['/en/no/such/page', '/assets/NotFoundPage-i9.js', '/assets/en-h8.js'],
     ]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(scripts(res.body)[0], url).toBe('<script type="module" crossorigin src="/assets/index-a1.js">');
