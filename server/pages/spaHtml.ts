@@ -116,6 +116,10 @@ export function planPage(url: string | URL): PagePlan | null {
     case 'faq':
       plan.keys.push(FAQ_KEY);
       break;
+    case 'contact':
+      // the contact form's agreements (src/features/offer/api.ts)
+      plan.keys.push(requestKey('/offers/contact/agreements'));
+      break;
     case 'staticPage':
     case 'termsOfUse':
     case 'privacyPolicy': {

@@ -14,6 +14,10 @@ const PAGES = [
   '/en/investment/green-terraces',
   '/pl/faq',
   '/en/faq',
+  '/pl/regulamin',
+  '/en/privacy-policy',
+  '/pl/o-nas',
+  '/en/contact-us',
 ];
 
 // The e2e server takes SERVER_RENDERING from this environment (scripts/e2e-server.mjs): off, pages are the shell.
