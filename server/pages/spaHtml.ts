@@ -388,23 +388,25 @@ export function createSpaHtml(fastify: FastifyInstance, root: string, options: {
     const described = heads.describe(url, state);
     described.catch(() => {});
     const head: string[] = [];
+    const { answers, notFound, complete: answered } = await answersFor(plan.keys, plan.language);
+    // An offer or static page that does not exist is drawn as the not-found page: it carries that page's offers too.
+    const featuredKey = notFoundFeaturedKey();
+    if (Object.keys(notFound).length && !plan.keys.includes(featuredKey)) {
+      Object.assign(answers, (await answersFor([featuredKey], plan.language)).answers);
+    }
     const modules: string[] = [];
     const already = new Set([...html.matchAll(/(?:src|href)="\/([^"]+)"/g)].map((m) => m[1]));
     if (manifest) {
       const files = { js: new Set<string>(), css: new Set<string>() };
-      for (const moduleId of [DICTIONARY_MODULE(plan.language), plan.screen].filter((m): m is string => !!m)) {
+      // the page's screen, and the not-found page's when the offer or static page it names does not exist (drawn instead)
+      const screens = [plan.screen, Object.keys(notFound).length ? NOT_FOUND_MODULE : undefined];
+      for (const moduleId of [DICTIONARY_MODULE(plan.language), ...screens].filter((m): m is string => !!m)) {
         const { js, css } = chunksOf(manifest, moduleId);
         js.forEach((f) => files.js.add(f));
         css.forEach((f) => files.css.add(f));
       }
       for (const file of files.css) if (!already.has(file)) head.push(`<link rel="stylesheet" href="/${escapeAttr(file)}">`);
       for (const file of files.js) if (!already.has(file)) modules.push(`/${file}`);
-    }
-    const { answers, notFound, complete: answered } = await answersFor(plan.keys, plan.language);
-    // An offer or static page that does not exist is drawn as the not-found page: it carries that page's offers too.
-    const featuredKey = notFoundFeaturedKey();
-    if (Object.keys(notFound).length && !plan.keys.includes(featuredKey)) {
-      Object.assign(answers, (await answersFor([featuredKey], plan.language)).answers);
     }
     const initialData: InitialData = Object.keys(notFound).length ? { language: plan.language, answers, notFound } : { language: plan.language, answers };
     const answer = await described;

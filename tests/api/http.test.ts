@@ -256,16 +256,17 @@ describeEachDatabase('preloads from the build manifest', { config: { serveSpa: t
   const preloads = (body: string) => [...body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
 
   it('a page loads the app at once, its screen and dictionary preloaded in <head>, its largest image before the scripts', async () => {
-    for (const [url, screen, dictionary] of [
+    for (const [url, screen, dictionary, notFound] of [
       ['/pl', '/assets/HomePage-f6.js', '/assets/pl-g7.js'],
       ['/pl/inwestycja/zielone-tarasy', '/assets/OfferPage-e5.js', '/assets/pl-g7.js'],
-      ['/en/investment/no-such-offer', '/assets/OfferPage-e5.js', '/assets/en-h8.js'],
+      ['/en/investment/no-such-offer', '/assets/OfferPage-e5.js', '/assets/en-h8.js', '/assets/NotFoundPage-i9.js'],
       ['/pl/inwestycja/zielone-tarasy?previewToken=x', '/assets/OfferPage-e5.js', '/assets/pl-g7.js'],
       ['/en/no/such/page', '/assets/NotFoundPage-i9.js', '/assets/en-h8.js'],
-    ]) {
+    ] as [string, string, string, string?][]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(scripts(res.body)[0], url).toBe('<script type="module" crossorigin src="/assets/index-a1.js">');
-      expect(preloads(res.body).sort(), url).toEqual(['/assets/main-c3.js', '/assets/runtime-b2.js', dictionary, screen].sort());
+      // an offer that does not exist is drawn as the not-found page: its module too
+      expect(preloads(res.body).sort(), url).toEqual(['/assets/main-c3.js', '/assets/runtime-b2.js', dictionary, screen, ...(notFound ? [notFound] : [])].sort());
     }
     const offer = await t.app.inject({ method: 'GET', url: '/pl/inwestycja/zielone-tarasy' });
     const at = (needle: string) => offer.body.indexOf(needle);
