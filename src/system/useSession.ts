@@ -8,7 +8,7 @@
 // word, so a visitor whom the server drew as they are (anonymous, no cookie) costs no render after hydration:
 // React renders again, at once and as one task, only when the word changed.
 import { useSelector } from '@xstate/react';
-import { useSyncExternalStore } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 import { useFirstLoads } from '../ssr/firstLoads';
 import type { User } from '../api/types';
 import { useAppSystem } from './AppSystemContext';
@@ -20,23 +20,24 @@ export interface Session {
   pending: boolean;
 }
 
-const subscribeToNothing = () => () => {};
-
 type Drawn = 'anonymous' | 'pending' | 'signedIn';
 
 export function useSession(): Session {
   const { auth } = useAppSystem();
   const first = useFirstLoads();
-  const loggedIn = useSelector(auth, (s) => s.hasTag('loggedIn'));
   const user = useSelector(auth, (s) => s.context.user ?? null);
-  // The session's own changes arrive through the selectors above, which render this hook again.
-  const session: Drawn = loggedIn ? 'signedIn' : 'anonymous';
-  const asServer: Drawn = first === null ? session : first.preferences.signedIn ? 'pending' : 'anonymous';
-  const drawn = useSyncExternalStore(
-    subscribeToNothing,
-    () => session,
-    () => asServer,
+  const subscribe = useCallback(
+    (changed: () => void) => {
+      const subscription = auth.subscribe(changed);
+      return () => subscription.unsubscribe();
+    },
+    [auth],
   );
-  if (drawn === 'signedIn') return { loggedIn, user, pending: false };
+  const drawn = useSyncExternalStore<Drawn>(
+    subscribe,
+    () => (auth.getSnapshot().hasTag('loggedIn') ? 'signedIn' : 'anonymous'),
+    () => (first === null ? 'anonymous' : first.preferences.signedIn ? 'pending' : 'anonymous'),
+  );
+  if (drawn === 'signedIn') return { loggedIn: true, user, pending: false };
   return { loggedIn: false, user: null, pending: drawn === 'pending' };
 }
