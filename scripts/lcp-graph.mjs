@@ -3,20 +3,23 @@
 // does; prints the simulated LCP, the observed one (the unthrottled load Lighthouse simulates from), and every node
 // of the optimistic and pessimistic LCP graphs with its simulated start-end, and for requests the observed
 // start-end. Lantern's rule: every request (script, font, data) that ended before the observed LCP is in the
-// graph, so its download counts into the simulated LCP whether or not the paint needed it.
+// graph, so its download counts into the simulated LCP whether or not the paint needed it. Through the production
+// front (HAProxy, TLS, HTTP/2) as `npm run lighthouse`; LIGHTHOUSE_VIA=node: straight to the node over HTTP/1.1.
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { LanternLargestContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js';
-import { CHROME_PATH, LIGHTHOUSE_CHROME_FLAGS, lighthouseConfig, root, startMeasureServer } from './measure-server.mjs';
+import { CHROME_PATH, FRONT_CHROME_FLAGS, LIGHTHOUSE_CHROME_FLAGS, lighthouseConfig, root, startFront, startMeasureServer } from './measure-server.mjs';
 
 const spaDir = path.resolve(root, process.env.SPA_DIR || 'dist');
 const pagePath = process.argv[2] || '/pl/inwestycja/zielone-tarasy';
 const runs = Number(process.argv[3] || 3);
 // LIGHTHOUSE_KEEP_STORAGE=1: Lighthouse's own storage reset, as `npm run lighthouse` (runs 2… a returning browser).
 const keepStorage = process.env.LIGHTHOUSE_KEEP_STORAGE === '1';
-const server = await startMeasureServer(spaDir, { name: 'lcp-graph' });
-const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: LIGHTHOUSE_CHROME_FLAGS });
+const node = await startMeasureServer(spaDir, { name: 'lcp-graph' });
+const front = process.env.LIGHTHOUSE_VIA === 'node' ? null : await startFront(node.origin, { name: 'lcp-graph' });
+const server = front ?? node;
+const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: [...LIGHTHOUSE_CHROME_FLAGS, ...FRONT_CHROME_FLAGS] });
 const ms = (value) => String(Math.round(value)).padStart(5);
 try {
   for (let i = 0; i < runs; i++) {
@@ -48,6 +51,7 @@ try {
   }
 } finally {
   await chrome.kill();
-  await server.stop();
+  await front?.stop();
+  await node.stop();
 }
 process.exit(0);

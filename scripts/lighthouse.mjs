@@ -14,6 +14,11 @@
 //   LIGHTHOUSE_PAGES=offer npm run lighthouse      # only some pages (home, offers list, offer, static page)
 //   LIGHTHOUSE_BASELINE=/path/to/other/checkout npm run lighthouse   # that checkout's build, run for run beside this one
 //   FIRST_CONTENT_THROTTLE=1 npm run lighthouse    # the first-content table on a phone: slow 4G and CPU 4x applied
+//   LIGHTHOUSE_VIA=node npm run lighthouse         # straight to the node over plain HTTP/1.1 (both: each page both ways)
+//
+// Pages are measured as a visitor of the deployed site gets them: through HAProxy with deploy/haproxy/haproxy.cfg,
+// TLS and HTTP/2 (a throwaway self-signed certificate), in front of the measuring server (startFront in
+// measure-server.mjs). Without HAProxy it says so and measures the node directly.
 //
 // Every run is a first visit: Lighthouse empties the HTTP cache before each run but by default keeps the origin's
 // localStorage, so with its defaults runs 2… would be a visitor who has been here before and whose cache was
@@ -29,7 +34,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright';
-import { CHROME_PATH, LIGHTHOUSE_CHROME_FLAGS, lighthouseConfig, median, root, startMeasureServer } from './measure-server.mjs';
+import { CHROME_PATH, FRONT_CHROME_FLAGS, LIGHTHOUSE_CHROME_FLAGS, lighthouseConfig, median, root, startFront, startMeasureServer } from './measure-server.mjs';
 
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const lang = process.env.LIGHTHOUSE_LANG === 'en' ? 'en' : 'pl';
@@ -54,7 +59,6 @@ if (!existsSync(path.join(spaDir, 'index.html'))) {
 }
 
 const server = await startMeasureServer(spaDir, { name: 'lighthouse' });
-const { origin } = server;
 // LIGHTHOUSE_BASELINE=<checkout>: another checkout (its own node_modules and built dist/), served by its own server
 // and measured run for run beside this build.
 const baselineCheckout = process.env.LIGHTHOUSE_BASELINE ? path.resolve(process.env.LIGHTHOUSE_BASELINE) : null;
@@ -66,6 +70,21 @@ const baseline = baselineCheckout ? await startMeasureServer(path.join(baselineC
 let chrome;
 let browser;
 
+// What is measured, in the order runs alternate: each build (the baseline first), through the front, straight to
+// the node, or both.
+const via = ['node', 'both'].includes(process.env.LIGHTHOUSE_VIA) ? process.env.LIGHTHOUSE_VIA : 'front';
+const fronts = [];
+const builds = [];
+for (const [label, measured] of [...(baseline ? [['baseline', baseline]] : []), ['this build', server]]) {
+  const isBaseline = measured === baseline;
+  const front = via === 'node' ? null : await startFront(measured.origin, { name: `lighthouse-${label.replace(' ', '-')}` });
+  if (front) fronts.push(front);
+  if (via !== 'front' || !front) builds.push({ label: via === 'both' ? `${label}, h1` : label, origin: measured.origin, isBaseline });
+  if (front) builds.push({ label: via === 'both' ? `${label}, h2` : label, origin: front.origin, isBaseline });
+}
+const transport = via === 'both' ? 'h1: straight to the node, HTTP/1.1; h2: through HAProxy, TLS and HTTP/2' : fronts.length ? 'through HAProxy, TLS and HTTP/2 as deployed' : 'straight to the node, HTTP/1.1';
+const pathFor = (build, pagePath) => (build.isBaseline ? (BASELINE_PATHS[pagePath] ?? pagePath) : pagePath);
+
 /**
  * Desktop, unthrottled: FCP, the page's <h1> on screen, LCP; median of FIRST_CONTENT_RUNS fresh loads per page.
  * FIRST_CONTENT_THROTTLE=1: a phone on slow 4G with its CPU 4x slower instead (applied, not simulated).
@@ -75,11 +94,13 @@ async function firstContent() {
   const throttled = process.env.FIRST_CONTENT_THROTTLE === '1';
   browser = await chromium.launch({ executablePath: CHROME_PATH, args: ['--no-sandbox', '--disable-gpu'] });
   const rows = [];
-  const builds = baseline ? [{ label: 'baseline', origin: baseline.origin }, { label: 'this build', origin }] : [{ label: 'this build', origin }];
   for (const [name, pagePath] of PAGES) {
     const samples = new Map(builds.map((b) => [b.label, []]));
     for (let i = 0; i < n; i++) for (const build of builds) {
-      const context = await browser.newContext(throttled ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } : { viewport: { width: 1350, height: 940 } });
+      const context = await browser.newContext({
+        ignoreHTTPSErrors: true,
+        ...(throttled ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } : { viewport: { width: 1350, height: 940 } }),
+      });
       const page = await context.newPage();
       if (throttled) {
         // Lighthouse's mobile conditions applied for real (its "devtools" throttling): slow 4G, CPU 4x slower.
@@ -102,7 +123,7 @@ async function firstContent() {
         };
         requestAnimationFrame(check);
       });
-      await page.goto(`${build.origin}${build.label === 'baseline' ? (BASELINE_PATHS[pagePath] ?? pagePath) : pagePath}`, { waitUntil: 'load' });
+      await page.goto(`${build.origin}${pathFor(build, pagePath)}`, { waitUntil: 'load' });
       await page.waitForFunction(() => window.__h1, null, { timeout: 30_000 }).catch(() => {});
       await page.waitForTimeout(300);
       samples.get(build.label).push(
@@ -123,15 +144,15 @@ async function firstContent() {
   }
   console.log(
     throttled
-      ? `\nFirst content on localhost, mobile 390×844, slow 4G (562.5 ms per request, 1.47 Mbit/s) and CPU 4x slower applied, median of ${n}`
-      : `\nFirst content on localhost, desktop 1350×940, no throttling, median of ${n}`,
+      ? `\nFirst content on localhost, mobile 390×844, slow 4G (562.5 ms per request, 1.47 Mbit/s) and CPU 4x slower applied, median of ${n}, ${transport}`
+      : `\nFirst content on localhost, desktop 1350×940, no throttling, median of ${n}, ${transport}`,
   );
-  console.log('page'.padEnd(14) + 'path'.padEnd(34) + 'build'.padEnd(12) + 'FCP ms'.padStart(8) + 'h1 ms'.padStart(8) + 'LCP ms'.padStart(8) + 'scripts in ms'.padStart(15));
-  for (const r of rows) console.log(r.name.padEnd(14) + r.pagePath.padEnd(34) + r.build.padEnd(12) + r.fcp.toFixed(0).padStart(8) + r.h1.toFixed(0).padStart(8) + r.lcp.toFixed(0).padStart(8) + r.scripts.toFixed(0).padStart(15));
+  console.log('page'.padEnd(14) + 'path'.padEnd(34) + 'build'.padEnd(18) + 'FCP ms'.padStart(8) + 'h1 ms'.padStart(8) + 'LCP ms'.padStart(8) + 'scripts in ms'.padStart(15));
+  for (const r of rows) console.log(r.name.padEnd(14) + r.pagePath.padEnd(34) + r.build.padEnd(18) + r.fcp.toFixed(0).padStart(8) + r.h1.toFixed(0).padStart(8) + r.lcp.toFixed(0).padStart(8) + r.scripts.toFixed(0).padStart(15));
 }
 try {
   if (process.env.LIGHTHOUSE_SKIP !== '1') {
-  chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: LIGHTHOUSE_CHROME_FLAGS });
+  chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: [...LIGHTHOUSE_CHROME_FLAGS, ...FRONT_CHROME_FLAGS] });
   const measureOnce = async (origin, pagePath) => {
     const { lhr } = await lighthouse(`${origin}${pagePath}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'seo', 'accessibility'] }, lighthouseConfig(keepStorage));
     const audit = (id) => lhr.audits[id]?.numericValue ?? NaN;
@@ -153,12 +174,11 @@ try {
       error: lhr.runtimeError?.code ?? lhr.audits['largest-contentful-paint']?.errorMessage ?? lhr.audits['total-blocking-time']?.errorMessage ?? '',
     };
   };
-  // With a baseline, its run and this build's alternate (baseline, build, baseline, …) so both meet the same load.
-  const builds = baseline ? [{ label: 'baseline', origin: baseline.origin }, { label: 'this build', origin }] : [{ label: 'this build', origin }];
+  // With a baseline (or both ways), the runs alternate (baseline, build, baseline, …) so all meet the same load.
   const rows = [];
   for (const [name, pagePath] of PAGES) {
     const results = new Map(builds.map((b) => [b.label, []]));
-    for (let i = 0; i < runs; i++) for (const b of builds) results.get(b.label).push(await measureOnce(b.origin, b.label === 'baseline' ? (BASELINE_PATHS[pagePath] ?? pagePath) : pagePath));
+    for (let i = 0; i < runs; i++) for (const b of builds) results.get(b.label).push(await measureOnce(b.origin, pathFor(b, pagePath)));
     for (const b of builds) {
       const all = results.get(b.label);
       const measured = all.filter((r) => Number.isFinite(r.lcp) && Number.isFinite(r.tbt));
@@ -182,10 +202,10 @@ try {
       });
     }
   }
-  console.log(`\nLighthouse ${lang}, mobile, median of ${runs}, ${keepStorage ? "Lighthouse's storage reset (localStorage kept between runs)" : 'every run a first visit'} (${new Date().toISOString()})`);
-  console.log('page'.padEnd(14) + 'path'.padEnd(34) + 'build'.padEnd(12) + 'perf'.padStart(6) + 'LCP s'.padStart(8) + 'CLS'.padStart(8) + 'TBT ms'.padStart(8) + 'SEO'.padStart(6) + 'a11y'.padStart(6));
+  console.log(`\nLighthouse ${lang}, mobile, median of ${runs}, ${keepStorage ? "Lighthouse's storage reset (localStorage kept between runs)" : 'every run a first visit'}, ${transport} (${new Date().toISOString()})`);
+  console.log('page'.padEnd(14) + 'path'.padEnd(34) + 'build'.padEnd(18) + 'perf'.padStart(6) + 'LCP s'.padStart(8) + 'CLS'.padStart(8) + 'TBT ms'.padStart(8) + 'SEO'.padStart(6) + 'a11y'.padStart(6));
   for (const r of rows) {
-    console.log(r.name.padEnd(14) + r.pagePath.padEnd(34) + r.build.padEnd(12) + String(r.performance).padStart(6) + (r.lcp / 1000).toFixed(2).padStart(8) + r.cls.toFixed(3).padStart(8) + r.tbt.toFixed(0).padStart(8) + String(r.seo).padStart(6) + String(r.a11y).padStart(6));
+    console.log(r.name.padEnd(14) + r.pagePath.padEnd(34) + r.build.padEnd(18) + String(r.performance).padStart(6) + (r.lcp / 1000).toFixed(2).padStart(8) + r.cls.toFixed(3).padStart(8) + r.tbt.toFixed(0).padStart(8) + String(r.seo).padStart(6) + String(r.a11y).padStart(6));
     if (r.failedSeo.length) console.log(`${''.padEnd(14)}SEO audits not passed: ${r.failedSeo.join(', ')}`);
     if (r.failedA11y.length) console.log(`${''.padEnd(14)}accessibility audits not passed: ${r.failedA11y.join(', ')}`);
   }
@@ -194,6 +214,7 @@ try {
 } finally {
   await browser?.close();
   if (chrome) await chrome.kill();
+  for (const front of fronts) await front.stop();
   await server.stop();
   await baseline?.stop();
 }
