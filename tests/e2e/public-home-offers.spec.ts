@@ -35,6 +35,12 @@ for (const L of LANGS) {
       await page.mouse.move(0, 0);
       await page.getByRole('button', { name: L.next }).click();
       await expect(slider).toHaveAttribute('data-index', '1');
+      // SPEC §2: no arrows on a small screen (a media query), the slideshow's own button stays
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expect(page.getByRole('button', { name: L.next })).toBeHidden();
+      await expect(page.getByTestId('slider-play-pause')).toBeVisible();
+      await page.setViewportSize({ width: 1280, height: 720 });
+      await expect(page.getByRole('button', { name: L.next })).toBeVisible();
       await expect(page.getByTestId('home-intro')).toBeVisible();
       await expect(page.getByTestId('home-tiles')).toBeVisible();
       await expect(page.getByTestId('home-card')).toBeVisible();

@@ -10,7 +10,8 @@ const QUERIES = {
   medium: `(max-width: ${theme.breakpoints.md - 0.02}px)`,
 };
 
-function current(): ScreenSize {
+/** The screen's size class now (for what is decided once, when something is drawn). */
+export function screenSizeNow(): ScreenSize {
   if (typeof window === 'undefined' || typeof window.matchMedia !== 'function') return 'large';
   if (window.matchMedia(QUERIES.small).matches) return 'small';
   if (window.matchMedia(QUERIES.medium).matches) return 'medium';
@@ -29,7 +30,7 @@ function subscribe(update: () => void): () => void {
  * from the same (React's server snapshot), then moves to the real size.
  */
 export function useScreenSize(): ScreenSize {
-  return useSyncExternalStore(subscribe, current, () => 'large');
+  return useSyncExternalStore(subscribe, screenSizeNow, () => 'large');
 }
 
 /** SPEC §2: 2 skeletons on medium or smaller screens, 3 on large. */

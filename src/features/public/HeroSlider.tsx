@@ -12,9 +12,9 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { createElement, useDeferredValue, useEffect, useRef, type FocusEvent, type ReactNode, type Ref } from 'react';
 import styled from 'styled-components';
+import { media } from '../../../lib/theme';
 import { slideDrawnAlone, type SliderActorRef } from '../../../machines/slider.machine';
 import type { SliderItem } from '../../api/types';
-import { useScreenSize } from '../../components/offers/useScreen';
 import { ServerHtml } from '../../components/ui/ServerHtml';
 import { useT } from '../../i18n/i18n';
 import { ContentLinkButton } from './ContentLinkButton';
@@ -71,12 +71,10 @@ const widgetOf = (s: ReturnType<SliderActorRef['getSnapshot']>): string | undefi
 
 function HeroSliderView({ items, isLoggedIn, actor }: { items: readonly SliderItem[]; isLoggedIn: boolean; actor: SliderActorRef }) {
   const t = useT();
-  const screen = useScreenSize();
   const slick = useRef<SlickHandle | null>(null);
   const root = useRef<HTMLElement | null>(null);
   const empty = useSelector(actor, (s) => s.matches('empty'));
   const several = useSelector(actor, (s) => s.hasTag('arrows'));
-  const arrows = several && screen !== 'small';
   const paused = useSelector(actor, (s) => s.hasTag('paused'));
   const stopped = useSelector(actor, (s) => s.hasTag('stopped'));
   const announce = useSelector(actor, (s) => s.context.announce);
@@ -250,7 +248,9 @@ function HeroSliderView({ items, isLoggedIn, actor }: { items: readonly SliderIt
           <span aria-hidden="true">{stopped ? '▶' : '❚❚'}</span> {stopped ? t('home.slider.play') : t('home.slider.pause')}
         </PlayPause>
       )}
-      {arrows && (
+      {/* SPEC §2: no arrows on small screens, which a media query hides (Arrow): the server knows no screen, so
+          reading its size in script would draw them and take them away again right after hydration on a phone. */}
+      {several && (
         <>
           <Arrow type="button" $side="left" aria-label={t('home.slider.previous')} onClick={() => send({ type: 'slider.previous' })}>
             ‹
@@ -364,5 +364,8 @@ const Arrow = styled.button<{ $side: 'left' | 'right' }>`
   }
   &:focus-visible {
     outline: 3px solid ${({ theme }) => theme.colors.focus};
+  }
+  ${media.down('sm')} {
+    display: none;
   }
 `;

@@ -15,7 +15,7 @@ import { OffersGrid } from '../../components/offers/OffersGrid';
 import { listHref, OFFERS_PAGE_SIZES, readPage, readPageSize } from '../../../contract/paging';
 import { PageControl, PageControlPlaceholder } from '../../components/offers/Pagination';
 import type { OfferSummary } from '../../components/offers/types';
-import { aboveTheFoldCount, skeletonCountFor, useScreenSize } from '../../components/offers/useScreen';
+import { aboveTheFoldCount, screenSizeNow, skeletonCountFor, type ScreenSize } from '../../components/offers/useScreen';
 import { LinkButton } from '../../components/ui/Button';
 import { useSnapshotInTransition } from '../../components/ui/useSnapshotInTransition';
 import { usePageTitle } from '../../components/ui/usePageTitle';
@@ -50,7 +50,6 @@ export const OffersPage: Screen = ({ params }) => {
   const { http } = useAppSystem();
   const [pathname, navigate] = useLocation();
   const search = useSearch();
-  const screen = useScreenSize();
   const request: OffersListRequest = {
     page: readPage(params.page),
     pageSize: readPageSize(search),
@@ -89,6 +88,16 @@ export const OffersPage: Screen = ({ params }) => {
   );
   // the list keeps no failure from the server (a failed list is asked again)
   const restoredList = settled && 'data' in settled ? settled : null;
+
+  // The screen a request's cards are drawn for (how many skeletons, how many images load at once), read when the
+  // request is made, not followed: a list the server drew keeps the server's (it knows no screen, so the large
+  // one), so hydrating it on a phone draws nothing a second time; every later request reads the screen's own.
+  const [drawnFor, setDrawnFor] = useState<{ key: string; screen: ScreenSize }>(() => ({
+    key: requestKey,
+    screen: restoredList ? 'large' : screenSizeNow(),
+  }));
+  if (drawnFor.key !== requestKey) setDrawnFor({ key: requestKey, screen: screenSizeNow() });
+  const { screen } = drawnFor;
   const list = useActorRef(
     offersListMachine.provide({
       actors: { fetch },
