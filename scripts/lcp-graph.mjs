@@ -17,7 +17,10 @@ const runs = Number(process.argv[3] || 3);
 // LIGHTHOUSE_KEEP_STORAGE=1: Lighthouse's own storage reset, as `npm run lighthouse` (runs 2… a returning browser).
 const keepStorage = process.env.LIGHTHOUSE_KEEP_STORAGE === '1';
 const node = await startMeasureServer(spaDir, { name: 'lcp-graph' });
-const front = process.env.LIGHTHOUSE_VIA === 'node' ? null : await startFront(node.origin, { name: 'lcp-graph' });
+const front = process.env.LIGHTHOUSE_VIA === 'node' ? null : await startFront(node.origin, { name: 'lcp-graph' }).catch(async (error) => {
+  await node.stop();
+  throw error;
+});
 const server = front ?? node;
 const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: [...LIGHTHOUSE_CHROME_FLAGS, ...FRONT_CHROME_FLAGS] });
 const ms = (value) => String(Math.round(value)).padStart(5);

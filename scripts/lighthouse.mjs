@@ -75,14 +75,17 @@ let browser;
 const via = ['node', 'both'].includes(process.env.LIGHTHOUSE_VIA) ? process.env.LIGHTHOUSE_VIA : 'front';
 const fronts = [];
 const builds = [];
-for (const [label, measured] of [...(baseline ? [['baseline', baseline]] : []), ['this build', server]]) {
-  const isBaseline = measured === baseline;
-  const front = via === 'node' ? null : await startFront(measured.origin, { name: `lighthouse-${label.replace(' ', '-')}` });
-  if (front) fronts.push(front);
-  if (via !== 'front' || !front) builds.push({ label: via === 'both' ? `${label}, h1` : label, origin: measured.origin, isBaseline });
-  if (front) builds.push({ label: via === 'both' ? `${label}, h2` : label, origin: front.origin, isBaseline });
+let transport = '';
+async function startFronts() {
+  for (const [label, measured] of [...(baseline ? [['baseline', baseline]] : []), ['this build', server]]) {
+    const isBaseline = measured === baseline;
+    const front = via === 'node' ? null : await startFront(measured.origin, { name: `lighthouse-${label.replace(' ', '-')}` });
+    if (front) fronts.push(front);
+    if (via !== 'front' || !front) builds.push({ label: via === 'both' ? `${label}, h1` : label, origin: measured.origin, isBaseline });
+    if (front) builds.push({ label: via === 'both' ? `${label}, h2` : label, origin: front.origin, isBaseline });
+  }
+  transport = via === 'both' ? 'h1: straight to the node, HTTP/1.1; h2: through HAProxy, TLS and HTTP/2' : fronts.length ? 'through HAProxy, TLS and HTTP/2 as deployed' : 'straight to the node, HTTP/1.1';
 }
-const transport = via === 'both' ? 'h1: straight to the node, HTTP/1.1; h2: through HAProxy, TLS and HTTP/2' : fronts.length ? 'through HAProxy, TLS and HTTP/2 as deployed' : 'straight to the node, HTTP/1.1';
 const pathFor = (build, pagePath) => (build.isBaseline ? (BASELINE_PATHS[pagePath] ?? pagePath) : pagePath);
 
 /**
@@ -151,6 +154,7 @@ async function firstContent() {
   for (const r of rows) console.log(r.name.padEnd(14) + r.pagePath.padEnd(34) + r.build.padEnd(18) + r.fcp.toFixed(0).padStart(8) + r.h1.toFixed(0).padStart(8) + r.lcp.toFixed(0).padStart(8) + r.scripts.toFixed(0).padStart(15));
 }
 try {
+  await startFronts();
   if (process.env.LIGHTHOUSE_SKIP !== '1') {
   chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: [...LIGHTHOUSE_CHROME_FLAGS, ...FRONT_CHROME_FLAGS] });
   const measureOnce = async (origin, pagePath) => {

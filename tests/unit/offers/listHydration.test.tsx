@@ -3,7 +3,7 @@
 // them for that list, so hydrating it draws the page once, and a list the browser asks for itself (the next page)
 // is drawn for the phone's screen.
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { Profiler, type ReactNode } from 'react';
+import { Profiler, type ProfilerOnRenderCallback, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { ThemeProvider } from 'styled-components';
 import { Router } from 'wouter';
@@ -51,7 +51,7 @@ function listHttp() {
 const preferences = { offersListView: false, signedIn: false, cookieChoiceMade: true };
 const phone = (query: string) => ({ matches: query.includes('max-width'), media: query, addEventListener: () => {}, removeEventListener: () => {} });
 
-function page(http: AppSystem['http'], first: FirstLoads, onRender: () => void = () => {}): ReactNode {
+function page(http: AppSystem['http'], first: FirstLoads, onRender: ProfilerOnRenderCallback = () => {}): ReactNode {
   // the server's router knows the address it answers; the browser's is the window's (as the app's)
   return (
     <Router {...(first.side === 'server' ? { ssrPath: '/en/investments', ssrSearch: '' } : {})}>
@@ -107,7 +107,7 @@ describe('offers list: drawn by the server, hydrated on a phone', () => {
     document.body.appendChild(container);
     const phases: string[] = [];
     const recoverable = vi.fn();
-    render(page(http, { side: 'client', loads, preferences }, (_id: string, phase: string) => phases.push(phase)), {
+    render(page(http, { side: 'client', loads, preferences }, (_id, phase) => phases.push(phase)), {
       container,
       hydrate: true,
       onRecoverableError: recoverable,
