@@ -10,29 +10,13 @@ import { memoryLocation } from 'wouter/memory-location';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { offersListMachine, type OffersListRequest } from '../../machines/offersList.machine';
 import type { AppSystem } from '../../src/system/system';
-import type { OfferSummary } from '../../src/components/offers/types';
 import { OffersPage } from '../../src/features/public/OffersPage';
+import { offerSummary } from '../support/offers';
 import { byValueAnd, createMachineTestModel, expectFullCoverage, flushMicrotasks, machineCoverage, printCoverage, runPath } from '../support/model';
 import { loadTexts } from '../unit/layout/render';
 import { ListRoute, listPage, renderRoute } from './support/listPage';
 
-const offer = (n: number): OfferSummary => ({
-  id: `o${n}`,
-  slug: { pl: `oferta-${n}`, en: `offer-${n}` },
-  title: `Offer ${n}`,
-  mainDescription: `<p>Description ${n}</p>`,
-  thumbUrl: null,
-  imageUrl: null,
-  projectType: 'Apartments',
-  isOpen: true,
-  badges: [],
-  investmentStart: null,
-  investmentEnd: null,
-  address: 'Warsaw',
-  totalCost: 100,
-  developerEquity: 25,
-  investorEquity: 75,
-});
+const offer = (n: number) => offerSummary(n);
 
 const req = (page: number, pageSize: number, canonical = true): OffersListRequest => ({ page, pageSize, language: 'en', search: '', canonical });
 const answer = (totalPages: number, pageSize = 6) => ({

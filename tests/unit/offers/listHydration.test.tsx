@@ -9,32 +9,16 @@ import { ThemeProvider } from 'styled-components';
 import { Router } from 'wouter';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { theme } from '../../../lib/theme';
-import type { OfferSummary } from '../../../src/components/offers/types';
 import { OffersPage } from '../../../src/features/public/OffersPage';
 import { I18nProvider } from '../../../src/i18n/i18n';
 import { FirstLoadsContext, settledLoads, type FirstLoads, type SettledLoad } from '../../../src/ssr/firstLoads';
 import { AppSystemProvider } from '../../../src/system/AppSystemContext';
 import type { AppSystem } from '../../../src/system/system';
 import { ListRoute } from '../../model/support/listPage';
+import { offerSummary } from '../../support/offers';
 import { loadTexts } from '../layout/render';
 
-const offer = (n: number): OfferSummary => ({
-  id: `o${n}`,
-  slug: { pl: `oferta-${n}`, en: `offer-${n}` },
-  title: `Offer ${n}`,
-  mainDescription: `<p>Description ${n}</p>`,
-  thumbUrl: `/media/offer-${n}.jpg`,
-  imageUrl: null,
-  projectType: 'Apartments',
-  isOpen: true,
-  badges: [],
-  investmentStart: null,
-  investmentEnd: null,
-  address: 'Warsaw',
-  totalCost: 100,
-  developerEquity: 25,
-  investorEquity: 75,
-});
+const offer = (n: number) => offerSummary(n, { thumbUrl: `/media/offer-${n}.jpg` });
 
 /** Six offers a page, two pages; the answer to page 2 waits until the test gives it. */
 function listHttp() {

@@ -5,25 +5,10 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { StaticContent } from '../../../src/api/types';
 import type { OfferSummary } from '../../../src/components/offers/types';
+import { offerSummary } from '../../support/offers';
 import { loadAllDictionaries, renderApp, settle, STATIC_CONTENT, type AppHarness } from '../../model/support/app';
 
-const offer = (n: number, thumb = true): OfferSummary => ({
-  id: `o${n}`,
-  slug: { pl: `oferta-${n}`, en: `offer-${n}` },
-  title: `Offer ${n}`,
-  mainDescription: `<p>Description ${n}</p>`,
-  thumbUrl: thumb ? `/media/o${n}.svg` : null,
-  imageUrl: null,
-  projectType: 'Apartments',
-  isOpen: n % 2 === 1,
-  badges: [],
-  investmentStart: null,
-  investmentEnd: null,
-  address: 'Warsaw',
-  totalCost: 100,
-  developerEquity: 25,
-  investorEquity: 75,
-});
+const offer = (n: number, thumb = true) => offerSummary(n, { thumbUrl: thumb ? `/media/o${n}.svg` : null, isOpen: n % 2 === 1 });
 
 const ALL = Array.from({ length: 8 }, (_, i) => offer(i + 1));
 
